@@ -1,0 +1,128 @@
+/**
+ * The data-layer contract. Any object implementing (a subset of) {@link Adapter} can store users,
+ * accounts, sessions, verification tokens and WebAuthn authenticators. The shape is the one of
+ * Auth.js v5, so existing `@auth/*-adapter` packages work unchanged.
+ *
+ * @example
+ * ```ts
+ * import type { Adapter } from "@tessera/core/adapters"
+ * export function MyAdapter(db: Db): Adapter {
+ *   return { async getUser(id) { return db.users.find(id) ?? null }, … }
+ * }
+ * ```
+ */
+import type { Account, User } from "./types.js";
+
+/** A value or a promise of it: adapter methods may be synchronous. */
+export type Awaitable<T> = T | PromiseLike<T>;
+
+/** A user as stored by an adapter. `emailVerified` is set by the first e-mail sign-in. */
+export interface AdapterUser extends User {
+  id: string;
+  email: string;
+  emailVerified: Date | null;
+}
+
+/** Account types an adapter stores (credentials sign-ins store no account). */
+export type AdapterAccountType = "oauth" | "oidc" | "email" | "webauthn";
+
+/** An account as stored by an adapter: the link between a user and a provider identity. */
+export interface AdapterAccount extends Account {
+  userId: string;
+  type: AdapterAccountType;
+}
+
+/** A database session. The cookie carries `sessionToken`; `expires` is absolute. */
+export interface AdapterSession {
+  sessionToken: string;
+  userId: string;
+  expires: Date;
+}
+
+/** An e-mail sign-in token; `token` is stored hashed (`sha256(token + secret)`). */
+export interface VerificationToken {
+  identifier: string;
+  expires: Date;
+  token: string;
+}
+
+/** A WebAuthn credential (base64 encoded id and public key). */
+export interface AdapterAuthenticator {
+  credentialID: string;
+  userId: string;
+  providerAccountId: string;
+  counter: number;
+  credentialBackedUp: boolean;
+  credentialPublicKey: string;
+  transports?: string | null;
+  credentialDeviceType: string;
+}
+
+/**
+ * The adapter contract. Every method is optional; Tessera checks at start-up which methods the
+ * configured features need and names the missing ones in a `MissingAdapterMethods` error.
+ */
+export interface Adapter {
+  createUser?(user: AdapterUser): Awaitable<AdapterUser>;
+  getUser?(id: string): Awaitable<AdapterUser | null>;
+  getUserByEmail?(email: string): Awaitable<AdapterUser | null>;
+  getUserByAccount?(
+    providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
+  ): Awaitable<AdapterUser | null>;
+  updateUser?(user: Partial<AdapterUser> & Pick<AdapterUser, "id">): Awaitable<AdapterUser>;
+  /** Not called by Tessera itself; used by applications to delete an account. */
+  deleteUser?(userId: string): Promise<void> | Awaitable<AdapterUser | null | undefined>;
+  linkAccount?(
+    account: AdapterAccount,
+  ): Promise<void> | Awaitable<AdapterAccount | null | undefined>;
+  /** Not called by Tessera itself. */
+  unlinkAccount?(
+    providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
+  ): Promise<void> | Awaitable<AdapterAccount | undefined>;
+  createSession?(session: {
+    sessionToken: string;
+    userId: string;
+    expires: Date;
+  }): Awaitable<AdapterSession>;
+  getSessionAndUser?(
+    sessionToken: string,
+  ): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>;
+  updateSession?(
+    session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">,
+  ): Awaitable<AdapterSession | null | undefined>;
+  deleteSession?(
+    sessionToken: string,
+  ): Promise<void> | Awaitable<AdapterSession | null | undefined>;
+  createVerificationToken?(
+    verificationToken: VerificationToken,
+  ): Awaitable<VerificationToken | null | undefined>;
+  /** Returns the token and deletes it, so that it can be used once only (atomically). */
+  useVerificationToken?(params: {
+    identifier: string;
+    token: string;
+  }): Awaitable<VerificationToken | null>;
+  getAccount?(providerAccountId: string, provider: string): Awaitable<AdapterAccount | null>;
+  getAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>;
+  createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>;
+  listAuthenticatorsByUserId?(userId: string): Awaitable<AdapterAuthenticator[]>;
+  updateAuthenticatorCounter?(
+    credentialID: string,
+    newCounter: number,
+  ): Awaitable<AdapterAuthenticator>;
+  /**
+   * Tessera extension (optional): every live session of a user, for "sign out other devices".
+   * Adapters that implement it enable `listSessions`/`revokeSessions`.
+   */
+  listSessionsByUserId?(userId: string): Awaitable<AdapterSession[]>;
+  /** Tessera extension (optional): delete every session of a user. */
+  deleteSessionsByUserId?(userId: string): Awaitable<void>;
+}
+
+/** True when `value` is a date string (ISO 8601) — helps adapters that store dates as text. */
+export function isDate(value: unknown): value is string {
+  return (
+    typeof value === "string" &&
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
+    !Number.isNaN(Date.parse(value))
+  );
+}

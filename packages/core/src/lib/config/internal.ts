@@ -1,0 +1,94 @@
+/**
+ * Internal shapes: a provider after normalisation, the configuration after defaults and env
+ * inference (resolved once per config object), and the per-request context handed to actions.
+ */
+import type { Adapter } from "../../adapters.js";
+import type {
+  CredentialsConfig,
+  EmailConfig,
+  InternalOAuthProvider,
+  WebAuthnConfig,
+} from "../../providers/index.js";
+import type {
+  AuthConfig,
+  CallbacksOptions,
+  Cookie,
+  CookiesOptions,
+  EventCallbacks,
+  JWTOptions,
+  LoggerInstance,
+  PagesOptions,
+  SessionOptions,
+  Theme,
+} from "../../types.js";
+import type { RequestInternal } from "../http/request.js";
+
+/** URLs every normalised provider carries (absolute, for the current origin). */
+export interface ProviderUrls {
+  signinUrl: string;
+  callbackUrl: string;
+}
+
+export type InternalCredentialsProvider = CredentialsConfig & ProviderUrls;
+export type InternalEmailProvider = EmailConfig & ProviderUrls & { maxAge: number };
+export type InternalWebAuthnProvider = WebAuthnConfig & ProviderUrls;
+
+/** Any provider after normalisation. */
+export type InternalProvider =
+  | InternalOAuthProvider
+  | InternalEmailProvider
+  | InternalCredentialsProvider
+  | InternalWebAuthnProvider;
+
+/** The configuration after defaults, env inference and static checks. Built once per config. */
+export interface ResolvedConfig {
+  /** The user's config object (with env defaults applied to a copy). */
+  source: AuthConfig;
+  basePath: string;
+  /** Secrets, newest first. Encoding uses the first. */
+  secrets: string[];
+  trustHost: boolean;
+  debug: boolean;
+  logger: LoggerInstance;
+  pages: Partial<PagesOptions>;
+  theme: Required<Pick<Theme, "colorScheme">> & Theme;
+  session: SessionOptions;
+  jwt: JWTOptions;
+  callbacks: CallbacksOptions;
+  /** Event handlers wrapped so that a throwing handler is logged, never breaks a flow. */
+  events: Partial<EventCallbacks>;
+  /** The adapter wrapped so that failures become `AdapterError`s; undefined without one. */
+  adapter?: Required<Adapter>;
+  /** The adapter exactly as configured (to test which methods exist). */
+  rawAdapter?: Adapter;
+  csrfDisabled: boolean;
+  redirectProxyUrl?: string;
+  experimental: { enableWebAuthn: boolean };
+  /** Cookie options for http (index 0) and https (index 1) origins, resolved once. */
+  cookies: readonly [CookiesOptions, CookiesOptions];
+  /** The first configuration error found by the static checks, reported per request. */
+  configError?: Error;
+  /** Providers for an origin (their URLs embed it); cached per origin. */
+  providersFor(origin: string): InternalProvider[];
+}
+
+/** Everything an action needs for one request. */
+export interface AuthContext {
+  config: ResolvedConfig;
+  request: RequestInternal;
+  /** `<origin><basePath>`, no trailing slash — base of every action URL. */
+  url: URL;
+  providers: InternalProvider[];
+  provider?: InternalProvider;
+  cookies: CookiesOptions;
+  secureCookies: boolean;
+  logger: LoggerInstance;
+  /** The CSRF token for this request (from the cookie, or freshly minted). */
+  csrfToken?: string;
+  /** Whether the POSTed `csrfToken` matched the cookie (always true when checks are off). */
+  csrfTokenVerified: boolean;
+  /** The callback URL after the `redirect` callback (from the query, body or cookie). */
+  callbackUrl: string;
+  /** Cookies to set on whatever response this request ends with. */
+  responseCookies: Cookie[];
+}

@@ -1,0 +1,99 @@
+/**
+ * Session-key derivation, identical to Auth.js v5 so that cookies stay readable both ways:
+ * HKDF-SHA-256 (RFC 5869) with ikm = secret, salt = the cookie name,
+ * info = `Auth.js Generated Encryption Key (<salt>)`; 64 bytes for A256CBC-HS512, 32 for A256GCM.
+ * The key id is the RFC 7638 thumbprint of `{kty: "oct", k}` (SHA-512 for 64-byte keys).
+ *
+ * Derivation is the most expensive step of reading a session, so keys are cached per
+ * (algorithm, salt, secret).
+ */
+import { base64url, utf8 } from "./encoding.js";
+import { nodeCrypto } from "./node.js";
+
+/** Content-encryption algorithms Tessera reads; it writes A256CBC-HS512. */
+export type ContentEncryption = "A256CBC-HS512" | "A256GCM";
+
+/** A derived key and its thumbprint (`kid`). */
+export interface DerivedKey {
+  enc: ContentEncryption;
+  key: Uint8Array;
+  kid: string;
+}
+
+const KEY_LENGTH: Record<ContentEncryption, number> = { "A256CBC-HS512": 64, A256GCM: 32 };
+
+/** Bounded so that attacker-chosen salts (there are none today) could never grow memory. */
+const MAX_CACHED_KEYS = 512;
+const cache = new Map<string, DerivedKey | Promise<DerivedKey>>();
+
+function info(salt: string): string {
+  return `Auth.js Generated Encryption Key (${salt})`;
+}
+
+function thumbprintInput(key: Uint8Array): Uint8Array {
+  // RFC 7638 §3.2: required members only, lexicographic order, no whitespace.
+  return utf8(`{"k":"${base64url(key)}","kty":"oct"}`);
+}
+
+function deriveWithNode(enc: ContentEncryption, secret: string, salt: string): DerivedKey {
+  const crypto = nodeCrypto!;
+  const length = KEY_LENGTH[enc];
+  const key = new Uint8Array(crypto.hkdfSync("sha256", secret, salt, info(salt), length));
+  const digest = crypto
+    .createHash(length === 64 ? "sha512" : "sha256")
+    .update(thumbprintInput(key));
+  return { enc, key, kid: digest.digest("base64url") };
+}
+
+async function deriveWithWebCrypto(
+  enc: ContentEncryption,
+  secret: string,
+  salt: string,
+): Promise<DerivedKey> {
+  const length = KEY_LENGTH[enc];
+  const ikm = await crypto.subtle.importKey("raw", utf8(secret), "HKDF", false, ["deriveBits"]);
+  const bits = await crypto.subtle.deriveBits(
+    { name: "HKDF", hash: "SHA-256", salt: utf8(salt), info: utf8(info(salt)) },
+    ikm,
+    length * 8,
+  );
+  const key = new Uint8Array(bits);
+  const digest = await crypto.subtle.digest(
+    length === 64 ? "SHA-512" : "SHA-256",
+    thumbprintInput(key),
+  );
+  return { enc, key, kid: base64url(new Uint8Array(digest)) };
+}
+
+/** Which implementation derives keys: `node:crypto` where present, else WebCrypto. */
+export type CryptoEngine = "node" | "web";
+
+/** The engine in use on this runtime. */
+export const defaultEngine: CryptoEngine = nodeCrypto ? "node" : "web";
+
+/**
+ * Derives (or returns the cached) key for `secret` and `salt`. Synchronous with `node:crypto`.
+ *
+ * @example
+ * ```ts
+ * const { key, kid } = await deriveKey("A256CBC-HS512", process.env.AUTH_SECRET!, "authjs.session-token")
+ * ```
+ */
+export function deriveKey(
+  enc: ContentEncryption,
+  secret: string,
+  salt: string,
+  engine: CryptoEngine = defaultEngine,
+): DerivedKey | Promise<DerivedKey> {
+  const cacheKey = `${engine}\u0000${enc}\u0000${salt}\u0000${secret}`;
+  const hit = cache.get(cacheKey);
+  if (hit) return hit;
+  if (cache.size >= MAX_CACHED_KEYS) cache.clear();
+  const derived =
+    engine === "node" && nodeCrypto
+      ? deriveWithNode(enc, secret, salt)
+      : deriveWithWebCrypto(enc, secret, salt);
+  cache.set(cacheKey, derived);
+  if (derived instanceof Promise) derived.catch(() => cache.delete(cacheKey));
+  return derived;
+}

@@ -1,0 +1,185 @@
+/**
+ * Step 1 of the pipeline: turn a standard `Request` into the action, provider id, cookies and body
+ * the rest of Tessera works with. Nothing here throws on hostile input: a request that cannot be
+ * understood yields `null` and is answered with 400.
+ */
+import { parse as parseCookieHeader } from "cookie";
+import type { AuthAction } from "../../types.js";
+
+/** The parsed request. */
+export interface RequestInternal {
+  /** The original request (handed to `authorize`, lazy configs and e-mail senders). */
+  request: Request;
+  url: URL;
+  method: "GET" | "POST";
+  action: AuthAction;
+  providerId?: string;
+  headers: Headers;
+  cookies: Record<string, string>;
+  /** Form or JSON body of a POST (string values for forms). */
+  body?: Record<string, unknown>;
+  query: Record<string, string>;
+  error?: string;
+}
+
+const ACTIONS: ReadonlySet<string> = new Set<AuthAction>([
+  "callback",
+  "csrf",
+  "error",
+  "providers",
+  "session",
+  "signin",
+  "signout",
+  "verify-request",
+  "webauthn-options",
+]);
+
+const ACTIONS_WITH_PROVIDER: ReadonlySet<string> = new Set([
+  "signin",
+  "callback",
+  "webauthn-options",
+]);
+
+/** Bodies beyond this are refused (memory exhaustion by oversized posts). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** True when `value` names an action Tessera serves. */
+export function isAuthAction(value: string): value is AuthAction {
+  return ACTIONS.has(value);
+}
+
+/**
+ * Splits `<basePath>/<action>[/<providerId>]`. Returns `null` when the path does not name an
+ * action, so the caller can answer 400.
+ */
+export function parseActionAndProviderId(
+  pathname: string,
+  basePath: string,
+): { action: AuthAction; providerId?: string } | null {
+  const base = basePath.replace(/\/+$/, "");
+  if (!pathname.startsWith(`${base}/`)) return null;
+  const segments = pathname
+    .slice(base.length + 1)
+    .split("/")
+    .filter(Boolean);
+  if (segments.length !== 1 && segments.length !== 2) return null;
+  const [action, encodedProviderId] = segments as [string, string | undefined];
+  if (!isAuthAction(action)) return null;
+  if (encodedProviderId === undefined) return { action };
+  if (!ACTIONS_WITH_PROVIDER.has(action)) return null;
+  let providerId: string;
+  try {
+    providerId = decodeURIComponent(encodedProviderId);
+  } catch {
+    return null; // malformed percent-encoding
+  }
+  if (providerId === "undefined") return { action };
+  return { action, providerId };
+}
+
+async function readLimited(request: Request): Promise<string | null> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+async function parseBody(request: Request): Promise<Record<string, unknown> | undefined | null> {
+  const contentType = request.headers.get("content-type") ?? "";
+  const isJson = contentType.includes("application/json");
+  const isForm = contentType.includes("application/x-www-form-urlencoded");
+  if (!isJson && !isForm) return undefined;
+  const text = await readLimited(request);
+  if (text === null) return null;
+  if (isForm) return Object.fromEntries(new URLSearchParams(text));
+  if (text.trim() === "") return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  return parsed && typeof parsed === "object" && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : null;
+}
+
+/** Parses cookies; never throws (malformed pairs and bad percent-encoding are skipped). */
+export function parseCookies(header: string | null): Record<string, string> {
+  if (!header) return {};
+  try {
+    const parsed = parseCookieHeader(header);
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(parsed)) if (value !== undefined) out[name] = value;
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Parses `request` for an app mounted at `basePath`.
+ *
+ * @example
+ * ```ts
+ * const parsed = await parseRequest(new Request("http://localhost/auth/session"), "/auth")
+ * parsed?.action // "session"
+ * ```
+ */
+export async function parseRequest(
+  request: Request,
+  basePath: string,
+): Promise<RequestInternal | null> {
+  const method = request.method.toUpperCase();
+  if (method !== "GET" && method !== "POST") return null;
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch {
+    return null;
+  }
+  const route = parseActionAndProviderId(url.pathname, basePath);
+  if (!route) return null;
+  let body: Record<string, unknown> | undefined;
+  if (method === "POST") {
+    try {
+      const parsed = await parseBody(request);
+      if (parsed === null) return null;
+      body = parsed;
+    } catch {
+      return null; // the body stream failed (client went away)
+    }
+  }
+  const query = Object.fromEntries(url.searchParams);
+  return {
+    request,
+    url,
+    method,
+    action: route.action,
+    ...(route.providerId !== undefined && { providerId: route.providerId }),
+    headers: request.headers,
+    cookies: parseCookies(request.headers.get("cookie")),
+    ...(body !== undefined && { body }),
+    query,
+    ...(query.error !== undefined && { error: query.error }),
+  };
+}

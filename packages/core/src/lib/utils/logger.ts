@@ -1,0 +1,67 @@
+import { AuthError } from "../../errors.js";
+import type { LoggerInstance } from "../../types.js";
+
+/** Warning codes emitted through `logger.warn`. */
+export type WarningCode =
+  | "debug-enabled"
+  | "csrf-disabled"
+  | "experimental-webauthn"
+  | "env-url-basepath-redundant"
+  | "env-url-basepath-mismatch";
+
+const warningText: Record<WarningCode, string> = {
+  "debug-enabled": "Debug mode is on: sensitive values may be logged. Turn it off in production.",
+  "csrf-disabled":
+    "CSRF checks are disabled (skipCSRFCheck). Only do this when the framework protects form posts.",
+  "experimental-webauthn": "WebAuthn is experimental and its API may change.",
+  "env-url-basepath-redundant": "AUTH_URL sets a path and basePath is set too; basePath wins.",
+  "env-url-basepath-mismatch": "The path of AUTH_URL does not match basePath; basePath wins.",
+};
+
+const red = "\x1b[31m";
+const yellow = "\x1b[33m";
+const grey = "\x1b[90m";
+const reset = "\x1b[0m";
+
+/** Formats an error with its cause chain for the server log. */
+function describe(error: Error): string {
+  const lines: string[] = [];
+  let current: unknown = error;
+  let depth = 0;
+  while (current instanceof Error && depth < 5) {
+    const type = current instanceof AuthError ? current.type : current.name;
+    lines.push(`${depth === 0 ? "" : "  caused by "}[${type}] ${current.message}`);
+    const cause: unknown = current.cause;
+    current =
+      cause && typeof cause === "object" && "err" in cause && cause.err instanceof Error
+        ? cause.err
+        : cause;
+    depth++;
+  }
+  return lines.join("\n");
+}
+
+/** The default logger: errors and warnings on the console; debug only when `debug` is set. */
+export function createLogger(config: {
+  debug?: boolean;
+  logger?: Partial<LoggerInstance>;
+}): LoggerInstance {
+  const custom = config.logger;
+  const debugEnabled = !custom && config.debug === true;
+  return {
+    error: (error) => {
+      if (custom?.error) return custom.error(error);
+      console.error(`${red}[tessera][error]${reset} ${describe(error)}`);
+      if (error.stack && debugEnabled) console.error(grey + error.stack + reset);
+    },
+    warn: (code) => {
+      if (custom?.warn) return custom.warn(code);
+      console.warn(`${yellow}[tessera][warn][${code}]${reset} ${warningText[code] ?? ""}`);
+    },
+    debug: (message, metadata) => {
+      if (custom?.debug) return custom.debug(message, metadata);
+      if (!debugEnabled) return;
+      console.debug(`${grey}[tessera][debug]:${reset} ${message}`, metadata ?? "");
+    },
+  };
+}

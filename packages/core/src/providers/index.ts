@@ -1,0 +1,286 @@
+/**
+ * Provider types. A provider is an object (or a function returning one) describing how users sign
+ * in: OAuth 2 / OIDC, e-mail magic link, credentials, or WebAuthn.
+ *
+ * @example
+ * ```ts
+ * import type { OAuthConfig } from "@tessera/core/providers"
+ * export default function Acme(options: OAuthUserConfig<AcmeProfile>): OAuthConfig<AcmeProfile> {
+ *   return { id: "acme", name: "Acme", type: "oidc", issuer: "https://id.acme.test", options }
+ * }
+ * ```
+ */
+import type { Client, PrivateKey } from "oauth4webapi";
+import type { Adapter, AdapterUser, Awaitable } from "../adapters.js";
+import type { Account, Profile, Theme, TokenSet, User } from "../types.js";
+
+/** Provider types. `email` and `credentials` are the "redirectable" ones. */
+export type ProviderType = "oidc" | "oauth" | "email" | "credentials" | "webauthn";
+
+/** Fields every provider has. */
+export interface CommonProviderOptions {
+  /** Unique id; part of URLs such as `/auth/callback/<id>`. */
+  id: string;
+  /** Shown on the default sign-in button ("Sign in with <name>"). */
+  name: string;
+  type: ProviderType;
+}
+
+// ---------------------------------------------------------------------------------------------
+// OAuth 2 / OIDC
+
+/** `none` disables checks; `nonce` is OIDC only. */
+export type OAuthChecks = "pkce" | "state" | "none" | "nonce";
+
+type UrlParams = Record<string, unknown>;
+
+/** Context passed to custom endpoint `request` functions. */
+export interface EndpointRequestContext<P> {
+  provider: InternalOAuthProvider<P>;
+  params: Record<string, string>;
+  checks: { code_verifier?: string; nonce?: string; state?: string };
+  tokens: TokenSet;
+}
+
+/** An endpoint given as an object: URL, extra parameters, or a custom request function. */
+export interface EndpointHandler<
+  P extends UrlParams = UrlParams,
+  C = EndpointRequestContext<Profile>,
+  R = unknown,
+> {
+  url?: string;
+  params?: P;
+  request?: (context: C) => Awaitable<R>;
+  /** Post-process the raw HTTP response (for non-compliant providers). */
+  conform?: (response: Response) => Awaitable<Response | undefined>;
+}
+
+/** The authorization endpoint (string URL or handler). */
+export type AuthorizationEndpointHandler = EndpointHandler<Record<string, string | undefined>>;
+/** The token endpoint; a custom `request` returns `{ tokens }`. */
+export type TokenEndpointHandler = EndpointHandler<
+  UrlParams,
+  EndpointRequestContext<Profile>,
+  { tokens: TokenSet }
+>;
+/** The userinfo endpoint; a custom `request` returns the profile. */
+export type UserinfoEndpointHandler = EndpointHandler<
+  UrlParams,
+  EndpointRequestContext<Profile>,
+  Profile
+>;
+
+/** Button style on the built-in sign-in page. */
+export interface ProviderStyle {
+  /** @deprecated use `brandColor` */
+  bg?: string;
+  /** @deprecated use `brandColor` */
+  text?: string;
+  brandColor?: string;
+  logo?: string;
+}
+
+/** Client overrides (token endpoint auth method, ID token algorithm, …) plus an optional key. */
+export type OAuthClientOptions = Partial<Client> & {
+  token_endpoint_auth_method?:
+    | "client_secret_basic"
+    | "client_secret_post"
+    | "none"
+    | "private_key_jwt"
+    | "client_secret_jwt";
+  /** For `private_key_jwt`. */
+  privateKey?: PrivateKey | CryptoKey;
+};
+
+/** OAuth 2 provider configuration. */
+export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
+  type: "oauth";
+  /** OIDC discovery document URL, when the provider offers one. */
+  wellKnown?: string;
+  jwks_endpoint?: unknown;
+  authorization?: string | AuthorizationEndpointHandler;
+  token?: string | TokenEndpointHandler;
+  userinfo?: string | UserinfoEndpointHandler;
+  issuer?: string;
+  clientId?: string;
+  clientSecret?: string;
+  client?: OAuthClientOptions;
+  /** Default `["pkce"]`. */
+  checks?: OAuthChecks[];
+  /** Maps the provider's profile to a user; must return an `id`. */
+  profile?: (profile: P, tokens: TokenSet) => Awaitable<User>;
+  /** Chooses which token fields are stored on the account. */
+  account?: (tokens: TokenSet) => TokenSet | undefined | undefined;
+  /** Default off. Only safe when the provider verifies e-mail addresses. */
+  allowDangerousEmailAccountLinking?: boolean;
+  redirectProxyUrl?: string;
+  style?: ProviderStyle;
+  /** Whether the token response carries an ID token (true for `oidc`). */
+  idToken?: boolean;
+  /** The user's options, applied over the provider's defaults. */
+  options?: OAuthUserConfig<P>;
+  /** Extra data for built-in provider quirks. */
+  [key: string]: unknown;
+}
+
+/** OIDC provider configuration: like OAuth 2, but discovery and ID tokens by default. */
+export interface OIDCConfig<P = Profile> extends Omit<OAuth2Config<P>, "type" | "checks"> {
+  type: "oidc";
+  checks?: OAuthChecks[];
+  idToken?: boolean;
+}
+
+/** Either OAuth flavour. */
+export type OAuthConfig<P = Profile> = OAuth2Config<P> | OIDCConfig<P>;
+
+/** What users pass to a built-in OAuth provider function to override its defaults. */
+export type OAuthUserConfig<P = Profile> = Omit<Partial<OAuth2Config<P>>, "options" | "type">;
+/** Same, for OIDC providers. */
+export type OIDCUserConfig<P = Profile> = Omit<Partial<OIDCConfig<P>>, "options" | "type">;
+
+/** An OAuth provider after normalisation: endpoints resolved into `{ url, params }` objects. */
+export interface InternalOAuthProvider<P = Profile>
+  extends Omit<OAuth2Config<P>, "type" | "authorization" | "token" | "userinfo" | "checks"> {
+  type: "oauth" | "oidc";
+  authorization?: { url: URL; params: Record<string, string>; request?: unknown };
+  token?: {
+    url: URL;
+    params?: UrlParams;
+    request?: TokenEndpointHandler["request"];
+    conform?: TokenEndpointHandler["conform"];
+  };
+  userinfo?: { url: URL; params?: UrlParams; request?: UserinfoEndpointHandler["request"] };
+  checks: OAuthChecks[];
+  profile: (profile: P, tokens: TokenSet) => Awaitable<User>;
+  account: (tokens: TokenSet) => TokenSet | undefined;
+  signinUrl: string;
+  callbackUrl: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// E-mail
+
+/** Parameters of `sendVerificationRequest`. */
+export interface SendVerificationRequestParams {
+  identifier: string;
+  url: string;
+  expires: Date;
+  provider: EmailConfig;
+  token: string;
+  theme: Theme;
+  request: Request;
+}
+
+/** E-mail (magic link) provider configuration. */
+export interface EmailConfig extends CommonProviderOptions {
+  type: "email";
+  /** Sender address. */
+  from?: string;
+  /** Seconds a link stays valid. Default 24 hours. */
+  maxAge?: number;
+  sendVerificationRequest: (params: SendVerificationRequestParams) => Awaitable<void>;
+  /** API key of HTTP e-mail services (inferred from `AUTH_{ID}_KEY`). */
+  apiKey?: string;
+  /** SMTP server (URL or nodemailer transport options) for the Nodemailer provider. */
+  server?: unknown;
+  /** Overrides the token generator (default: 32 random bytes, hex). */
+  generateVerificationToken?: () => Awaitable<string>;
+  /** Normalises (and validates) an address; throw to refuse it. */
+  normalizeIdentifier?: (identifier: string) => string;
+  /** Secret for hashing tokens, when different from the global one. */
+  secret?: string;
+  options?: Partial<EmailConfig>;
+  [key: string]: unknown;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Credentials
+
+/** A field of the credentials form. */
+export interface CredentialInput {
+  label?: string;
+  type?: string;
+  value?: string;
+  placeholder?: string;
+  required?: boolean;
+  autocomplete?: string;
+  [attribute: string]: unknown;
+}
+
+/** Credentials provider configuration. */
+export interface CredentialsConfig<
+  C extends Record<string, CredentialInput> = Record<string, CredentialInput>,
+> extends CommonProviderOptions {
+  type: "credentials";
+  /** Fields of the form on the built-in sign-in page. */
+  credentials: C;
+  /**
+   * Checks the submitted credentials. Return the user, or `null` (or throw `CredentialsSignin`)
+   * to refuse. Never reveal which field was wrong.
+   */
+  authorize: (
+    credentials: Partial<Record<keyof C, unknown>>,
+    request: Request,
+  ) => Awaitable<User | null>;
+  options?: Partial<CredentialsConfig<C>>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// WebAuthn
+
+/** WebAuthn relying party. */
+export interface RelayingParty {
+  id: string;
+  name: string;
+  origin: string;
+}
+
+/** WebAuthn provider configuration (see `@tessera/core/providers/webauthn`). */
+export interface WebAuthnConfig extends CommonProviderOptions {
+  type: "webauthn";
+  /** Relying party; defaults are derived from the request URL. */
+  relayingParty?: Partial<RelayingParty>;
+  /** Whether the provider asks the browser for conditional UI (autofill). */
+  enableConditionalUI?: boolean;
+  /** Seconds a challenge is valid. Default 15 minutes. */
+  timeout?: number;
+  /** Fields shown on the sign-in page. */
+  formFields?: Record<string, CredentialInput>;
+  /** Resolves a user from the `email` query of the options request. */
+  getUserInfo?: (
+    options: unknown,
+    request: Request,
+  ) => Awaitable<{ user: User; exists: boolean } | null>;
+  /** Extra data used by the implementation (libraries, option builders). */
+  [key: string]: unknown;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** Any provider configuration object. */
+export type ProviderConfig =
+  | OAuth2Config<Profile>
+  | OIDCConfig<Profile>
+  | EmailConfig
+  | CredentialsConfig
+  | WebAuthnConfig;
+
+/** A provider as given in the config: an object or a factory called with no options. */
+// biome-ignore lint/suspicious/noExplicitAny: built-in factories take provider-specific options
+export type Provider = ProviderConfig | ((options?: any) => ProviderConfig);
+
+/** A client-safe description of a provider (`GET /providers`). */
+export interface PublicProvider {
+  id: string;
+  name: string;
+  type: string;
+  signinUrl: string;
+  callbackUrl: string;
+}
+
+/** @internal A user from an adapter, or one built from a provider profile. */
+export type AnyUser = User | AdapterUser;
+/** @internal */
+export type AnyAccount = Account;
+/** @internal */
+export type { Adapter };
