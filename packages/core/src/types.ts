@@ -249,7 +249,7 @@ export interface EventCallbacks {
     isNewUser?: boolean;
   }) => Awaitable<void>;
   signOut: (
-    message: { session: AdapterSession | null | undefined | void } | { token: JWT | null },
+    message: { session: AdapterSession | null | undefined } | { token: JWT | null },
   ) => Awaitable<void>;
   createUser: (message: { user: User }) => Awaitable<void>;
   updateUser: (message: { user: User }) => Awaitable<void>;
@@ -258,7 +258,8 @@ export interface EventCallbacks {
     account: Account;
     profile: User | AdapterUser;
   }) => Awaitable<void>;
-  session: (message: { session: Session; token: JWT }) => Awaitable<void>;
+  /** `token` is set for JWT sessions. */
+  session: (message: { session: Session; token?: JWT }) => Awaitable<void>;
 }
 
 /** Tessera's configuration: the same shape as Auth.js v5's `AuthConfig`. */

@@ -12,6 +12,7 @@
  */
 import type { Client, PrivateKey } from "oauth4webapi";
 import type { Adapter, AdapterUser, Awaitable } from "../adapters.js";
+import type { customFetch } from "../lib/symbols.js";
 import type { Account, Profile, Theme, TokenSet, User } from "../types.js";
 
 /** Provider types. `email` and `credentials` are the "redirectable" ones. */
@@ -119,8 +120,8 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
   idToken?: boolean;
   /** The user's options, applied over the provider's defaults. */
   options?: OAuthUserConfig<P>;
-  /** Extra data for built-in provider quirks. */
-  [key: string]: unknown;
+  /** Replaces `fetch` for this provider's HTTP requests (proxies, tests). */
+  [customFetch]?: typeof fetch;
 }
 
 /** OIDC provider configuration: like OAuth 2, but discovery and ID tokens by default. */
@@ -190,7 +191,6 @@ export interface EmailConfig extends CommonProviderOptions {
   /** Secret for hashing tokens, when different from the global one. */
   secret?: string;
   options?: Partial<EmailConfig>;
-  [key: string]: unknown;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -251,8 +251,12 @@ export interface WebAuthnConfig extends CommonProviderOptions {
     options: unknown,
     request: Request,
   ) => Awaitable<{ user: User; exists: boolean } | null>;
-  /** Extra data used by the implementation (libraries, option builders). */
-  [key: string]: unknown;
+  /** WebAuthn library and option overrides, set by the WebAuthn provider implementation. */
+  simpleWebAuthn?: unknown;
+  authenticationOptions?: Record<string, unknown>;
+  registrationOptions?: Record<string, unknown>;
+  verifyAuthenticationOptions?: Record<string, unknown>;
+  verifyRegistrationOptions?: Record<string, unknown>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ const decoder = new TextDecoder("utf-8", { fatal: true });
 const hasBuffer = typeof (globalThis as { Buffer?: unknown }).Buffer === "function";
 
 /** UTF-8 bytes of a string. */
-export function utf8(text: string): Uint8Array {
+export function utf8(text: string): Uint8Array<ArrayBuffer> {
   return encoder.encode(text);
 }
 
@@ -26,7 +26,7 @@ export function base64url(bytes: Uint8Array): string {
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
 
 /** Decodes base64url; throws `TypeError` on characters outside the alphabet. */
-export function fromBase64url(text: string): Uint8Array {
+export function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
   if (!BASE64URL.test(text)) throw new TypeError("invalid base64url");
   if (hasBuffer) return new Uint8Array(Buffer.from(text, "base64url"));
   const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));

@@ -30,7 +30,7 @@ function info(salt: string): string {
   return `Auth.js Generated Encryption Key (${salt})`;
 }
 
-function thumbprintInput(key: Uint8Array): Uint8Array {
+function thumbprintInput(key: Uint8Array): Uint8Array<ArrayBuffer> {
   // RFC 7638 §3.2: required members only, lexicographic order, no whitespace.
   return utf8(`{"k":"${base64url(key)}","kty":"oct"}`);
 }

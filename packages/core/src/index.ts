@@ -1,0 +1,64 @@
+/**
+ * Tessera core: `Auth(request, config)` answers every authentication action with a `Response`.
+ *
+ * @example
+ * ```ts
+ * import { Auth } from "@tessera/core"
+ * import Credentials from "@tessera/core/providers/credentials"
+ *
+ * const config = { secret: process.env.AUTH_SECRET, providers: [Credentials({ authorize })] }
+ * export default { fetch: (request: Request) => Auth(request, config) }
+ * ```
+ */
+import { type ConfigOrFactory, handleRequest } from "./lib/pipeline.js";
+import type { AuthConfig, ResponseInternal } from "./types.js";
+
+export { createActionURL, setEnvDefaults } from "./lib/config/env.js";
+export { isAuthAction } from "./lib/http/request.js";
+export { customFetch, raw, skipCSRFCheck } from "./lib/symbols.js";
+export type {
+  Account,
+  AuthAction,
+  AuthConfig,
+  Awaitable,
+  CallbacksOptions,
+  Cookie,
+  CookieOption,
+  CookiesOptions,
+  DefaultSession,
+  EventCallbacks,
+  JWT,
+  JWTOptions,
+  LoggerInstance,
+  PagesOptions,
+  Profile,
+  ResponseInternal,
+  Session,
+  SessionOptions,
+  Theme,
+  TokenSet,
+  User,
+} from "./types.js";
+export type { ConfigOrFactory };
+
+/**
+ * Handles one authentication request. `config` may be an object (resolved once and cached) or a
+ * function of the request returning one (resolved per request).
+ *
+ * @example
+ * ```ts
+ * const response = await Auth(new Request("http://localhost:3000/auth/session"), config)
+ * await response.json() // the session, or null
+ * ```
+ */
+export async function Auth(
+  request: Request,
+  config: AuthConfig & { raw: typeof import("./lib/symbols.js").raw },
+): Promise<ResponseInternal>;
+export async function Auth(request: Request, config: ConfigOrFactory): Promise<Response>;
+export async function Auth(
+  request: Request,
+  config: ConfigOrFactory,
+): Promise<Response | ResponseInternal> {
+  return handleRequest(request, config);
+}

@@ -1,0 +1,133 @@
+/**
+ * Encrypted JWT helpers, compatible with Auth.js v5 cookies in both directions.
+ *
+ * @example
+ * ```ts
+ * import { encode, decode, getToken } from "@tessera/core/jwt"
+ * const token = await encode({ token: { sub: "42" }, secret, salt: "authjs.session-token" })
+ * const payload = await decode({ token, secret, salt: "authjs.session-token" })
+ * const fromRequest = await getToken({ req: request }) // infers cookie name, salt and AUTH_SECRET
+ * ```
+ */
+import { MissingSecret } from "./errors.js";
+import { processEnv, secretsFromEnv } from "./lib/config/env.js";
+import { decryptSessionToken, encryptSessionToken } from "./lib/crypto/jwe.js";
+import { readChunkedCookie } from "./lib/http/cookies.js";
+import { parseCookies } from "./lib/http/request.js";
+import type { JWT, JWTDecodeParams, JWTEncodeParams, LoggerInstance } from "./types.js";
+
+export type { JWT, JWTDecodeParams, JWTEncodeParams };
+
+const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
+
+function secretList(secret: string | string[]): string[] {
+  return (Array.isArray(secret) ? secret : [secret]).filter(Boolean);
+}
+
+/**
+ * Encrypts a JWT payload as a JWE (`dir` + A256CBC-HS512) with the first secret, adding `iat`,
+ * `exp` (now + `maxAge`, default 30 days) and `jti`.
+ *
+ * @example
+ * ```ts
+ * const jwe = await encode({ token: { name: "Ada" }, secret: process.env.AUTH_SECRET!, salt: "authjs.session-token" })
+ * ```
+ */
+export async function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string> {
+  const { token = {}, secret, salt, maxAge = DEFAULT_MAX_AGE } = params;
+  const secrets = secretList(secret);
+  if (secrets.length === 0) throw new MissingSecret("encode() needs a secret.");
+  if (typeof salt !== "string") throw new TypeError("encode() needs a salt (the cookie name).");
+  return encryptSessionToken(token as Record<string, unknown>, secrets, salt, maxAge);
+}
+
+/**
+ * Decrypts a JWE written by {@link encode} (or by Auth.js). Returns `null` when there is no token;
+ * throws when it is malformed, tampered, foreign or expired. With several secrets, the one whose
+ * key id matches the token's `kid` is used.
+ *
+ * @example
+ * ```ts
+ * const payload = await decode({ token: cookieValue, secret: [newSecret, oldSecret], salt: "authjs.session-token" })
+ * ```
+ */
+export async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
+  const { token, secret, salt } = params;
+  if (!token) return null;
+  const secrets = secretList(secret);
+  if (secrets.length === 0) throw new MissingSecret("decode() needs a secret.");
+  if (typeof salt !== "string") throw new TypeError("decode() needs a salt (the cookie name).");
+  return (await decryptSessionToken(token, secrets, salt)) as Payload;
+}
+
+/** Parameters of {@link getToken}. Everything but `req` is inferred when left out. */
+export interface GetTokenParams<R extends boolean = false> {
+  /** A `Request`, or any object with `headers` (a `Headers` or a plain record). */
+  req: Request | { headers: Headers | Record<string, string | string[] | undefined>; url?: string };
+  /** Defaults to `AUTH_SECRET` (and `AUTH_SECRET_1..3`). */
+  secret?: string | string[];
+  /** Defaults to the cookie name. */
+  salt?: string;
+  /** Defaults to `authjs.session-token`, or `__Secure-authjs.session-token` when secure. */
+  cookieName?: string;
+  /** Defaults to true when `AUTH_URL` or the request URL is https. */
+  secureCookie?: boolean;
+  /** Return the encrypted string instead of the payload. */
+  raw?: R;
+  decode?: (params: JWTDecodeParams) => Promise<JWT | null> | JWT | null;
+  logger?: Pick<LoggerInstance, "error"> | Console;
+}
+
+function headerValue(req: GetTokenParams["req"], name: string): string | null {
+  const headers = req.headers;
+  if (typeof (headers as Headers).get === "function") return (headers as Headers).get(name);
+  const value = (headers as Record<string, string | string[] | undefined>)[name];
+  return Array.isArray(value) ? value.join("; ") : (value ?? null);
+}
+
+/**
+ * Reads the session JWT of a request, from its cookies (chunked or not) or from an
+ * `Authorization: Bearer` header. Returns `null` when there is none or it does not decode.
+ *
+ * @example
+ * ```ts
+ * const token = await getToken({ req: request })
+ * if (!token) return new Response("Unauthorized", { status: 401 })
+ * ```
+ */
+export async function getToken<R extends boolean = false>(
+  params: GetTokenParams<R>,
+): Promise<R extends true ? string | null : JWT | null> {
+  type Result = R extends true ? string | null : JWT | null;
+  const { req, raw, logger = console } = params;
+  const env = processEnv();
+  const envUrl = env.AUTH_URL ?? env.NEXTAUTH_URL;
+  const requestUrl = "url" in req && typeof req.url === "string" ? req.url : undefined;
+  const secureCookie =
+    params.secureCookie ??
+    (envUrl ? envUrl.startsWith("https://") : (requestUrl?.startsWith("https://") ?? false));
+  const cookieName = params.cookieName ?? `${secureCookie ? "__Secure-" : ""}authjs.session-token`;
+  const salt = params.salt ?? cookieName;
+  const secret = params.secret ?? secretsFromEnv(env);
+  if (secretList(secret).length === 0)
+    throw new MissingSecret("getToken() needs a secret: pass `secret` or set AUTH_SECRET.");
+
+  let token = readChunkedCookie(parseCookies(headerValue(req, "cookie")), cookieName);
+  const authorization = headerValue(req, "authorization");
+  if (!token && authorization?.startsWith("Bearer ")) {
+    try {
+      token = decodeURIComponent(authorization.slice(7).trim());
+    } catch {
+      return null as Result;
+    }
+  }
+  if (!token) return null as Result;
+  if (raw) return token as Result;
+  try {
+    const decoder = params.decode ?? decode;
+    return (await decoder({ token, secret, salt })) as Result;
+  } catch (error) {
+    logger.error(error as Error);
+    return null as Result;
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * `GET|POST /callback/<id>`: where a provider's flow comes back (OAuth redirect, e-mail link,
+ * credentials form, WebAuthn assertion). Each type has its own module; all end in `issueSession`.
+ */
+import { AuthError, CallbackRouteError } from "../../errors.js";
+import type { InternalOAuthProvider } from "../../providers/index.js";
+import type { ResponseInternal } from "../../types.js";
+import type {
+  AuthContext,
+  InternalCredentialsProvider,
+  InternalEmailProvider,
+  InternalWebAuthnProvider,
+} from "../config/internal.js";
+import { callbackWithCredentials } from "./callback/credentials.js";
+import { callbackWithEmail } from "./callback/email.js";
+import { callbackWithOAuth } from "./callback/oauth.js";
+import { callbackWithWebAuthn } from "./callback/webauthn.js";
+
+/** Handles `/callback/<id>` for every provider type. */
+export async function callback(ctx: AuthContext): Promise<ResponseInternal> {
+  const provider = ctx.provider;
+  if (!provider) return { redirect: `${ctx.url.href}/signin?error=Callback` };
+  try {
+    switch (provider.type) {
+      case "oauth":
+      case "oidc":
+        return await callbackWithOAuth(ctx, provider as InternalOAuthProvider);
+      case "email":
+        return await callbackWithEmail(ctx, provider as InternalEmailProvider);
+      case "credentials":
+        return await callbackWithCredentials(ctx, provider as InternalCredentialsProvider);
+      case "webauthn":
+        return await callbackWithWebAuthn(ctx, provider as InternalWebAuthnProvider);
+    }
+  } catch (error) {
+    if (error instanceof AuthError) throw error;
+    const wrapped = new CallbackRouteError(error as Error);
+    wrapped.message = `The ${provider.type} callback of "${provider.id}" failed: ${(error as Error)?.message ?? String(error)}`;
+    throw wrapped;
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Credentials sign-in: `authorize` checks the submitted fields; the returned user gets a session
+ * of the configured strategy — JWT or database (Tessera supports both).
+ */
+import type { AdapterUser } from "../../../adapters.js";
+import { CredentialsSignin, MissingCSRF } from "../../../errors.js";
+import type { Account, ResponseInternal, User } from "../../../types.js";
+import type { AuthContext, InternalCredentialsProvider } from "../../config/internal.js";
+import { authorizeSignIn, completeSignIn } from "../../session/issue.js";
+
+/** For database sessions, the stored user for `user` (created on first sign-in). */
+async function storedUserFor(
+  ctx: AuthContext,
+  user: User,
+): Promise<{ user: AdapterUser; isNewUser: boolean }> {
+  const adapter = ctx.config.adapter!;
+  const byId = user.id ? await adapter.getUser(String(user.id)) : null;
+  if (byId) return { user: byId, isNewUser: false };
+  const byEmail = user.email ? await adapter.getUserByEmail(user.email) : null;
+  if (byEmail) return { user: byEmail, isNewUser: false };
+  const created = await adapter.createUser({
+    id: user.id ? String(user.id) : crypto.randomUUID(),
+    name: user.name ?? null,
+    email: user.email ?? "",
+    image: user.image ?? null,
+    emailVerified: null,
+  });
+  await ctx.config.events.createUser?.({ user: created });
+  return { user: created, isNewUser: true };
+}
+
+/** Handles `POST /callback/<credentials id>`. */
+export async function callbackWithCredentials(
+  ctx: AuthContext,
+  provider: InternalCredentialsProvider,
+): Promise<ResponseInternal> {
+  const { request } = ctx;
+  if (request.method !== "POST") return { redirect: `${ctx.url.href}/signin` };
+  // Login CSRF defence: a foreign site must not sign a victim into the attacker's account.
+  if (!ctx.csrfTokenVerified)
+    throw new MissingCSRF("The credentials form was posted without a valid csrfToken.");
+  const credentials = { ...(request.body ?? {}) };
+  // `authorize` gets a fresh Request: the original body stream has been read already.
+  const forwarded = new Request(request.url, {
+    method: "POST",
+    headers: request.headers,
+    body: JSON.stringify(credentials),
+  });
+  const authorized = await provider.authorize(credentials, forwarded);
+  if (!authorized) throw new CredentialsSignin();
+
+  let user: User | AdapterUser = {
+    ...authorized,
+    id: authorized.id?.toString() ?? crypto.randomUUID(),
+  };
+  let isNewUser = false;
+  if (ctx.config.session.strategy === "database")
+    ({ user, isNewUser } = await storedUserFor(ctx, user));
+  const account: Account = {
+    providerAccountId: String(user.id),
+    type: "credentials",
+    provider: provider.id,
+  };
+  const redirect = await authorizeSignIn(ctx, { user, account, credentials: credentials as never });
+  if (redirect) return { redirect };
+  return completeSignIn(ctx, { user, account, isNewUser });
+}

@@ -1,0 +1,13 @@
+/** `GET /providers`: a client-safe description of every configured provider. */
+import type { PublicProvider } from "../../providers/index.js";
+import type { ResponseInternal } from "../../types.js";
+import type { AuthContext } from "../config/internal.js";
+import { toPublicProvider } from "../config/providers.js";
+import { json } from "../http/response.js";
+
+/** Returns `{ [id]: { id, name, type, signinUrl, callbackUrl } }`. */
+export function providers(ctx: AuthContext): ResponseInternal {
+  const body: Record<string, PublicProvider> = {};
+  for (const provider of ctx.providers) body[provider.id] = toPublicProvider(provider);
+  return json(body);
+}

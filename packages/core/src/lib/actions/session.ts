@@ -1,0 +1,138 @@
+/**
+ * `GET /session` reads the session; `POST /session` (with `csrfToken` and `data`) updates it.
+ *
+ * JWT sessions are re-issued only when due (`updateAge`), on update, or when the `jwt` callback
+ * changed the token — not re-encrypted on every read. Database sessions are extended at most once
+ * per `updateAge` and deleted when found expired.
+ */
+import { JWTSessionError, MissingCSRF, SessionTokenError } from "../../errors.js";
+import type { Cookie, JWT, ResponseInternal, Session, User } from "../../types.js";
+import type { AuthContext } from "../config/internal.js";
+import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
+import { json } from "../http/response.js";
+
+const NO_CACHE = {
+  "Cache-Control": "private, no-cache, no-store",
+  Expires: "0",
+  Pragma: "no-cache",
+};
+
+function respond(body: Session | null, cookies: Cookie[] = []): ResponseInternal {
+  return { ...json(body, 200, NO_CACHE), cookies };
+}
+
+/** Handles `GET` and `POST /session`. */
+export async function session(ctx: AuthContext): Promise<ResponseInternal> {
+  const isUpdate = ctx.request.method === "POST";
+  // CSRF: an update changes server state, so it needs the double-submit token.
+  if (isUpdate && !ctx.csrfTokenVerified)
+    throw new MissingCSRF("POST /session needs a valid csrfToken in the body.");
+  const newSession = isUpdate ? ctx.request.body?.data : undefined;
+  return ctx.config.session.strategy === "jwt"
+    ? jwtSession(ctx, isUpdate, newSession)
+    : databaseSession(ctx, isUpdate, newSession);
+}
+
+async function jwtSession(
+  ctx: AuthContext,
+  isUpdate: boolean,
+  newSession: unknown,
+): Promise<ResponseInternal> {
+  const { config, cookies, request } = ctx;
+  const option = cookies.sessionToken;
+  const raw = readChunkedCookie(request.cookies, option.name);
+  if (!raw) return respond(null);
+  try {
+    const payload = await config.jwt.decode({
+      token: raw,
+      secret: config.secrets,
+      salt: option.name,
+    });
+    if (!payload) throw new TypeError("the session token decoded to nothing");
+    const before = JSON.stringify(payload);
+    const token = await config.callbacks.jwt({
+      token: payload,
+      // On a read there is no user (only at sign-in), as in Auth.js.
+      user: undefined as unknown as User,
+      account: null,
+      ...(isUpdate && { trigger: "update" as const, session: newSession }),
+    });
+    if (token === null) return respond(null, clearChunkedCookie(request.cookies, option));
+
+    const now = Date.now();
+    const issuedAt = typeof token.iat === "number" ? token.iat * 1000 : 0;
+    const due = now - issuedAt >= config.session.updateAge * 1000;
+    const changed = JSON.stringify(token) !== before;
+    const issued: Cookie[] = [];
+    let expires: Date;
+    if (isUpdate || changed || due || typeof token.exp !== "number") {
+      const maxAge = config.jwt.maxAge;
+      const value = await config.jwt.encode({
+        token,
+        secret: config.secrets,
+        salt: option.name,
+        maxAge,
+      });
+      expires = new Date(now + maxAge * 1000);
+      issued.push(...writeChunkedCookie(request.cookies, option, value, { expires }));
+    } else {
+      expires = new Date((token.exp as number) * 1000);
+    }
+    const session = await config.callbacks.session({
+      session: {
+        user: { name: token.name, email: token.email, image: token.picture },
+        expires: expires.toISOString(),
+      },
+      token,
+      ...(isUpdate && { newSession, trigger: "update" as const }),
+    });
+    await config.events.session?.({ session: session as Session, token: token as JWT });
+    return respond(session as Session, issued);
+  } catch (error) {
+    ctx.logger.error(new JWTSessionError(error as Error));
+    // An unreadable cookie (tampered, foreign secret, expired) is removed so it stops costing work.
+    return respond(null, clearChunkedCookie(request.cookies, option));
+  }
+}
+
+async function databaseSession(
+  ctx: AuthContext,
+  isUpdate: boolean,
+  newSession: unknown,
+): Promise<ResponseInternal> {
+  const { config, cookies, request } = ctx;
+  const adapter = config.adapter!;
+  const option = cookies.sessionToken;
+  const sessionToken = readChunkedCookie(request.cookies, option.name);
+  if (!sessionToken) return respond(null);
+  try {
+    const found = await adapter.getSessionAndUser(sessionToken);
+    if (!found) return respond(null, clearChunkedCookie(request.cookies, option));
+    const { user } = found;
+    let stored = found.session;
+    const now = Date.now();
+    if (stored.expires.valueOf() < now) {
+      await adapter.deleteSession(sessionToken);
+      return respond(null, clearChunkedCookie(request.cookies, option));
+    }
+    const issued: Cookie[] = [];
+    const { maxAge, updateAge } = config.session;
+    const dueAt = stored.expires.valueOf() - maxAge * 1000 + updateAge * 1000;
+    if (dueAt <= now) {
+      const expires = new Date(now + maxAge * 1000);
+      stored = (await adapter.updateSession({ sessionToken, expires })) ?? { ...stored, expires };
+      issued.push(...writeChunkedCookie(request.cookies, option, sessionToken, { expires }));
+    }
+    const session = await config.callbacks.session({
+      session: { ...stored, user },
+      user,
+      ...(isUpdate && { newSession, trigger: "update" as const }),
+    });
+    await config.events.session?.({ session: session as Session });
+    return respond(session as Session, issued);
+  } catch (error) {
+    // The cookie is kept: a database outage must not sign everyone out.
+    ctx.logger.error(new SessionTokenError(error as Error));
+    return respond(null);
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * `GET /signin` renders the sign-in page (or redirects to `pages.signIn`); `POST /signin/<id>`
+ * starts the provider's flow: an authorization redirect for OAuth, an e-mailed link for e-mail.
+ */
+
+import type { InternalOAuthProvider } from "../../providers/index.js";
+import type { ResponseInternal } from "../../types.js";
+import type { AuthContext, InternalEmailProvider } from "../config/internal.js";
+import { renderSignInPage } from "../pages/index.js";
+import { signinWithEmail } from "./signin/email.js";
+import { signinWithOAuth } from "./signin/oauth.js";
+
+/** Appends query parameters to a configured page path (which may carry a query already). */
+export function pageUrl(
+  ctx: AuthContext,
+  path: string,
+  params: Record<string, string | undefined>,
+) {
+  const url = new URL(path, ctx.url.origin);
+  for (const [key, value] of Object.entries(params)) if (value) url.searchParams.set(key, value);
+  return url.href;
+}
+
+/** Handles `GET` and `POST /signin[/<id>]`. */
+export async function signin(ctx: AuthContext): Promise<ResponseInternal> {
+  const { config, request } = ctx;
+  if (request.method === "GET") {
+    const error = request.query.error;
+    if (config.pages.signIn)
+      return {
+        redirect: pageUrl(ctx, config.pages.signIn, { callbackUrl: ctx.callbackUrl, error }),
+      };
+    return renderSignInPage({
+      url: ctx.url,
+      theme: config.theme,
+      providers: ctx.providers,
+      callbackUrl: ctx.callbackUrl,
+      csrfToken: ctx.csrfToken ?? "",
+      ...(error !== undefined && { error }),
+      ...(request.query.email !== undefined && { email: request.query.email }),
+    });
+  }
+  // Login CSRF defence: without the double-submit token, send the user to the page instead.
+  if (!ctx.csrfTokenVerified) return { redirect: `${ctx.url.href}/signin?csrf=true` };
+  const provider = ctx.provider;
+  if (!provider) return { redirect: `${ctx.url.href}/signin?error=Signin` };
+  switch (provider.type) {
+    case "oauth":
+    case "oidc":
+      return signinWithOAuth(ctx, provider as InternalOAuthProvider);
+    case "email":
+      return signinWithEmail(ctx, provider as InternalEmailProvider);
+    default:
+      // Credentials and WebAuthn post to their callback; the page has their forms.
+      return { redirect: `${ctx.url.href}/signin` };
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * `GET /signout` renders the confirmation page; `POST /signout` ends the session: the cookie is
+ * cleared and a database session deleted, then the user goes to the callback URL.
+ */
+import { SignOutError } from "../../errors.js";
+import type { ResponseInternal } from "../../types.js";
+import type { AuthContext } from "../config/internal.js";
+import { clearChunkedCookie, readChunkedCookie } from "../http/cookies.js";
+import { renderSignOutPage } from "../pages/index.js";
+import { pageUrl } from "./signin.js";
+
+/** Handles `GET` and `POST /signout`. */
+export async function signout(ctx: AuthContext): Promise<ResponseInternal> {
+  const { config, request, cookies } = ctx;
+  if (request.method === "GET") {
+    if (config.pages.signOut)
+      return { redirect: pageUrl(ctx, config.pages.signOut, { callbackUrl: ctx.callbackUrl }) };
+    return renderSignOutPage({
+      url: ctx.url,
+      theme: config.theme,
+      csrfToken: ctx.csrfToken ?? "",
+      callbackUrl: ctx.callbackUrl,
+    });
+  }
+  // Logout CSRF defence: a foreign page must not be able to sign users out.
+  if (!ctx.csrfTokenVerified) return { redirect: `${ctx.url.href}/signout?csrf=true` };
+  const option = cookies.sessionToken;
+  const sessionToken = readChunkedCookie(request.cookies, option.name);
+  const cleared = clearChunkedCookie(request.cookies, option);
+  if (sessionToken) {
+    try {
+      if (config.session.strategy === "jwt") {
+        const token = await Promise.resolve(
+          config.jwt.decode({ token: sessionToken, secret: config.secrets, salt: option.name }),
+        ).catch(() => null);
+        await config.events.signOut?.({ token });
+      } else {
+        const session = await config.adapter!.deleteSession(sessionToken);
+        await config.events.signOut?.({ session });
+      }
+    } catch (error) {
+      // The cookie is cleared whatever happens; the failure is logged for the operator.
+      ctx.logger.error(new SignOutError(error as Error));
+    }
+  }
+  return { redirect: ctx.callbackUrl, cookies: cleared };
+}

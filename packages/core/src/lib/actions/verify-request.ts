@@ -1,0 +1,23 @@
+/** `GET /verify-request`: "check your e-mail" page shown after an e-mail sign-in starts. */
+import type { ResponseInternal } from "../../types.js";
+import type { AuthContext } from "../config/internal.js";
+import { renderVerifyRequestPage } from "../pages/index.js";
+import { pageUrl } from "./signin.js";
+
+/** Renders the verify-request page (or redirects to `pages.verifyRequest`). */
+export function verifyRequest(ctx: AuthContext): ResponseInternal {
+  const { config, request } = ctx;
+  if (config.pages.verifyRequest)
+    return {
+      redirect: pageUrl(ctx, config.pages.verifyRequest, {
+        provider: request.query.provider,
+        type: request.query.type,
+      }),
+    };
+  const provider = ctx.providers.find((p) => p.id === request.query.provider);
+  return renderVerifyRequestPage({
+    url: ctx.url,
+    theme: config.theme,
+    ...(provider && { provider: { name: provider.name } }),
+  });
+}

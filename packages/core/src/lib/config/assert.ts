@@ -1,0 +1,128 @@
+/**
+ * Static configuration checks, run once when a configuration is resolved. They return the first
+ * error (reported on every request as a configuration error, with the fix in the server log) or
+ * the list of warnings.
+ */
+import type { Adapter } from "../../adapters.js";
+import {
+  ExperimentalFeatureNotEnabled,
+  InvalidEndpoints,
+  InvalidProvider,
+  MissingAdapter,
+  MissingAdapterMethods,
+  MissingAuthorize,
+  MissingSecret,
+} from "../../errors.js";
+import type { InternalOAuthProvider } from "../../providers/index.js";
+import type { WarningCode } from "../utils/logger.js";
+import type { ResolvedConfig } from "./internal.js";
+import type { StaticProvider } from "./providers.js";
+
+type AdapterMethod = keyof Adapter;
+
+const USER_METHODS: AdapterMethod[] = [
+  "createUser",
+  "getUser",
+  "getUserByEmail",
+  "getUserByAccount",
+  "updateUser",
+  "linkAccount",
+];
+const SESSION_METHODS: AdapterMethod[] = [
+  "createSession",
+  "getSessionAndUser",
+  "updateSession",
+  "deleteSession",
+];
+const EMAIL_METHODS: AdapterMethod[] = ["createVerificationToken", "useVerificationToken"];
+const WEBAUTHN_METHODS: AdapterMethod[] = [
+  "getAccount",
+  "getAuthenticator",
+  "createAuthenticator",
+  "listAuthenticatorsByUserId",
+  "updateAuthenticatorCounter",
+];
+
+/** Which adapter methods the configured features call. */
+export function requiredAdapterMethods(
+  strategy: "jwt" | "database",
+  providers: readonly StaticProvider[],
+): AdapterMethod[] {
+  const needed = new Set<AdapterMethod>();
+  const types = new Set(providers.map((p) => p.type));
+  if (strategy === "database") for (const m of SESSION_METHODS) needed.add(m);
+  if (types.has("oauth") || types.has("oidc") || types.has("email") || types.has("webauthn"))
+    for (const m of USER_METHODS) needed.add(m);
+  if (strategy === "database" && types.has("credentials")) {
+    needed.add("getUser");
+    needed.add("getUserByEmail");
+    needed.add("createUser");
+  }
+  if (types.has("email")) for (const m of EMAIL_METHODS) needed.add(m);
+  if (types.has("webauthn")) for (const m of WEBAUTHN_METHODS) needed.add(m);
+  return [...needed];
+}
+
+/** Runs the static checks. */
+export function assertConfig(
+  config: ResolvedConfig,
+  providers: readonly StaticProvider[],
+): Error | WarningCode[] {
+  const warnings: WarningCode[] = [];
+  if (config.secrets.length === 0)
+    return new MissingSecret(
+      "No secret is configured. Set AUTH_SECRET (generate one with `npx tessera secret`) or pass `secret` in the config.",
+    );
+
+  const seen = new Set<string>();
+  for (const provider of providers) {
+    if (!provider.id || typeof provider.id !== "string")
+      return new InvalidProvider("Every provider needs a string `id`.");
+    if (seen.has(provider.id))
+      return new InvalidProvider(
+        `Two providers share the id "${provider.id}". Give one of them another \`id\`.`,
+      );
+    seen.add(provider.id);
+    if (provider.type === "credentials" && typeof provider.authorize !== "function")
+      return new MissingAuthorize(
+        `The credentials provider "${provider.id}" has no \`authorize\` function.`,
+      );
+    if (provider.type === "oauth" || provider.type === "oidc") {
+      const oauth = provider as InternalOAuthProvider;
+      if (!oauth.issuer && !oauth.wellKnown && !oauth.authorization)
+        return new InvalidEndpoints(
+          `Provider "${provider.id}" has no \`issuer\`, \`wellKnown\` or \`authorization\` endpoint. Set one of them.`,
+        );
+    }
+    if ((provider.type === "email" || provider.type === "webauthn") && !config.rawAdapter)
+      return new MissingAdapter(
+        `The ${provider.type} provider "${provider.id}" stores tokens and users: configure an \`adapter\`.`,
+      );
+    if (provider.type === "webauthn") {
+      if (!config.experimental.enableWebAuthn)
+        return new ExperimentalFeatureNotEnabled(
+          "WebAuthn is experimental: set `experimental: { enableWebAuthn: true }` to use it.",
+        );
+    }
+  }
+  if (providers.some((p) => p.type === "webauthn")) warnings.push("experimental-webauthn");
+
+  if (config.session.strategy === "database" && !config.rawAdapter)
+    return new MissingAdapter(
+      'The "database" session strategy needs an `adapter`. Configure one or use `session: { strategy: "jwt" }`.',
+    );
+
+  if (config.rawAdapter) {
+    const missing = requiredAdapterMethods(config.session.strategy, providers).filter(
+      (method) => typeof config.rawAdapter?.[method] !== "function",
+    );
+    if (missing.length)
+      return new MissingAdapterMethods(
+        `The adapter lacks ${missing.map((m) => `\`${m}\``).join(", ")}, which the configured providers and session strategy call. Implement them or use an adapter that has them.`,
+      );
+  }
+
+  if (config.debug) warnings.push("debug-enabled");
+  if (config.csrfDisabled) warnings.push("csrf-disabled");
+  return warnings;
+}

@@ -1,0 +1,127 @@
+/**
+ * Environment inference (SPEC.md "Environment variable inference"): secrets, URL, host trust,
+ * redirect proxy and per-provider client credentials come from `AUTH_*` variables (and the legacy
+ * `NEXTAUTH_URL`/`NEXTAUTH_SECRET`).
+ */
+import type { AuthConfig } from "../../types.js";
+import { createLogger } from "../utils/logger.js";
+
+/** An environment: `process.env`, a platform's `env` object, or a plain record. */
+export type EnvObject = Record<string, string | undefined>;
+
+/** `process.env` where it exists, else an empty object (edge runtimes pass their own). */
+export function processEnv(): EnvObject {
+  const proc = (globalThis as { process?: { env?: EnvObject } }).process;
+  return proc?.env ?? {};
+}
+
+/** Secrets from the environment, newest first: AUTH_SECRET_3, _2, _1, then AUTH_SECRET. */
+export function secretsFromEnv(env: EnvObject): string[] {
+  const secrets: string[] = [];
+  for (const name of ["AUTH_SECRET_3", "AUTH_SECRET_2", "AUTH_SECRET_1", "AUTH_SECRET"]) {
+    const value = env[name];
+    if (value) secrets.push(value);
+  }
+  if (secrets.length === 0 && env.NEXTAUTH_SECRET) secrets.push(env.NEXTAUTH_SECRET);
+  return secrets;
+}
+
+/** Upper snake case of a provider id, as used in `AUTH_{ID}_SECRET`. */
+export function envName(providerId: string): string {
+  return providerId.toUpperCase().replace(/-/g, "_");
+}
+
+/** Options inferred for a provider from `AUTH_{ID}_ID`, `_SECRET`, `_ISSUER`, `_KEY`. */
+export function providerEnvOptions(providerId: string, env: EnvObject) {
+  const ID = envName(providerId);
+  const options: { clientId?: string; clientSecret?: string; issuer?: string; apiKey?: string } =
+    {};
+  const clientId = env[`AUTH_${ID}_ID`];
+  const clientSecret = env[`AUTH_${ID}_SECRET`];
+  const issuer = env[`AUTH_${ID}_ISSUER`];
+  const apiKey = env[`AUTH_${ID}_KEY`];
+  if (clientId) options.clientId = clientId;
+  if (clientSecret) options.clientSecret = clientSecret;
+  if (issuer) options.issuer = issuer;
+  if (apiKey) options.apiKey = apiKey;
+  return options;
+}
+
+/** Whether the environment says the Host header can be trusted. */
+export function trustHostFromEnv(env: EnvObject): boolean {
+  const explicit = env.AUTH_TRUST_HOST;
+  if (explicit !== undefined) return explicit === "true" || explicit === "1";
+  return Boolean(env.AUTH_URL ?? env.VERCEL ?? env.CF_PAGES) || env.NODE_ENV !== "production";
+}
+
+/**
+ * Fills unset options of `config` from `envObject` (mutating it, as Auth.js does for framework
+ * integrations): `basePath` from `AUTH_URL`, `secret`, `trustHost`, `redirectProxyUrl`.
+ * Provider credentials are inferred when the config is resolved.
+ *
+ * @example
+ * ```ts
+ * setEnvDefaults(process.env, config)
+ * ```
+ */
+export function setEnvDefaults(
+  envObject: EnvObject,
+  config: AuthConfig,
+  suppressBasePathWarning = false,
+): void {
+  const url = envObject.AUTH_URL ?? envObject.NEXTAUTH_URL;
+  if (url && !config.basePath) {
+    try {
+      const pathname = new URL(url).pathname;
+      if (pathname !== "/") config.basePath = pathname.replace(/\/+$/, "");
+    } catch {
+      // An unparseable AUTH_URL is reported when the config is asserted.
+    }
+  } else if (url && config.basePath && !suppressBasePathWarning) {
+    try {
+      if (new URL(url).pathname !== "/") createLogger(config).warn("env-url-basepath-redundant");
+    } catch {}
+  }
+  config.basePath ??= "/auth";
+  if (!config.secret || (Array.isArray(config.secret) && config.secret.length === 0)) {
+    const secrets = secretsFromEnv(envObject);
+    if (secrets.length) config.secret = secrets;
+  }
+  config.redirectProxyUrl ??= envObject.AUTH_REDIRECT_PROXY_URL;
+  config.trustHost ??= trustHostFromEnv(envObject);
+}
+
+/**
+ * The absolute URL of an action, from `AUTH_URL` when set, else from the request's host headers.
+ *
+ * @example
+ * ```ts
+ * createActionURL("signin", "https:", request.headers, process.env, { basePath: "/auth" })
+ * ```
+ */
+export function createActionURL(
+  action: string,
+  protocol: string,
+  headers: Headers,
+  envObject: EnvObject,
+  config: Pick<AuthConfig, "basePath" | "logger" | "debug">,
+): URL {
+  const basePath = config.basePath;
+  const envUrl = envObject.AUTH_URL ?? envObject.NEXTAUTH_URL;
+  let url: URL;
+  if (envUrl) {
+    url = new URL(envUrl);
+    if (basePath && basePath !== "/" && url.pathname !== "/") {
+      if (url.pathname.replace(/\/+$/, "") !== basePath.replace(/\/+$/, ""))
+        createLogger(config).warn("env-url-basepath-mismatch");
+      url.pathname = "/";
+    }
+  } else {
+    const host = headers.get("x-forwarded-host") ?? headers.get("host");
+    const proto = headers.get("x-forwarded-proto") ?? protocol ?? "https";
+    url = new URL(`${proto.endsWith(":") ? proto : `${proto}:`}//${host}`);
+  }
+  const origin = url.toString().replace(/\/$/, "");
+  const path = (basePath ?? "").replace(/(^\/+|\/+$)/g, "");
+  return new URL(path ? `${origin}/${path}/${action}` : `${origin}/${action}`);
+}

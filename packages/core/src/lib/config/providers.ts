@@ -1,0 +1,144 @@
+/**
+ * Provider normalisation, done once per configuration: factories are called with the options
+ * inferred from the environment, user options are merged over provider defaults, and each type
+ * gets its defaults. Only the per-origin URLs are added per request (and cached per origin).
+ */
+import type {
+  EmailConfig,
+  InternalOAuthProvider,
+  OAuthConfig,
+  Provider,
+  ProviderConfig,
+  PublicProvider,
+} from "../../providers/index.js";
+import type { Profile, TokenSet, User } from "../../types.js";
+import type { EnvObject } from "./env.js";
+import { providerEnvOptions } from "./env.js";
+import type { InternalProvider } from "./internal.js";
+import { normalizeOAuthProvider } from "./oauth-provider.js";
+
+/** A provider without its per-origin URLs. */
+export type StaticProvider = InternalProvider extends infer P
+  ? P extends InternalProvider
+    ? Omit<P, "signinUrl" | "callbackUrl">
+    : never
+  : never;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== "object") return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** Deep merge of plain objects; arrays, class instances and functions are replaced whole. */
+export function merge<T extends Record<string, unknown>>(
+  target: T,
+  ...sources: (Record<string, unknown> | undefined)[]
+): T {
+  const out: Record<string, unknown> = { ...target };
+  for (const source of sources) {
+    if (!source) continue;
+    for (const key of Reflect.ownKeys(source)) {
+      const value = (source as Record<string | symbol, unknown>)[key];
+      if (value === undefined) continue;
+      const current = (out as Record<string | symbol, unknown>)[key];
+      (out as Record<string | symbol, unknown>)[key] =
+        isPlainObject(current) && isPlainObject(value) ? merge(current, value) : value;
+    }
+  }
+  return out as T;
+}
+
+/** Calls a provider factory (with env-inferred options) and applies its user `options`. */
+export function instantiateProvider(provider: Provider, env: EnvObject): ProviderConfig {
+  let config: ProviderConfig;
+  if (typeof provider === "function") {
+    // Factories read their id from a bare call first, then get the env-inferred options.
+    const { id } = provider();
+    config = provider(providerEnvOptions(id, env));
+  } else {
+    config = provider;
+  }
+  const envOptions = providerEnvOptions(config.id, env);
+  const { options, ...defaults } = config as ProviderConfig & { options?: Record<string, unknown> };
+  const merged = merge(defaults as Record<string, unknown>, options) as unknown as ProviderConfig;
+  if (merged.type === "oauth" || merged.type === "oidc") {
+    merged.clientId ??= envOptions.clientId;
+    merged.clientSecret ??= envOptions.clientSecret;
+    merged.issuer ??= envOptions.issuer;
+  } else if (merged.type === "email") {
+    merged.apiKey ??= envOptions.apiKey;
+  }
+  return merged;
+}
+
+/** Default mapping of an OIDC/OAuth profile to a user. */
+export function defaultProfile(profile: Profile): User {
+  const id = profile.sub ?? profile.id;
+  return {
+    id: id === undefined || id === null ? undefined : String(id),
+    name: profile.name ?? profile.nickname ?? profile.preferred_username ?? null,
+    email: typeof profile.email === "string" ? profile.email : null,
+    image: typeof profile.picture === "string" ? profile.picture : null,
+  };
+}
+
+/** Default subset of a token response stored on the account (SPEC.md "Account"). */
+export function defaultAccount(tokens: TokenSet): TokenSet {
+  const account: TokenSet = {};
+  for (const key of ["access_token", "id_token", "refresh_token", "scope", "session_state"])
+    if (tokens[key] !== undefined && tokens[key] !== null) account[key] = tokens[key];
+  if (typeof tokens.token_type === "string") account.token_type = tokens.token_type.toLowerCase();
+  if (typeof tokens.expires_at === "number") account.expires_at = tokens.expires_at;
+  else if (typeof tokens.expires_in === "number")
+    account.expires_at = Math.floor(Date.now() / 1000) + tokens.expires_in;
+  return account;
+}
+
+const DEFAULT_EMAIL_MAX_AGE = 24 * 60 * 60;
+
+/** Normalises one provider (without URLs). */
+export function normalizeProvider(config: ProviderConfig): StaticProvider {
+  switch (config.type) {
+    case "oauth":
+    case "oidc":
+      return normalizeOAuthProvider(config as OAuthConfig) as StaticProvider;
+    case "email":
+      return {
+        ...(config as EmailConfig),
+        maxAge: config.maxAge ?? DEFAULT_EMAIL_MAX_AGE,
+      } as StaticProvider;
+    default:
+      return config as StaticProvider;
+  }
+}
+
+/** Adds the absolute sign-in and callback URLs of `origin` to each provider. */
+export function withUrls(
+  providers: readonly StaticProvider[],
+  origin: string,
+  basePath: string,
+  redirectProxyUrl: string | undefined,
+): InternalProvider[] {
+  return providers.map((provider) => {
+    const signinUrl = `${origin}${basePath}/signin/${encodeURIComponent(provider.id)}`;
+    let callbackUrl = `${origin}${basePath}/callback/${encodeURIComponent(provider.id)}`;
+    if (provider.type === "oauth" || provider.type === "oidc") {
+      const proxy = (provider as InternalOAuthProvider).redirectProxyUrl ?? redirectProxyUrl;
+      if (proxy)
+        callbackUrl = `${proxy.replace(/\/+$/, "")}/callback/${encodeURIComponent(provider.id)}`;
+    }
+    return { ...provider, signinUrl, callbackUrl } as InternalProvider;
+  });
+}
+
+/** The client-safe description of a provider (`GET /providers`). */
+export function toPublicProvider(provider: InternalProvider): PublicProvider {
+  return {
+    id: provider.id,
+    name: provider.name,
+    type: provider.type,
+    signinUrl: provider.signinUrl,
+    callbackUrl: provider.callbackUrl,
+  };
+}

@@ -1,0 +1,187 @@
+/**
+ * Step 2 of the pipeline: the configuration with defaults and environment inference applied,
+ * providers normalised and the static checks run — once per config object, not per request.
+ */
+import type { Adapter } from "../../adapters.js";
+import { AdapterError, EventError, MissingAdapterMethods } from "../../errors.js";
+import { decode, encode } from "../../jwt.js";
+import type { AuthConfig, CallbacksOptions, EventCallbacks, SessionOptions } from "../../types.js";
+import { defaultRedirect } from "../http/callback-url.js";
+import { defaultCookies, mergeCookies } from "../http/cookies.js";
+import { skipCSRFCheck } from "../symbols.js";
+import { createLogger } from "../utils/logger.js";
+import { assertConfig } from "./assert.js";
+import { type EnvObject, processEnv, secretsFromEnv, trustHostFromEnv } from "./env.js";
+import type { InternalProvider, ResolvedConfig } from "./internal.js";
+import {
+  instantiateProvider,
+  normalizeProvider,
+  type StaticProvider,
+  withUrls,
+} from "./providers.js";
+
+const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
+const DEFAULT_UPDATE_AGE = 24 * 60 * 60;
+/** Distinct origins whose provider URLs are kept; Host headers are client-chosen, so bounded. */
+const MAX_ORIGINS = 32;
+
+function toIsoString(value: string | Date): string {
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+/** The default callbacks: allow sign-in, same-origin redirects, minimal session, token as is. */
+export const defaultCallbacks: CallbacksOptions = {
+  signIn: () => true,
+  redirect: defaultRedirect,
+  session: ({ session }) => ({
+    user: { name: session.user?.name, email: session.user?.email, image: session.user?.image },
+    expires: toIsoString(session.expires as string | Date),
+  }),
+  jwt: ({ token }) => token,
+};
+
+function wrapEvents(
+  events: Partial<EventCallbacks> | undefined,
+  logger: ReturnType<typeof createLogger>,
+): Partial<EventCallbacks> {
+  const wrapped: Record<string, (message: never) => Promise<void>> = {};
+  for (const [name, handler] of Object.entries(events ?? {})) {
+    if (typeof handler !== "function") continue;
+    wrapped[name] = async (message: never) => {
+      try {
+        await (handler as (m: never) => unknown)(message);
+      } catch (error) {
+        logger.error(new EventError(error as Error));
+      }
+    };
+  }
+  return wrapped as Partial<EventCallbacks>;
+}
+
+/** Wraps every adapter method: failures become `AdapterError`s with the cause kept. */
+function wrapAdapter(
+  adapter: Adapter | undefined,
+  logger: ReturnType<typeof createLogger>,
+): Required<Adapter> | undefined {
+  if (!adapter) return undefined;
+  return new Proxy(adapter, {
+    get(target, name: string) {
+      const method = (target as Record<string, unknown>)[name];
+      if (typeof method !== "function") {
+        return async () => {
+          throw new MissingAdapterMethods(
+            `The adapter has no "${name}" method, which this request needs. Implement it or use an adapter that has it.`,
+          );
+        };
+      }
+      return async (...args: unknown[]) => {
+        try {
+          // Arguments are not logged: they include session and verification tokens.
+          logger.debug(`adapter_${name}`);
+          return await (method as (...a: unknown[]) => unknown).apply(target, args);
+        } catch (error) {
+          const wrapped = new AdapterError(error as Error);
+          wrapped.message = `Adapter method "${name}" failed: ${(error as Error)?.message ?? error}`;
+          throw wrapped;
+        }
+      };
+    },
+  }) as Required<Adapter>;
+}
+
+const cache = new WeakMap<AuthConfig, ResolvedConfig>();
+
+/**
+ * Resolves `config` (cached per object: a fixed config is resolved once).
+ *
+ * @example
+ * ```ts
+ * const resolved = resolveConfig({ providers: [], secret: "…" })
+ * resolved.session.maxAge // 2592000
+ * ```
+ */
+export function resolveConfig(config: AuthConfig, env: EnvObject = processEnv()): ResolvedConfig {
+  const hit = cache.get(config);
+  if (hit) return hit;
+  const resolved = buildResolvedConfig(config, env);
+  cache.set(config, resolved);
+  return resolved;
+}
+
+function buildResolvedConfig(config: AuthConfig, env: EnvObject): ResolvedConfig {
+  const logger = createLogger(config);
+  let secrets: string[];
+  if (Array.isArray(config.secret)) secrets = config.secret.filter(Boolean);
+  else if (config.secret) secrets = [config.secret];
+  else secrets = secretsFromEnv(env);
+
+  let basePath = config.basePath;
+  if (!basePath) {
+    const envUrl = env.AUTH_URL ?? env.NEXTAUTH_URL;
+    try {
+      const pathname = envUrl ? new URL(envUrl).pathname.replace(/\/+$/, "") : "";
+      basePath = pathname || "/auth";
+    } catch {
+      basePath = "/auth";
+    }
+  }
+  basePath = `/${basePath.replace(/^\/+|\/+$/g, "")}`.replace(/^\/$/, "");
+
+  const strategy: SessionOptions["strategy"] =
+    config.session?.strategy ?? (config.adapter ? "database" : "jwt");
+  const maxAge = config.session?.maxAge ?? DEFAULT_MAX_AGE;
+  const session: SessionOptions = {
+    strategy,
+    maxAge,
+    updateAge: config.session?.updateAge ?? DEFAULT_UPDATE_AGE,
+    generateSessionToken: config.session?.generateSessionToken ?? (() => crypto.randomUUID()),
+  };
+
+  let providers: StaticProvider[] = [];
+  let providerError: Error | undefined;
+  try {
+    providers = (config.providers ?? []).map((p) => normalizeProvider(instantiateProvider(p, env)));
+  } catch (error) {
+    providerError = error as Error;
+  }
+
+  const redirectProxyUrl = config.redirectProxyUrl ?? env.AUTH_REDIRECT_PROXY_URL;
+  const byOrigin = new Map<string, InternalProvider[]>();
+
+  const resolved: ResolvedConfig = {
+    source: config,
+    basePath,
+    secrets,
+    trustHost: config.trustHost ?? trustHostFromEnv(env),
+    debug: config.debug === true,
+    logger,
+    pages: config.pages ?? {},
+    theme: { colorScheme: "auto", logo: "", brandColor: "", buttonText: "", ...config.theme },
+    session,
+    jwt: { maxAge, encode, decode, ...config.jwt },
+    callbacks: { ...defaultCallbacks, ...config.callbacks },
+    events: wrapEvents(config.events, logger),
+    adapter: wrapAdapter(config.adapter, logger),
+    rawAdapter: config.adapter,
+    csrfDisabled: config.skipCSRFCheck === skipCSRFCheck,
+    ...(redirectProxyUrl !== undefined && { redirectProxyUrl }),
+    experimental: { enableWebAuthn: config.experimental?.enableWebAuthn === true },
+    cookies: [
+      mergeCookies(defaultCookies(false), config.cookies),
+      mergeCookies(defaultCookies(true), config.cookies),
+    ],
+    providersFor(origin) {
+      let list = byOrigin.get(origin);
+      if (!list) {
+        if (byOrigin.size >= MAX_ORIGINS) byOrigin.clear();
+        list = withUrls(providers, origin, basePath, redirectProxyUrl);
+        byOrigin.set(origin, list);
+      }
+      return list;
+    },
+  };
+  const checked = providerError ?? assertConfig(resolved, providers);
+  if (checked instanceof Error) resolved.configError = checked;
+  else for (const warning of checked) logger.warn(warning);
+  return resolved;
+}

@@ -1,0 +1,238 @@
+/**
+ * The request pipeline, top to bottom:
+ *
+ *   parse → resolve config → assert → CSRF / callback URL → action → ResponseInternal → Response
+ *
+ * Only this file knows the order; each step lives in its own module.
+ */
+import {
+  AuthError,
+  CredentialsSignin,
+  ErrorPageLoop,
+  isClientError,
+  UnknownAction,
+  UntrustedHost,
+} from "../errors.js";
+import type { AuthConfig, Cookie, ResponseInternal } from "../types.js";
+import { callback } from "./actions/callback.js";
+import { csrf } from "./actions/csrf.js";
+import { error as errorPage } from "./actions/error.js";
+import { providers } from "./actions/providers.js";
+import { session } from "./actions/session.js";
+import { signin } from "./actions/signin.js";
+import { signout } from "./actions/signout.js";
+import { verifyRequest } from "./actions/verify-request.js";
+import { webauthnOptions } from "./actions/webauthn-options.js";
+import type { AuthContext, ResolvedConfig } from "./config/internal.js";
+import { resolveConfig } from "./config/resolve.js";
+import { resolveCallbackUrl } from "./http/callback-url.js";
+import { verifyCsrfToken } from "./http/csrf.js";
+import { parseRequest, type RequestInternal } from "./http/request.js";
+import { json, toResponse } from "./http/response.js";
+import { renderErrorPage } from "./pages/index.js";
+import { raw } from "./symbols.js";
+
+/** A configuration, or a function building one per request (lazy initialisation). */
+export type ConfigOrFactory = AuthConfig | ((request: Request) => AuthConfig | Promise<AuthConfig>);
+
+const HTML_PAGES = new Set(["signin", "signout", "error", "verify-request"]);
+
+/** Builds the per-request context: cookies policy, providers, CSRF state, callback URL. */
+async function createContext(
+  config: ResolvedConfig,
+  request: RequestInternal,
+): Promise<AuthContext> {
+  const { url: requestUrl, action, method } = request;
+  const secureCookies = config.source.useSecureCookies ?? requestUrl.protocol === "https:";
+  const cookies = config.cookies[secureCookies ? 1 : 0];
+  const providerList = config.providersFor(requestUrl.origin);
+  const ctx: AuthContext = {
+    config,
+    request,
+    url: new URL(`${requestUrl.origin}${config.basePath}`),
+    providers: providerList,
+    ...(request.providerId !== undefined && {
+      provider: providerList.find((p) => p.id === request.providerId),
+    }),
+    cookies,
+    secureCookies,
+    logger: config.logger,
+    csrfTokenVerified: config.csrfDisabled,
+    callbackUrl: requestUrl.origin,
+    responseCookies: [],
+  };
+
+  const needsCsrf =
+    !config.csrfDisabled &&
+    (action === "csrf" ||
+      action === "signin" ||
+      action === "signout" ||
+      (method === "POST" && (action === "session" || action === "callback")));
+  if (needsCsrf) {
+    const state = await verifyCsrfToken({
+      cookieValue: request.cookies[cookies.csrfToken.name],
+      bodyValue: request.body?.csrfToken,
+      isPost: method === "POST",
+      secrets: config.secrets,
+      cookie: cookies.csrfToken,
+    });
+    ctx.csrfToken = state.token;
+    ctx.csrfTokenVerified = state.verified;
+    if (state.cookie) ctx.responseCookies.push(state.cookie);
+  }
+
+  if (action === "signin" || action === "signout" || action === "callback") {
+    const { callbackUrl, cookie } = await resolveCallbackUrl({
+      paramValue: request.body?.callbackUrl ?? request.query.callbackUrl,
+      cookieValue: request.cookies[cookies.callbackUrl.name],
+      baseUrl: requestUrl.origin,
+      redirect: config.callbacks.redirect,
+      cookie: cookies.callbackUrl,
+    });
+    ctx.callbackUrl = callbackUrl;
+    if (cookie) ctx.responseCookies.push(cookie);
+  }
+  return ctx;
+}
+
+function runAction(ctx: AuthContext): Promise<ResponseInternal> | ResponseInternal {
+  const { action, method } = ctx.request;
+  if (method === "GET") {
+    switch (action) {
+      case "session":
+        return session(ctx);
+      case "csrf":
+        return csrf(ctx);
+      case "providers":
+        return providers(ctx);
+      case "signin":
+        return signin(ctx);
+      case "signout":
+        return signout(ctx);
+      case "error":
+        return errorPage(ctx);
+      case "verify-request":
+        return verifyRequest(ctx);
+      case "callback":
+        return callback(ctx);
+      case "webauthn-options":
+        return webauthnOptions(ctx);
+    }
+  }
+  switch (action) {
+    case "session":
+      return session(ctx);
+    case "signin":
+      return signin(ctx);
+    case "signout":
+      return signout(ctx);
+    case "callback":
+      return callback(ctx);
+    default:
+      throw new UnknownAction(`POST is not supported for the "${action}" action.`);
+  }
+}
+
+/** The response for a configuration error: generic for the browser, the cause in the log. */
+function configurationErrorResponse(
+  config: ResolvedConfig,
+  request: RequestInternal,
+  error: Error,
+): ResponseInternal {
+  config.logger.error(error);
+  if (!HTML_PAGES.has(request.action) || request.method !== "GET") {
+    return json(
+      {
+        message:
+          "There was a problem with the server configuration. Check the server logs for more information.",
+      },
+      500,
+    );
+  }
+  const errorPath = config.pages.error;
+  const loops = errorPath && request.query.callbackUrl?.startsWith(errorPath);
+  if (errorPath && !loops)
+    return { redirect: `${request.url.origin}${errorPath}?error=Configuration` };
+  if (loops)
+    config.logger.error(
+      new ErrorPageLoop(`The error page ${errorPath} must not require authentication.`),
+    );
+  return renderErrorPage({
+    url: new URL(`${request.url.origin}${config.basePath}`),
+    theme: config.theme,
+    error: "Configuration",
+    ...(config.debug && isDevelopment() && { detail: `${error.name}: ${error.message}` }),
+  });
+}
+
+function isDevelopment(): boolean {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
+    ?.env;
+  return env?.NODE_ENV !== "production";
+}
+
+/** The redirect (or JSON) that ends a flow which threw. */
+function errorRedirect(
+  config: ResolvedConfig,
+  request: RequestInternal,
+  error: Error,
+  cookies: Cookie[],
+): ResponseInternal {
+  // POST /session is an API call: no page to redirect to.
+  if (request.method === "POST" && request.action === "session")
+    return { ...json(null, 400), cookies };
+  const type = isClientError(error) ? error.type : "Configuration";
+  const params = new URLSearchParams({ error: type });
+  if (error instanceof CredentialsSignin) params.set("code", error.code);
+  const kind = error instanceof AuthError ? error.kind : "error";
+  const page =
+    (kind === "signIn" ? config.pages.signIn : config.pages.error) ??
+    `${config.basePath}/${kind === "signIn" ? "signin" : "error"}`;
+  const separator = page.includes("?") ? "&" : "?";
+  return { redirect: `${request.url.origin}${page}${separator}${params}`, cookies };
+}
+
+/**
+ * Runs one request through Tessera. Returns a `Response`, or the internal response data when the
+ * config carries the `raw` symbol.
+ */
+export async function handleRequest(
+  request: Request,
+  configOrFactory: ConfigOrFactory,
+): Promise<Response | ResponseInternal> {
+  const config =
+    typeof configOrFactory === "function" ? await configOrFactory(request) : configOrFactory;
+  const resolved = resolveConfig(config);
+  const isRaw = config.raw === raw;
+  const returnRedirectAsJson = request.headers.has("X-Auth-Return-Redirect");
+  const finish = (internal: ResponseInternal) =>
+    isRaw ? internal : toResponse(internal, returnRedirectAsJson);
+
+  const parsed = await parseRequest(request, resolved.basePath);
+  if (!parsed) {
+    resolved.logger.debug("unparseable request", { method: request.method, url: request.url });
+    return finish(json("Bad request.", 400));
+  }
+  const configError =
+    resolved.configError ??
+    (resolved.trustHost
+      ? undefined
+      : new UntrustedHost(
+          `Host must be trusted. URL was: ${parsed.url.origin}. Set \`trustHost: true\` or AUTH_TRUST_HOST=true when the host header is set safely (e.g. behind your own proxy).`,
+        ));
+  if (configError) return finish(configurationErrorResponse(resolved, parsed, configError));
+
+  let ctx: AuthContext | undefined;
+  try {
+    ctx = await createContext(resolved, parsed);
+    const internal = await runAction(ctx);
+    if (ctx.responseCookies.length)
+      internal.cookies = [...ctx.responseCookies, ...(internal.cookies ?? [])];
+    return finish(internal);
+  } catch (e) {
+    const error = e instanceof Error ? e : new Error(String(e));
+    resolved.logger.error(error);
+    if (isRaw && error instanceof AuthError && !returnRedirectAsJson) throw error;
+    return finish(errorRedirect(resolved, parsed, error, ctx?.responseCookies ?? []));
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * The one place a session is issued. OAuth, e-mail, credentials and WebAuthn callbacks all end
+ * here, so every sign-in honours the configured strategy (JWT cookie or database session) the same
+ * way — including credentials with database sessions.
+ */
+import type { AdapterUser } from "../../adapters.js";
+import { AccessDenied, AuthError } from "../../errors.js";
+import type { Account, Cookie, JWT, Profile, ResponseInternal, User } from "../../types.js";
+import type { AuthContext } from "../config/internal.js";
+import { clearChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
+
+/** What a completed sign-in hands to {@link issueSession}. */
+export interface SignInResult {
+  user: User | AdapterUser;
+  account: Account | null;
+  profile?: Profile;
+  isNewUser?: boolean;
+}
+
+/**
+ * Asks the `signIn` callback whether the sign-in may go on. Returns a URL when the callback asked
+ * for a redirect; throws `AccessDenied` (carrying the original error) when it refused or threw.
+ */
+export async function authorizeSignIn(
+  ctx: AuthContext,
+  params: Parameters<AuthContext["config"]["callbacks"]["signIn"]>[0],
+): Promise<string | undefined> {
+  let verdict: boolean | string;
+  try {
+    verdict = await ctx.config.callbacks.signIn(params);
+  } catch (error) {
+    if (error instanceof AuthError) throw error;
+    throw new AccessDenied(error as Error);
+  }
+  if (!verdict) throw new AccessDenied("The signIn callback refused this sign-in.");
+  if (typeof verdict !== "string") return undefined;
+  return ctx.config.callbacks.redirect({ url: verdict, baseUrl: ctx.url.origin });
+}
+
+/**
+ * Writes the session for `user`: a JWT cookie (through the `jwt` callback) or a database session
+ * (through the adapter), then emits `signIn`. Returns the cookies to set.
+ */
+export async function issueSession(ctx: AuthContext, result: SignInResult): Promise<Cookie[]> {
+  const { config, cookies, request } = ctx;
+  const { user, account, profile, isNewUser } = result;
+  const option = cookies.sessionToken;
+  const issued: Cookie[] = [];
+
+  if (config.session.strategy === "jwt") {
+    const defaultToken: JWT = {
+      name: user.name ?? null,
+      email: user.email ?? null,
+      picture: user.image ?? null,
+      ...(user.id !== undefined && { sub: String(user.id) }),
+    };
+    const token = await config.callbacks.jwt({
+      token: defaultToken,
+      user,
+      account,
+      ...(profile !== undefined && { profile }),
+      isNewUser: isNewUser ?? false,
+      trigger: isNewUser ? "signUp" : "signIn",
+    });
+    if (token === null) {
+      issued.push(...clearChunkedCookie(request.cookies, option));
+    } else {
+      const maxAge = config.jwt.maxAge;
+      const value = await config.jwt.encode({
+        token,
+        secret: config.secrets,
+        salt: option.name,
+        maxAge,
+      });
+      const expires = new Date(Date.now() + maxAge * 1000);
+      issued.push(...writeChunkedCookie(request.cookies, option, value, { expires }));
+    }
+  } else {
+    const adapter = config.adapter!;
+    if (user.id === undefined) throw new TypeError("A database session needs a user with an id.");
+    const expires = new Date(Date.now() + config.session.maxAge * 1000);
+    const session = await adapter.createSession({
+      sessionToken: config.session.generateSessionToken(),
+      userId: String(user.id),
+      expires,
+    });
+    issued.push(
+      ...writeChunkedCookie(request.cookies, option, session.sessionToken, {
+        expires: new Date(session.expires),
+      }),
+    );
+  }
+
+  await config.events.signIn?.({
+    user,
+    account,
+    ...(profile !== undefined && { profile }),
+    ...(isNewUser !== undefined && { isNewUser }),
+  });
+  return issued;
+}
+
+/**
+ * Issues the session and redirects: to `pages.newUser` on a first sign-in when configured, else
+ * to the callback URL.
+ */
+export async function completeSignIn(
+  ctx: AuthContext,
+  result: SignInResult,
+): Promise<ResponseInternal> {
+  const cookies = await issueSession(ctx, result);
+  const newUserPage = ctx.config.pages.newUser;
+  if (result.isNewUser && newUserPage) {
+    const target = new URL(newUserPage, ctx.url.origin);
+    target.searchParams.set("callbackUrl", ctx.callbackUrl);
+    return { redirect: target.href, cookies };
+  }
+  return { redirect: ctx.callbackUrl, cookies };
+}

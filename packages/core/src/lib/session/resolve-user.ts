@@ -1,0 +1,131 @@
+/**
+ * Decides who is signing in for OAuth, e-mail and WebAuthn sign-ins: an existing linked user, a
+ * new user, or the signed-in user adding an account — and refuses the unsafe cases (an account
+ * linked to someone else; auto-linking by e-mail without consent or into an unverified address).
+ */
+import type { AdapterAccount, AdapterUser } from "../../adapters.js";
+import { AccountNotLinked, OAuthAccountNotLinked } from "../../errors.js";
+import type { Account, Profile, User } from "../../types.js";
+import type { AuthContext } from "../config/internal.js";
+import { readChunkedCookie } from "../http/cookies.js";
+
+/** The user a sign-in resolves to. */
+export interface ResolvedUser {
+  user: User | AdapterUser;
+  account: Account;
+  isNewUser: boolean;
+}
+
+/** The user of the current session, if any (to link a new account to them). */
+export async function currentSessionUser(ctx: AuthContext): Promise<AdapterUser | null> {
+  const { config, cookies, request } = ctx;
+  const adapter = config.adapter;
+  if (!adapter) return null;
+  const token = readChunkedCookie(request.cookies, cookies.sessionToken.name);
+  if (!token) return null;
+  try {
+    if (config.session.strategy === "jwt") {
+      const payload = await config.jwt.decode({
+        token,
+        secret: config.secrets,
+        salt: cookies.sessionToken.name,
+      });
+      return payload?.sub ? await adapter.getUser(payload.sub) : null;
+    }
+    const found = await adapter.getSessionAndUser(token);
+    if (!found || found.session.expires.valueOf() < Date.now()) return null;
+    return found.user;
+  } catch {
+    // A stale or foreign session cookie does not stop a fresh sign-in.
+    return null;
+  }
+}
+
+function newUserFrom(profile: User, emailVerified: Date | null): AdapterUser {
+  return {
+    id: crypto.randomUUID(),
+    name: profile.name ?? null,
+    email: profile.email ?? "",
+    image: profile.image ?? null,
+    emailVerified,
+  };
+}
+
+/**
+ * Resolves the user for a sign-in with `profile` and `account`. Without an adapter the profile is
+ * the user, and its id is the provider's account id, so `token.sub` is stable across sign-ins.
+ */
+export async function resolveUser(
+  ctx: AuthContext,
+  profile: User,
+  account: Account,
+  providerProfile?: Profile,
+): Promise<ResolvedUser> {
+  const { config } = ctx;
+  const adapter = config.adapter;
+  if (!adapter) {
+    return { user: { ...profile, id: account.providerAccountId }, account, isNewUser: false };
+  }
+  const events = config.events;
+  const signedIn = await currentSessionUser(ctx);
+
+  if (account.type === "email") {
+    const email = profile.email ?? account.providerAccountId;
+    const existing = await adapter.getUserByEmail(email);
+    if (existing) {
+      const user = existing.emailVerified
+        ? existing
+        : await adapter.updateUser({ id: existing.id, emailVerified: new Date() });
+      if (!existing.emailVerified) await events.updateUser?.({ user });
+      return { user, account: { ...account, userId: user.id }, isNewUser: false };
+    }
+    const user = await adapter.createUser(newUserFrom({ ...profile, email }, new Date()));
+    await events.createUser?.({ user });
+    return { user, account: { ...account, userId: user.id }, isNewUser: true };
+  }
+
+  const byAccount = await adapter.getUserByAccount({
+    provider: account.provider,
+    providerAccountId: account.providerAccountId,
+  });
+  if (byAccount) {
+    if (signedIn && signedIn.id !== byAccount.id) {
+      const Refusal = account.type === "webauthn" ? AccountNotLinked : OAuthAccountNotLinked;
+      // Account takeover defence: an identity already bound to one user never moves to another.
+      throw new Refusal("This account is already linked to another user.");
+    }
+    return { user: byAccount, account: { ...account, userId: byAccount.id }, isNewUser: false };
+  }
+
+  if (signedIn) {
+    const linked = { ...account, userId: signedIn.id } as AdapterAccount;
+    await adapter.linkAccount(linked);
+    await events.linkAccount?.({ user: signedIn, account: linked, profile });
+    return { user: signedIn, account: linked, isNewUser: false };
+  }
+
+  let user: AdapterUser;
+  let isNewUser = false;
+  const byEmail = profile.email ? await adapter.getUserByEmail(profile.email) : null;
+  if (byEmail) {
+    const provider = ctx.provider as { allowDangerousEmailAccountLinking?: boolean } | undefined;
+    // Pre-account-takeover defence: linking by e-mail only on the provider's explicit opt-in, and
+    // never into a local account whose address nobody proved to own.
+    if (!provider?.allowDangerousEmailAccountLinking || !byEmail.emailVerified)
+      throw new OAuthAccountNotLinked(
+        "Another account already uses this e-mail address. Sign in with that method first, then link this one.",
+      );
+    user = byEmail;
+  } else {
+    const verified = providerProfile?.email_verified === true ? new Date() : null;
+    user = await adapter.createUser(
+      newUserFrom(profile, account.type === "webauthn" ? new Date() : verified),
+    );
+    await events.createUser?.({ user });
+    isNewUser = true;
+  }
+  const linked = { ...account, userId: user.id } as AdapterAccount;
+  await adapter.linkAccount(linked);
+  await events.linkAccount?.({ user, account: linked, profile });
+  return { user, account: linked, isNewUser };
+}
