@@ -1,0 +1,286 @@
+/**
+ * `@tessera/memory`: an adapter that keeps everything in process memory. Meant for tests, demos
+ * and prototypes: data is lost when the process exits and is not shared between processes.
+ *
+ * @example
+ * ```ts
+ * import { Auth } from "@tessera/core"
+ * import { MemoryAdapter } from "@tessera/memory"
+ * const config = { adapter: MemoryAdapter(), providers: [...] }
+ * ```
+ */
+import { randomUUID } from "node:crypto";
+import type {
+  Adapter,
+  AdapterAccount,
+  AdapterAuthenticator,
+  AdapterSession,
+  AdapterUser,
+  VerificationToken,
+} from "@tessera/core/adapters";
+
+/**
+ * The maps a {@link MemoryAdapter} stores its records in. Create one with
+ * {@link createMemoryStore} to inspect or seed the data in tests.
+ */
+export interface MemoryStore {
+  /** Users by id. */
+  readonly users: Map<string, AdapterUser>;
+  /** Accounts by {@link accountStoreKey}. */
+  readonly accounts: Map<string, AdapterAccount>;
+  /** Sessions by session token. */
+  readonly sessions: Map<string, AdapterSession>;
+  /** Verification tokens by {@link verificationTokenStoreKey}. */
+  readonly verificationTokens: Map<string, VerificationToken>;
+  /** Authenticators by credential id. */
+  readonly authenticators: Map<string, AdapterAuthenticator>;
+}
+
+/**
+ * An empty store for {@link MemoryAdapter}.
+ *
+ * @example
+ * ```ts
+ * const store = createMemoryStore()
+ * const adapter = MemoryAdapter(store)
+ * await adapter.createUser(user)
+ * store.users.size // 1
+ * ```
+ */
+export function createMemoryStore(): MemoryStore {
+  return {
+    users: new Map(),
+    accounts: new Map(),
+    sessions: new Map(),
+    verificationTokens: new Map(),
+    authenticators: new Map(),
+  };
+}
+
+/**
+ * The key of an account in {@link MemoryStore.accounts}. JSON keeps the two parts apart even when
+ * they contain separator characters.
+ *
+ * @example
+ * ```ts
+ * store.accounts.get(accountStoreKey({ provider: "github", providerAccountId: "42" }))
+ * ```
+ */
+export function accountStoreKey(account: Pick<AdapterAccount, "provider" | "providerAccountId">) {
+  return JSON.stringify([account.provider, account.providerAccountId]);
+}
+
+/**
+ * The key of a verification token in {@link MemoryStore.verificationTokens}.
+ *
+ * @example
+ * ```ts
+ * store.verificationTokens.has(verificationTokenStoreKey({ identifier, token }))
+ * ```
+ */
+export function verificationTokenStoreKey(
+  verificationToken: Pick<VerificationToken, "identifier" | "token">,
+) {
+  return JSON.stringify([verificationToken.identifier, verificationToken.token]);
+}
+
+/** Copies a record so that neither the caller nor the store can change the other's copy. */
+function copy<T>(value: T): T {
+  return structuredClone(value);
+}
+
+function copyOrNull<T>(value: T | undefined): T | null {
+  return value === undefined ? null : structuredClone(value);
+}
+
+/** Object spread would copy `undefined` fields over stored values; an update leaves those alone. */
+function definedFields<T extends object>(patch: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(patch).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
+}
+
+/**
+ * An adapter that stores users, accounts, sessions, verification tokens and WebAuthn
+ * authenticators in `Map`s. Records are deep-copied on the way in and out, so callers can never
+ * change stored state by mutating an object. Every method runs synchronously to completion inside
+ * a single turn of the event loop, which makes each one atomic: `useVerificationToken` hands a
+ * token to exactly one caller however many race for it.
+ *
+ * E-mails, provider accounts and credential ids are unique, as in the SQL adapter: a duplicate
+ * is rejected instead of silently replacing the stored record.
+ *
+ * @param store where to keep the data; pass your own to inspect it (default: a fresh store).
+ *
+ * @example
+ * ```ts
+ * import { MemoryAdapter } from "@tessera/memory"
+ * const adapter = MemoryAdapter()
+ * const user = await adapter.createUser({ id: "1", email: "ada@example.com", emailVerified: null })
+ * ```
+ */
+export function MemoryAdapter(store: MemoryStore = createMemoryStore()): Required<Adapter> {
+  const { users, accounts, sessions, verificationTokens, authenticators } = store;
+
+  function userIdByEmail(email: string): string | undefined {
+    for (const user of users.values()) if (user.email === email) return user.id;
+    return undefined;
+  }
+
+  function requireUniqueEmail(email: string | null | undefined, ownerId: string): void {
+    if (email === null || email === undefined) return;
+    const existingId = userIdByEmail(email);
+    if (existingId !== undefined && existingId !== ownerId) {
+      throw new Error(`MemoryAdapter: a user with the e-mail ${email} already exists`);
+    }
+  }
+
+  function deleteWhere<T>(map: Map<string, T>, matches: (value: T) => boolean): void {
+    for (const [key, value] of map) if (matches(value)) map.delete(key);
+  }
+
+  return {
+    async createUser(user) {
+      const id = user.id || randomUUID();
+      requireUniqueEmail(user.email, id);
+      if (users.has(id)) throw new Error(`MemoryAdapter: a user with the id ${id} already exists`);
+      const stored = copy({ ...user, id });
+      users.set(id, stored);
+      return copy(stored);
+    },
+
+    async getUser(id) {
+      return copyOrNull(users.get(id));
+    },
+
+    async getUserByEmail(email) {
+      const id = userIdByEmail(email);
+      return id === undefined ? null : copyOrNull(users.get(id));
+    },
+
+    async getUserByAccount(key) {
+      const account = accounts.get(accountStoreKey(key));
+      return account ? copyOrNull(users.get(account.userId)) : null;
+    },
+
+    async updateUser(patch) {
+      const existing = users.get(patch.id);
+      if (!existing) throw new Error(`MemoryAdapter: no user with the id ${patch.id}`);
+      requireUniqueEmail(patch.email, patch.id);
+      const updated = copy({ ...existing, ...definedFields(patch) });
+      users.set(patch.id, updated);
+      return copy(updated);
+    },
+
+    async deleteUser(userId) {
+      const user = users.get(userId);
+      if (!user) return null;
+      deleteWhere(sessions, (session) => session.userId === userId);
+      deleteWhere(accounts, (account) => account.userId === userId);
+      deleteWhere(authenticators, (authenticator) => authenticator.userId === userId);
+      users.delete(userId);
+      return user;
+    },
+
+    async linkAccount(account) {
+      const key = accountStoreKey(account);
+      if (accounts.has(key)) {
+        throw new Error(
+          `MemoryAdapter: the ${account.provider} account ${account.providerAccountId} is already linked`,
+        );
+      }
+      accounts.set(key, copy(account));
+      return copy(account);
+    },
+
+    async unlinkAccount(key) {
+      const storeKey = accountStoreKey(key);
+      const account = accounts.get(storeKey);
+      accounts.delete(storeKey);
+      return account;
+    },
+
+    async getAccount(providerAccountId, provider) {
+      return copyOrNull(accounts.get(accountStoreKey({ provider, providerAccountId })));
+    },
+
+    async createSession(session) {
+      const stored = copy(session);
+      sessions.set(session.sessionToken, stored);
+      return copy(stored);
+    },
+
+    async getSessionAndUser(sessionToken) {
+      const session = sessions.get(sessionToken);
+      const user = session && users.get(session.userId);
+      if (!session || !user) return null;
+      return { session: copy(session), user: copy(user) };
+    },
+
+    async updateSession(patch) {
+      const existing = sessions.get(patch.sessionToken);
+      if (!existing) return null;
+      const updated = copy({ ...existing, ...definedFields(patch) });
+      sessions.set(patch.sessionToken, updated);
+      return copy(updated);
+    },
+
+    async deleteSession(sessionToken) {
+      const session = sessions.get(sessionToken);
+      sessions.delete(sessionToken);
+      return session ?? null;
+    },
+
+    async createVerificationToken(verificationToken) {
+      verificationTokens.set(verificationTokenStoreKey(verificationToken), copy(verificationToken));
+      return copy(verificationToken);
+    },
+
+    async useVerificationToken(key) {
+      // Read and delete happen in the same synchronous step, so no other call can interleave.
+      const storeKey = verificationTokenStoreKey(key);
+      const verificationToken = verificationTokens.get(storeKey);
+      verificationTokens.delete(storeKey);
+      return verificationToken ?? null;
+    },
+
+    async createAuthenticator(authenticator) {
+      if (authenticators.has(authenticator.credentialID)) {
+        throw new Error(
+          `MemoryAdapter: the credential ${authenticator.credentialID} is already registered`,
+        );
+      }
+      authenticators.set(authenticator.credentialID, copy(authenticator));
+      return copy(authenticator);
+    },
+
+    async getAuthenticator(credentialID) {
+      return copyOrNull(authenticators.get(credentialID));
+    },
+
+    async listAuthenticatorsByUserId(userId) {
+      return [...authenticators.values()]
+        .filter((authenticator) => authenticator.userId === userId)
+        .map(copy);
+    },
+
+    async updateAuthenticatorCounter(credentialID, newCounter) {
+      const existing = authenticators.get(credentialID);
+      if (!existing) throw new Error(`MemoryAdapter: no authenticator with the id ${credentialID}`);
+      const updated = { ...existing, counter: newCounter };
+      authenticators.set(credentialID, updated);
+      return copy(updated);
+    },
+
+    async listSessionsByUserId(userId) {
+      const now = Date.now();
+      return [...sessions.values()]
+        .filter((session) => session.userId === userId && session.expires.getTime() > now)
+        .map(copy);
+    },
+
+    async deleteSessionsByUserId(userId) {
+      deleteWhere(sessions, (session) => session.userId === userId);
+    },
+  };
+}
