@@ -215,12 +215,16 @@ export interface CallbacksOptions {
   }) => Awaitable<boolean | string>;
   /** Where to send the user after sign-in or sign-out. Default: same origin only. */
   redirect: (params: { url: string; baseUrl: string }) => Awaitable<string>;
-  /** Shapes the session returned to the client. */
+  /**
+   * Shapes the session returned to the client. With JWT sessions `token` is set; with database
+   * sessions `user` is. The parameter type is the intersection, as in Auth.js, so that callbacks
+   * written for either strategy type-check.
+   */
   session: (
-    params: (
-      | { session: { user: AdapterUser } & AdapterSession; user: AdapterUser; token?: never }
-      | { session: Session; token: JWT; user?: never }
-    ) & { newSession?: unknown; trigger?: "update" },
+    params: ({ session: { user: AdapterUser } & AdapterSession; user: AdapterUser } & {
+      session: Session;
+      token: JWT;
+    }) & { newSession?: unknown; trigger?: "update" },
   ) => Awaitable<Session | DefaultSession>;
   /** Shapes the JWT on sign-in, update and every read; `null` signs the user out. */
   jwt: (params: {

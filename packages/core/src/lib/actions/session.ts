@@ -6,10 +6,20 @@
  * per `updateAge` and deleted when found expired.
  */
 import { JWTSessionError, MissingCSRF, SessionTokenError } from "../../errors.js";
-import type { Cookie, JWT, ResponseInternal, Session, User } from "../../types.js";
+import type {
+  CallbacksOptions,
+  Cookie,
+  JWT,
+  ResponseInternal,
+  Session,
+  User,
+} from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 import { json } from "../http/response.js";
+
+/** The callback's parameter is typed as an intersection for Auth.js compatibility (types.ts). */
+type SessionCallbackParams = Parameters<CallbacksOptions["session"]>[0];
 
 const NO_CACHE = {
   "Cache-Control": "private, no-cache, no-store",
@@ -85,7 +95,7 @@ async function jwtSession(
       },
       token,
       ...(isUpdate && { newSession, trigger: "update" as const }),
-    });
+    } as unknown as SessionCallbackParams);
     await config.events.session?.({ session: session as Session, token: token as JWT });
     return respond(session as Session, issued);
   } catch (error) {
@@ -127,7 +137,7 @@ async function databaseSession(
       session: { ...stored, user },
       user,
       ...(isUpdate && { newSession, trigger: "update" as const }),
-    });
+    } as unknown as SessionCallbackParams);
     await config.events.session?.({ session: session as Session });
     return respond(session as Session, issued);
   } catch (error) {
