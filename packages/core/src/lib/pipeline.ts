@@ -10,7 +10,6 @@ import {
   CredentialsSignin,
   ErrorPageLoop,
   isClientError,
-  UnknownAction,
   UntrustedHost,
 } from "../errors.js";
 import type { AuthConfig, Cookie, ResponseInternal } from "../types.js";
@@ -129,7 +128,8 @@ function runAction(ctx: AuthContext): Promise<ResponseInternal> | ResponseIntern
     case "callback":
       return callback(ctx);
     default:
-      throw new UnknownAction(`POST is not supported for the "${action}" action.`);
+      ctx.logger.debug(`POST is not supported for the "${action}" action`);
+      return json("Bad request.", 400);
   }
 }
 

@@ -50,8 +50,8 @@ export function providerEnvOptions(providerId: string, env: EnvObject) {
 /** Whether the environment says the Host header can be trusted. */
 export function trustHostFromEnv(env: EnvObject): boolean {
   const explicit = env.AUTH_TRUST_HOST;
-  if (explicit !== undefined) return explicit === "true" || explicit === "1";
-  return Boolean(env.AUTH_URL ?? env.VERCEL ?? env.CF_PAGES) || env.NODE_ENV !== "production";
+  if (explicit) return explicit === "true" || explicit === "1";
+  return Boolean(env.AUTH_URL || env.VERCEL || env.CF_PAGES) || env.NODE_ENV !== "production";
 }
 
 /**
