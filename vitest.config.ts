@@ -16,6 +16,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     allowOnly: false,
+    reporters: ["default", "./scripts/strict-reporter.ts"],
     passWithNoTests: false,
   },
 });
