@@ -190,6 +190,10 @@ export interface EmailConfig extends CommonProviderOptions {
   normalizeIdentifier?: (identifier: string) => string;
   /** Secret for hashing tokens, when different from the global one. */
   secret?: string;
+  /** Base URL of an HTTP e-mail API, replacing the service's documented one (regions, proxies, tests). */
+  apiUrl?: string;
+  /** Replaces `fetch` for an HTTP e-mail API's requests (proxies, tests). */
+  [customFetch]?: typeof fetch;
   options?: Partial<EmailConfig>;
 }
 

@@ -1,12 +1,74 @@
-/** E-mail link callback: single-use token check, then the session. */
+/**
+ * E-mail link callback (`GET /callback/<id>?token&email`): the token is consumed once, checked,
+ * and the user is signed in (created, or their address marked verified, on first use).
+ */
+import type { VerificationToken } from "../../../adapters.js";
 import { Verification } from "../../../errors.js";
 import type { ResponseInternal } from "../../../types.js";
 import type { AuthContext, InternalEmailProvider } from "../../config/internal.js";
+import { timingSafeEqual } from "../../crypto/encoding.js";
+import { normalizeProviderIdentifier } from "../../email/address.js";
+import { emailSignInSubject } from "../../email/sign-in-subject.js";
+import { hashVerificationToken, verificationSecrets } from "../../email/token.js";
+import { authorizeSignIn, completeSignIn } from "../../session/issue.js";
+import { resolveUser } from "../../session/resolve-user.js";
+
+/** Longer tokens are refused unhashed (they cannot come from a link Tessera sent). */
+const MAX_TOKEN_LENGTH = 512;
+
+const INVALID_LINK =
+  "The sign-in link is invalid: it was already used, has expired, was altered, or belongs to another address. Request a new one.";
+
+/**
+ * Consumes the stored token matching `token` for `identifier`, trying the hash under every secret
+ * it may have been created with (newest first), so secret rotation never breaks pending links.
+ * `useVerificationToken` deletes what it returns, which makes a link single-use even when the
+ * same link is opened many times at once.
+ */
+async function consumeToken(
+  ctx: AuthContext,
+  provider: InternalEmailProvider,
+  identifier: string,
+  token: string,
+): Promise<VerificationToken | null> {
+  const adapter = ctx.config.adapter!;
+  for (const secret of verificationSecrets(provider, ctx.config.secrets)) {
+    const hashed = await hashVerificationToken(token, secret);
+    const found = await adapter.useVerificationToken({ identifier, token: hashed });
+    if (!found) continue;
+    // Defence in depth against an adapter that matches loosely: the record must be this one.
+    if (found.identifier !== identifier || !timingSafeEqual(String(found.token), hashed))
+      return null;
+    return found;
+  }
+  return null;
+}
 
 /** Completes an e-mail sign-in. */
 export async function callbackWithEmail(
-  _ctx: AuthContext,
+  ctx: AuthContext,
   provider: InternalEmailProvider,
 ): Promise<ResponseInternal> {
-  throw new Verification(`E-mail callback for "${provider.id}" is not available in this build.`);
+  const { token, email } = ctx.request.query;
+  if (!token || !email || token.length > MAX_TOKEN_LENGTH)
+    throw new Verification("The sign-in link is incomplete: it needs `token` and `email`.");
+  const identifier = normalizeProviderIdentifier(provider, email, Verification);
+
+  const stored = await consumeToken(ctx, provider, identifier, token);
+  if (!stored) throw new Verification(INVALID_LINK);
+  // The adapter may hand back an expired record (it is deleted all the same): never honour it.
+  if (new Date(stored.expires).valueOf() <= Date.now())
+    throw new Verification("The sign-in link has expired. Request a new one.");
+
+  // Asked before any user is created or changed, so a refused address leaves no trace.
+  const subject = await emailSignInSubject(ctx, provider, identifier);
+  const redirect = await authorizeSignIn(ctx, subject);
+  if (redirect) return { redirect };
+
+  const { user, account, isNewUser } = await resolveUser(
+    ctx,
+    { email: identifier },
+    subject.account,
+  );
+  return completeSignIn(ctx, { user, account, isNewUser });
 }

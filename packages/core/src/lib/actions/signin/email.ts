@@ -1,12 +1,68 @@
-/** E-mail sign-in start: a single-use link is stored (hashed) and sent. */
-import { EmailSignInError } from "../../../errors.js";
+/**
+ * E-mail sign-in start (`POST /signin/<id>` with `email`): the address is normalised, the
+ * `signIn` callback may refuse it, a single-use token is stored hashed, and the link is sent.
+ */
+import { AuthError, EmailSignInError } from "../../../errors.js";
 import type { ResponseInternal } from "../../../types.js";
 import type { AuthContext, InternalEmailProvider } from "../../config/internal.js";
+import { normalizeProviderIdentifier } from "../../email/address.js";
+import { emailSignInSubject } from "../../email/sign-in-subject.js";
+import { createVerificationToken, hashVerificationToken } from "../../email/token.js";
+import { authorizeSignIn } from "../../session/issue.js";
+import { pageUrl } from "../signin.js";
 
-/** Sends the sign-in link and redirects to the verify-request page. */
+/**
+ * Sends the sign-in link and redirects to the verify-request page. The answer is the same
+ * whether or not the address belongs to a user, so it reveals nothing about who is registered.
+ */
 export async function signinWithEmail(
-  _ctx: AuthContext,
+  ctx: AuthContext,
   provider: InternalEmailProvider,
 ): Promise<ResponseInternal> {
-  throw new EmailSignInError(`E-mail sign-in for "${provider.id}" is not available in this build.`);
+  const { config } = ctx;
+  const email = normalizeProviderIdentifier(provider, ctx.request.body?.email, EmailSignInError);
+
+  const { user, account } = await emailSignInSubject(ctx, provider, email);
+  const redirect = await authorizeSignIn(ctx, {
+    user,
+    account,
+    email: { verificationRequest: true },
+  });
+  if (redirect) return { redirect };
+
+  const token = await createVerificationToken(provider);
+  const secret = provider.secret ?? config.secrets[0]!;
+  const expires = new Date(Date.now() + provider.maxAge * 1000);
+  // Stored before the e-mail leaves, so a delivered link always has its token.
+  await config.adapter!.createVerificationToken({
+    identifier: email,
+    token: await hashVerificationToken(token, secret),
+    expires,
+  });
+
+  const query = new URLSearchParams({ callbackUrl: ctx.callbackUrl, token, email });
+  const url = `${provider.callbackUrl}?${query}`;
+  try {
+    await provider.sendVerificationRequest({
+      identifier: email,
+      token,
+      expires,
+      url,
+      provider,
+      theme: config.theme,
+      request: ctx.request.request,
+    });
+  } catch (error) {
+    if (error instanceof AuthError) throw error;
+    const cause = error instanceof Error ? error : new Error(String(error));
+    throw new EmailSignInError(
+      `Sending the sign-in e-mail with "${provider.id}" failed: ${cause.message}`,
+      { cause },
+    );
+  }
+
+  const params = { provider: provider.id, type: provider.type };
+  if (config.pages.verifyRequest)
+    return { redirect: pageUrl(ctx, config.pages.verifyRequest, params) };
+  return { redirect: `${ctx.url.href}/verify-request?${new URLSearchParams(params)}` };
 }

@@ -1,0 +1,153 @@
+/**
+ * The shared part of the HTTP-API e-mail providers (Resend, SendGrid, Postmark, Mailgun, Loops,
+ * Forward Email): the sender's address, the endpoint URL (overridable), the request with a
+ * timeout, and an error that names the service, the status and the service's own message —
+ * never the API key.
+ */
+import type { EmailConfig, SendVerificationRequestParams } from "../../providers/index.js";
+import { customFetch } from "../symbols.js";
+import { type Mailbox, parseMailbox } from "./address.js";
+import { renderVerificationEmail, type VerificationEmail } from "./template.js";
+
+/** How long a provider's API may take before the sign-in gives up. */
+const REQUEST_TIMEOUT_MS = 15_000;
+/** Error bodies are read up to this size: enough for any message, bounded against abuse. */
+const MAX_ERROR_BODY = 4096;
+
+/** The message to send: recipient, sender, and the default e-mail's subject, HTML and text. */
+export interface OutgoingEmail extends VerificationEmail {
+  to: string;
+  from: Mailbox;
+  /** `from` as one header value (`Name <addr>` or `addr`). */
+  fromHeader: string;
+}
+
+/**
+ * The sender of `provider`: its `from`, else `no-reply@<host of the link>`.
+ *
+ * @example
+ * ```ts
+ * senderOf({ from: "Acme <no-reply@acme.test>" }, "https://acme.test/auth/…").address
+ * ```
+ */
+export function senderOf(provider: Pick<EmailConfig, "from">, url: string): Mailbox {
+  if (provider.from) return parseMailbox(provider.from);
+  return { address: `no-reply@${new URL(url).hostname}` };
+}
+
+/** Renders the default e-mail for a verification request. */
+export function composeEmail(params: SendVerificationRequestParams): OutgoingEmail {
+  const from = senderOf(params.provider, params.url);
+  const rendered = renderVerificationEmail({
+    url: params.url,
+    expires: params.expires,
+    theme: params.theme,
+  });
+  const fromHeader = from.name
+    ? `"${from.name.replace(/["\\]/g, "\\$&")}" <${from.address}>`
+    : from.address;
+  return { ...rendered, to: params.identifier, from, fromHeader };
+}
+
+/** The API key of `provider`, or an error naming the variable to set. */
+export function requireApiKey(provider: EmailConfig): string {
+  if (provider.apiKey) return provider.apiKey;
+  const variable = `AUTH_${provider.id.toUpperCase().replace(/-/g, "_")}_KEY`;
+  throw new TypeError(
+    `The ${provider.name} provider "${provider.id}" has no API key: set ${variable} or pass \`apiKey\`.`,
+  );
+}
+
+/** `path` on the provider's `apiUrl` when set (tests, proxies, regions), else on `defaultBase`. */
+export function apiEndpoint(provider: EmailConfig, defaultBase: string, path: string): string {
+  const base = (provider.apiUrl ?? defaultBase).replace(/\/+$/, "");
+  return `${base}${path}`;
+}
+
+/** The `Authorization` value of HTTP Basic authentication (RFC 7617 §2). */
+export function basicAuthorization(user: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${user}:${password}`);
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `Basic ${btoa(binary)}`;
+}
+
+function messageFrom(body: unknown): string | undefined {
+  if (typeof body === "string") return body || undefined;
+  if (!body || typeof body !== "object") return undefined;
+  const record = body as Record<string, unknown>;
+  for (const key of ["message", "Message", "error_description", "detail"]) {
+    if (typeof record[key] === "string" && record[key]) return record[key] as string;
+  }
+  // SendGrid: { errors: [{ message, field }] }
+  if (Array.isArray(record.errors)) {
+    const messages = record.errors
+      .map((e) => (typeof e === "string" ? e : messageFrom(e)))
+      .filter((m): m is string => Boolean(m));
+    if (messages.length) return messages.join("; ");
+  }
+  if (record.error !== undefined) return messageFrom(record.error);
+  return undefined;
+}
+
+async function readErrorMessage(response: Response): Promise<string | undefined> {
+  let text: string;
+  try {
+    text = (await response.text()).slice(0, MAX_ERROR_BODY);
+  } catch {
+    return undefined;
+  }
+  try {
+    return messageFrom(JSON.parse(text));
+  } catch {
+    return text.trim() || undefined;
+  }
+}
+
+/**
+ * POSTs to an e-mail API and throws when it does not answer 2xx. The error names the service,
+ * the HTTP status and the service's message; the API key is removed from it, in case a service
+ * echoes it back.
+ *
+ * @example
+ * ```ts
+ * await postToEmailApi(provider, "Resend", "https://api.resend.com/emails", {
+ *   headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+ *   body: JSON.stringify(payload),
+ * })
+ * ```
+ */
+export async function postToEmailApi(
+  provider: EmailConfig,
+  service: string,
+  url: string,
+  init: { headers: Record<string, string>; body: BodyInit },
+): Promise<void> {
+  const fetchImpl = provider[customFetch] ?? fetch;
+  const redact = (text: string) =>
+    provider.apiKey ? text.split(provider.apiKey).join("[redacted]") : text;
+  let response: Response;
+  try {
+    response = await fetchImpl(url, {
+      method: "POST",
+      headers: { Accept: "application/json", ...init.headers },
+      body: init.body,
+      redirect: "error",
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(redact(`${service} could not be reached at ${url}: ${reason}`));
+  }
+  if (response.ok) {
+    // Drain the body so the connection can be reused.
+    await response.arrayBuffer().catch(() => undefined);
+    return;
+  }
+  const message = await readErrorMessage(response);
+  throw new Error(
+    redact(
+      `${service} refused to send the e-mail (HTTP ${response.status})${message ? `: ${message}` : "."}`,
+    ),
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * The default sign-in e-mail: a subject, an HTML card with one big button in the brand colour,
+ * and a plain-text alternative. Every interpolated value is escaped (the `html` template), colours
+ * pass an allow-list (they land in `style` attributes), and there are no remote images (they
+ * leak when and where the mail is opened, and most clients block them anyway).
+ */
+import type { Theme } from "../../types.js";
+import { escapeHtml, html, raw, type SafeHtml } from "../pages/html.js";
+import { readableTextOn, safeColor, safeHttpUrl } from "../pages/security.js";
+
+/** What the default e-mail is built from. */
+export interface VerificationEmailInput {
+  /** The sign-in link. */
+  url: string;
+  /** When the link stops working. */
+  expires: Date;
+  theme?: Theme;
+}
+
+/** A rendered e-mail. */
+export interface VerificationEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const DEFAULT_BRAND = "#18181b";
+
+const PALETTES = {
+  light: { page: "#f4f4f5", card: "#ffffff", text: "#18181b", muted: "#52525b", border: "#e4e4e7" },
+  dark: { page: "#09090b", card: "#18181b", text: "#fafafa", muted: "#a1a1aa", border: "#27272a" },
+} as const;
+
+/** "24 hours", "15 minutes", "3 days": the rounded time until `expires`. */
+export function describeLifetime(expires: Date, now = Date.now()): string {
+  const seconds = Math.max(0, (expires.valueOf() - now) / 1000);
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  if (minutes < 60) return plural(minutes, "minute");
+  const hours = Math.round(seconds / 3600);
+  if (hours < 48) return plural(hours, "hour");
+  return plural(Math.round(seconds / 86400), "day");
+}
+
+/**
+ * The host with a zero-width space before each dot, so that mail clients do not turn
+ * "Sign in to example.com" into a link of their own (which phishers could imitate).
+ */
+function unlinkedHost(host: string): SafeHtml {
+  return raw(escapeHtml(host).replace(/\./g, "&#8203;."));
+}
+
+/**
+ * Renders the default sign-in e-mail for `url`.
+ *
+ * @example
+ * ```ts
+ * const { subject, html, text } = renderVerificationEmail({
+ *   url: "https://app.test/auth/callback/email?token=…", expires, theme: { brandColor: "#4f46e5" },
+ * })
+ * subject // "Sign in to app.test"
+ * ```
+ */
+export function renderVerificationEmail(input: VerificationEmailInput): VerificationEmail {
+  const link = new URL(input.url);
+  // Only an http(s) link may become a button; anything else would be a script or data URL.
+  const href = safeHttpUrl(input.url, link);
+  if (!href) throw new TypeError("The sign-in link must be an http(s) URL.");
+  const host = link.host;
+  const theme = input.theme ?? {};
+  const palette = PALETTES[theme.colorScheme === "dark" ? "dark" : "light"];
+  const brand = safeColor(theme.brandColor) ?? DEFAULT_BRAND;
+  const buttonText = safeColor(theme.buttonText) ?? readableTextOn(brand);
+  const colorScheme =
+    theme.colorScheme === "dark" ? "dark" : theme.colorScheme === "light" ? "light" : "light dark";
+  const lifetime = describeLifetime(input.expires);
+  const subject = `Sign in to ${host}`;
+  const font =
+    "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+
+  const body = html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="color-scheme" content="${colorScheme}">
+<meta name="supported-color-schemes" content="${colorScheme}">
+<title>${subject}</title>
+</head>
+<body style="margin:0;padding:0;background:${palette.page};">
+<div style="display:none;max-height:0;overflow:hidden;">Your sign-in link for ${host}. It expires in ${lifetime}.</div>
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="background:${palette.page};">
+<tr><td align="center" style="padding:40px 16px;">
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="max-width:480px;background:${palette.card};border:1px solid ${palette.border};border-radius:12px;">
+<tr><td style="padding:40px 32px 8px;${font};color:${palette.text};">
+<h1 style="margin:0 0 12px;font-size:22px;line-height:1.3;font-weight:600;">Sign in to ${unlinkedHost(host)}</h1>
+<p style="margin:0;font-size:15px;line-height:1.6;color:${palette.muted};">Press the button below to sign in. This link expires in ${lifetime} and can be used only once.</p>
+</td></tr>
+<tr><td align="center" style="padding:28px 32px;">
+<table role="presentation" cellspacing="0" cellpadding="0" border="0"><tr>
+<td align="center" bgcolor="${brand}" style="border-radius:8px;background:${brand};">
+<a href="${href}" target="_blank" style="display:inline-block;padding:14px 32px;${font};font-size:16px;font-weight:600;line-height:1.2;color:${buttonText};text-decoration:none;border-radius:8px;">Sign in</a>
+</td></tr></table>
+</td></tr>
+<tr><td style="padding:0 32px 32px;${font};color:${palette.muted};font-size:13px;line-height:1.6;">
+<p style="margin:0 0 8px;">If the button does not work, copy this link into your browser:</p>
+<p style="margin:0 0 16px;word-break:break-all;"><a href="${href}" target="_blank" style="color:${palette.muted};">${href}</a></p>
+<p style="margin:0;padding-top:16px;border-top:1px solid ${palette.border};">If you did not ask to sign in, you can safely ignore this e-mail. Never forward it: anyone with the link can sign in as you.</p>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+
+  const text = [
+    `Sign in to ${host}`,
+    "",
+    "Open this link to sign in:",
+    href,
+    "",
+    `The link expires in ${lifetime} and can be used only once.`,
+    "If you did not ask to sign in, you can safely ignore this e-mail.",
+    "Never forward it: anyone with the link can sign in as you.",
+    "",
+  ].join("\n");
+
+  return { subject, html: body.toString(), text };
+}

@@ -1,0 +1,86 @@
+/**
+ * E-mail sign-in through [Mailgun](https://www.mailgun.com)'s Messages API
+ * (`POST /v3/<domain>/messages`, multipart form, Basic authentication `api:<key>`). The key is
+ * read from `AUTH_MAILGUN_KEY` unless `apiKey` is given. The sending domain is `domain`, else the
+ * domain of `from`.
+ *
+ * @example
+ * ```ts
+ * import Mailgun from "@tessera/core/providers/mailgun"
+ * const config = { adapter, providers: [Mailgun({ from: "Acme <no-reply@mg.acme.test>", region: "EU" })] }
+ * ```
+ */
+import {
+  apiEndpoint,
+  basicAuthorization,
+  composeEmail,
+  postToEmailApi,
+  requireApiKey,
+} from "../lib/email/http-api.js";
+import type { EmailUserConfig } from "./email.js";
+import type { EmailConfig, SendVerificationRequestParams } from "./index.js";
+
+/** Mailgun's API regions. */
+export type MailgunRegion = "US" | "EU" | "us" | "eu";
+
+/** Configuration of the Mailgun provider. */
+export interface MailgunConfig extends EmailConfig {
+  /** API region of the Mailgun account. Default `US`. */
+  region?: MailgunRegion;
+  /** Sending domain. Default: the domain of `from`. */
+  domain?: string;
+  options?: MailgunUserConfig;
+}
+
+/** What users pass to {@link Mailgun}. */
+export type MailgunUserConfig = EmailUserConfig & { region?: MailgunRegion; domain?: string };
+
+const API_BASES = {
+  US: "https://api.mailgun.net",
+  EU: "https://api.eu.mailgun.net",
+} as const;
+
+/** Sends the default e-mail with Mailgun's "send an email" endpoint. */
+async function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
+  const provider = params.provider as MailgunConfig;
+  const apiKey = requireApiKey(provider);
+  const email = composeEmail(params);
+  const domain = provider.domain ?? email.from.address.split("@")[1];
+  if (!domain)
+    throw new TypeError(
+      `The Mailgun provider "${provider.id}" needs a sending domain: set \`domain\` or a \`from\` address on it.`,
+    );
+  const region = provider.region?.toUpperCase() === "EU" ? "EU" : "US";
+  const form = new FormData();
+  form.append("from", email.fromHeader);
+  form.append("to", email.to);
+  form.append("subject", email.subject);
+  form.append("text", email.text);
+  form.append("html", email.html);
+  await postToEmailApi(
+    provider,
+    "Mailgun",
+    apiEndpoint(provider, API_BASES[region], `/v3/${encodeURIComponent(domain)}/messages`),
+    // No Content-Type: fetch writes multipart/form-data with its boundary.
+    { headers: { Authorization: basicAuthorization("api", apiKey) }, body: form },
+  );
+}
+
+/**
+ * The Mailgun e-mail provider.
+ *
+ * @example
+ * ```ts
+ * Mailgun({ apiKey: process.env.MAILGUN_KEY, from: "no-reply@mg.acme.test" })
+ * ```
+ */
+export default function Mailgun(config: MailgunUserConfig = {}): MailgunConfig {
+  return {
+    id: "mailgun",
+    type: "email",
+    name: "Mailgun",
+    maxAge: 24 * 60 * 60,
+    sendVerificationRequest,
+    options: config,
+  };
+}

@@ -1,0 +1,347 @@
+/**
+ * The e-mail link's security properties: single use (also under a race), expiry, tampering,
+ * cross-address use, secret rotation, address normalisation at the door, and the `signIn`
+ * callback's veto. Links are captured through `sendVerificationRequest`, the public hook.
+ */
+import type { AuthConfig } from "@tessera/core";
+import type { AdapterUser } from "@tessera/core/adapters";
+import Email from "@tessera/core/providers/email";
+import { createMemoryStore, MemoryAdapter, type MemoryStore } from "@tessera/memory";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { baseConfig, followLink, ORIGIN, recordingSender, requestLink } from "./email-helpers.js";
+import { Client, recordingLogger, SECRET } from "./helpers.js";
+
+const OLD_SECRET = "old-secret-of-at-least-thirty-two-characters";
+const NEW_SECRET = "new-secret-of-at-least-thirty-two-characters";
+const ERROR_VERIFICATION = `${ORIGIN}/auth/error?error=Verification`;
+
+function setup(
+  overrides: Partial<AuthConfig> = {},
+  options: { store?: MemoryStore; provider?: Parameters<typeof Email>[0] } = {},
+) {
+  const store = options.store ?? createMemoryStore();
+  const sender = recordingSender();
+  const { logger, errors } = recordingLogger();
+  const config = baseConfig({
+    secret: SECRET,
+    adapter: MemoryAdapter(store),
+    providers: [
+      Email({ sendVerificationRequest: sender.sendVerificationRequest, ...options.provider }),
+    ],
+    logger,
+    ...overrides,
+  });
+  return { store, sender, config, errors, client: new Client(config) };
+}
+
+async function signedInEmail(client: Client): Promise<unknown> {
+  return ((await client.session())?.user as { email?: string } | undefined)?.email;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("a valid link", () => {
+  it("signs in once, creates the user with emailVerified and emits events", async () => {
+    const events: string[] = [];
+    const { store, sender, client } = setup({
+      session: { strategy: "database" },
+      events: {
+        createUser: ({ user }) => void events.push(`createUser:${user.email}`),
+        signIn: ({ user, isNewUser, account }) =>
+          void events.push(`signIn:${user.email}:${isNewUser}:${account?.type}`),
+      },
+    });
+    await requestLink(client, "email", "ada@example.com");
+    expect(sender.sent).toHaveLength(1);
+    expect(sender.sent[0]?.identifier).toBe("ada@example.com");
+    expect(sender.sent[0]?.provider.id).toBe("email");
+    const expiresIn = (sender.sent[0]?.expires.valueOf() ?? 0) - Date.now();
+    expect(expiresIn).toBeGreaterThan(86_390_000);
+    expect(expiresIn).toBeLessThanOrEqual(86_400_000);
+
+    const response = await followLink(client, sender.lastLink());
+    expect(response.headers.get("location")).toBe(ORIGIN);
+    expect(await signedInEmail(client)).toBe("ada@example.com");
+    expect(events).toEqual(["createUser:ada@example.com", "signIn:ada@example.com:true:email"]);
+    const [user] = [...store.users.values()];
+    expect(user?.emailVerified).toBeInstanceOf(Date);
+  });
+
+  it("marks an existing unverified user verified on the first sign-in only", async () => {
+    const store = createMemoryStore();
+    const existing: AdapterUser = {
+      id: "user-1",
+      email: "bo@example.com",
+      emailVerified: null,
+      name: "Bo",
+    };
+    store.users.set(existing.id, existing);
+    const updates: unknown[] = [];
+    const { sender, client } = setup(
+      { events: { updateUser: ({ user }) => void updates.push(user) } },
+      { store },
+    );
+
+    await requestLink(client, "email", "bo@example.com");
+    await followLink(client, sender.lastLink());
+    const verifiedAt = store.users.get("user-1")?.emailVerified;
+    expect(verifiedAt).toBeInstanceOf(Date);
+    expect(store.users.size).toBe(1);
+    expect(updates).toHaveLength(1);
+
+    await requestLink(client, "email", "bo@example.com");
+    await followLink(client, sender.lastLink());
+    expect(store.users.get("user-1")?.emailVerified).toEqual(verifiedAt);
+    expect(updates).toHaveLength(1);
+    expect((await client.session())?.user).toMatchObject({ name: "Bo", email: "bo@example.com" });
+  });
+
+  it("honours `pages.verifyRequest` and a custom `maxAge`", async () => {
+    const { sender, client } = setup(
+      { pages: { verifyRequest: "/check-your-mail" } },
+      { provider: { maxAge: 600 } },
+    );
+    const response = await requestLink(client, "email", "cy@example.com");
+    expect(response.headers.get("location")).toBe(
+      `${ORIGIN}/check-your-mail?provider=email&type=email`,
+    );
+    const expiresIn = (sender.sent[0]?.expires.valueOf() ?? 0) - Date.now();
+    expect(expiresIn).toBeGreaterThan(590_000);
+    expect(expiresIn).toBeLessThanOrEqual(600_000);
+  });
+});
+
+describe("refused links", () => {
+  it("refuses a reused link with Verification", async () => {
+    const { sender, client } = setup();
+    await requestLink(client, "email", "ada@example.com");
+    const link = sender.lastLink();
+    await followLink(client, link);
+    const second = new Client(client.config);
+    const response = await followLink(second, link);
+    expect(response.headers.get("location")).toBe(ERROR_VERIFICATION);
+    expect(await second.session()).toBeNull();
+  });
+
+  it("refuses an expired link even when the adapter still returns the token", async () => {
+    const { store, sender, client } = setup();
+    await requestLink(client, "email", "ada@example.com");
+    for (const token of store.verificationTokens.values())
+      token.expires = new Date(Date.now() - 1000);
+    const response = await followLink(client, sender.lastLink());
+    expect(response.headers.get("location")).toBe(ERROR_VERIFICATION);
+    expect(await client.session()).toBeNull();
+    expect(store.users.size).toBe(0);
+    // The expired record is consumed too.
+    expect(store.verificationTokens.size).toBe(0);
+  });
+
+  it("refuses a link once `maxAge` has passed on the clock", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const { sender, client } = setup({}, { provider: { maxAge: 60 } });
+    await requestLink(client, "email", "ada@example.com");
+    vi.setSystemTime(Date.now() + 61_000);
+    const response = await followLink(client, sender.lastLink());
+    expect(response.headers.get("location")).toBe(ERROR_VERIFICATION);
+  });
+
+  it("refuses a tampered token and leaves the real one usable", async () => {
+    const { sender, client } = setup();
+    await requestLink(client, "email", "ada@example.com");
+    const link = sender.lastLink();
+    const token = link.searchParams.get("token") ?? "";
+    const tampered = new URL(link);
+    tampered.searchParams.set("token", token.slice(0, -1) + (token.endsWith("0") ? "1" : "0"));
+    expect((await followLink(client, tampered)).headers.get("location")).toBe(ERROR_VERIFICATION);
+
+    for (const broken of ["", "x".repeat(600)]) {
+      const url = new URL(link);
+      url.searchParams.set("token", broken);
+      expect((await followLink(client, url)).headers.get("location")).toBe(ERROR_VERIFICATION);
+    }
+    const noEmail = new URL(link);
+    noEmail.searchParams.delete("email");
+    expect((await followLink(client, noEmail)).headers.get("location")).toBe(ERROR_VERIFICATION);
+
+    await followLink(client, link);
+    expect(await signedInEmail(client)).toBe("ada@example.com");
+  });
+
+  it("refuses a link used for another address (and does not burn the owner's link)", async () => {
+    const { store, sender, client } = setup();
+    await requestLink(client, "email", "victim@example.com");
+    const victimLink = sender.lastLink("victim@example.com");
+    await requestLink(client, "email", "attacker@example.com");
+
+    const swapped = new URL(victimLink);
+    swapped.searchParams.set("email", "attacker@example.com");
+    expect((await followLink(client, swapped)).headers.get("location")).toBe(ERROR_VERIFICATION);
+    expect(store.users.size).toBe(0);
+
+    const owner = new Client(client.config);
+    await followLink(owner, victimLink);
+    expect(await signedInEmail(owner)).toBe("victim@example.com");
+  });
+
+  it("issues exactly one session when the same link is opened 40 times at once", async () => {
+    const { store, sender, config } = setup({ session: { strategy: "database" } });
+    await requestLink(new Client(config), "email", "race@example.com");
+    const link = sender.lastLink();
+    const browsers = Array.from({ length: 40 }, () => new Client(config));
+    const responses = await Promise.all(browsers.map((browser) => followLink(browser, link)));
+    const locations = responses.map((r) => r.headers.get("location"));
+    expect(locations.filter((l) => l === ORIGIN)).toHaveLength(1);
+    expect(locations.filter((l) => l === ERROR_VERIFICATION)).toHaveLength(39);
+    expect(store.sessions.size).toBe(1);
+    expect(store.users.size).toBe(1);
+    const signedIn = await Promise.all(browsers.map(signedInEmail));
+    expect(signedIn.filter(Boolean)).toEqual(["race@example.com"]);
+  });
+});
+
+describe("secret rotation", () => {
+  it("keeps links pending across a rotation and refuses them once the old secret is gone", async () => {
+    const store = createMemoryStore();
+    const before = setup({ secret: OLD_SECRET }, { store });
+    await requestLink(before.client, "email", "ada@example.com");
+    await requestLink(before.client, "email", "bo@example.com");
+
+    const rotated = setup({ secret: [NEW_SECRET, OLD_SECRET] }, { store });
+    const ada = new Client(rotated.config);
+    await followLink(ada, before.sender.lastLink("ada@example.com"));
+    expect(await signedInEmail(ada)).toBe("ada@example.com");
+
+    const retired = setup({ secret: [NEW_SECRET] }, { store });
+    const bo = new Client(retired.config);
+    const response = await followLink(bo, before.sender.lastLink("bo@example.com"));
+    expect(response.headers.get("location")).toBe(ERROR_VERIFICATION);
+  });
+
+  it("hashes with the provider's own `secret` when it has one", async () => {
+    const store = createMemoryStore();
+    const provider = { secret: "provider-secret-of-at-least-32-chars!!" };
+    const first = setup({ secret: OLD_SECRET }, { store, provider });
+    await requestLink(first.client, "email", "ada@example.com");
+    const later = setup({ secret: NEW_SECRET }, { store, provider });
+    const browser = new Client(later.config);
+    await followLink(browser, first.sender.lastLink());
+    expect(await signedInEmail(browser)).toBe("ada@example.com");
+  });
+});
+
+describe("the address at the door", () => {
+  it("normalises the address before it is stored and sent", async () => {
+    const { store, sender, client } = setup();
+    await requestLink(client, "email", "  Ada@Example.COM ");
+    expect(sender.sent[0]?.identifier).toBe("ada@example.com");
+    expect([...store.verificationTokens.values()][0]?.identifier).toBe("ada@example.com");
+  });
+
+  it.each([
+    ["several @", "a@b@c.test"],
+    ["a quoted local part", '"a@evil.test"@example.com'],
+    ["a fullwidth ＠", "ada＠example.com"],
+    ["a recipient list", "ada@example.com,eve@evil.test"],
+    ["a header injection", "ada@example.com\r\nBcc: eve@evil.test"],
+    ["no address", ""],
+  ])("refuses %s with EmailSignInError and sends nothing", async (_name, email) => {
+    const { store, sender, client } = setup();
+    const response = await requestLink(client, "email", email);
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=EmailSignInError`);
+    expect(sender.sent).toHaveLength(0);
+    expect(store.verificationTokens.size).toBe(0);
+  });
+
+  it("uses the provider's `normalizeIdentifier` when given", async () => {
+    const { sender, client } = setup(
+      {},
+      { provider: { normalizeIdentifier: (id) => id.trim().replace(/\+[^@]*@/, "@") } },
+    );
+    await requestLink(client, "email", "ada+news@example.com");
+    expect(sender.sent[0]?.identifier).toBe("ada@example.com");
+  });
+
+  it("sends nothing without a valid CSRF token (login CSRF)", async () => {
+    const { sender, client } = setup();
+    const response = await client.post("/auth/signin/email", {
+      csrfToken: "forged",
+      email: "ada@example.com",
+    });
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?csrf=true`);
+    expect(sender.sent).toHaveLength(0);
+  });
+
+  it("reports a failing sender as EmailSignInError with the cause in the log", async () => {
+    const { errors, client } = setup(
+      {},
+      {
+        provider: {
+          sendVerificationRequest: () => {
+            throw new Error("quota exceeded");
+          },
+        },
+      },
+    );
+    const response = await requestLink(client, "email", "ada@example.com");
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=EmailSignInError`);
+    expect(errors.at(-1)?.message).toContain("quota exceeded");
+  });
+});
+
+describe("the signIn callback", () => {
+  it("sees the request with verificationRequest and the link without it", async () => {
+    const calls: { email?: unknown; user: unknown; account: unknown }[] = [];
+    const { sender, client } = setup({
+      callbacks: {
+        signIn: (params) => {
+          calls.push({ email: params.email, user: params.user, account: params.account });
+          return true;
+        },
+      },
+    });
+    await requestLink(client, "email", "ada@example.com");
+    expect(calls[0]?.email).toEqual({ verificationRequest: true });
+    expect(calls[0]?.user).toMatchObject({ email: "ada@example.com", emailVerified: null });
+    expect(calls[0]?.account).toMatchObject({
+      providerAccountId: "ada@example.com",
+      type: "email",
+      provider: "email",
+    });
+    await followLink(client, sender.lastLink());
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.email).toBeUndefined();
+    expect(await signedInEmail(client)).toBe("ada@example.com");
+  });
+
+  it("blocks an address with false: AccessDenied, no token, no e-mail", async () => {
+    const { store, sender, client } = setup({
+      callbacks: { signIn: ({ user }) => !user.email?.endsWith("@blocked.test") },
+    });
+    const response = await requestLink(client, "email", "eve@blocked.test");
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=AccessDenied`);
+    expect(sender.sent).toHaveLength(0);
+    expect(store.verificationTokens.size).toBe(0);
+  });
+
+  it("redirects where a returned string points, without sending", async () => {
+    const { sender, client } = setup({
+      callbacks: { signIn: () => "/waitlist" },
+    });
+    const response = await requestLink(client, "email", "ada@example.com");
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/waitlist`);
+    expect(sender.sent).toHaveLength(0);
+  });
+
+  it("can refuse when the link is followed, before any user is created", async () => {
+    const { store, sender, client } = setup({
+      callbacks: { signIn: ({ email }) => email?.verificationRequest === true },
+    });
+    await requestLink(client, "email", "ada@example.com");
+    const response = await followLink(client, sender.lastLink());
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=AccessDenied`);
+    expect(store.users.size).toBe(0);
+    expect(await client.session()).toBeNull();
+  });
+});
