@@ -1,0 +1,510 @@
+import { randomUUID } from "node:crypto";
+import type {
+  Adapter,
+  AdapterAccount,
+  AdapterAccountType,
+  AdapterAuthenticator,
+  AdapterSession,
+  AdapterUser,
+  VerificationToken,
+} from "@tessera/core/adapters";
+import type { Compilable, Kysely, Updateable } from "kysely";
+import { dialectTraits, readBoolean, readDate, readInteger } from "./dialect.js";
+import {
+  type AccountRow,
+  type AuthenticatorRow,
+  type SessionRow,
+  type SqlDialect,
+  type TesseraTables,
+  tableNames,
+  type UserRow,
+  type VerificationTokenRow,
+  validTablePrefix,
+} from "./schema.js";
+
+/** Options of {@link SqlAdapter}. */
+export interface SqlAdapterOptions {
+  /**
+   * The database behind the Kysely instance. `mysql` works with MySQL and MariaDB; `mariadb`
+   * (10.5+) additionally uses `DELETE … RETURNING`, saving a round trip on single-use tokens.
+   */
+  dialect: SqlDialect;
+  /** Prefix of Tessera's table names, as given to {@link migrate} (default: none). */
+  tablePrefix?: string;
+}
+
+/** OAuth token values an account row stores (snake_case, as providers send them). */
+const TOKEN_TEXT_FIELDS = [
+  "refresh_token",
+  "access_token",
+  "token_type",
+  "scope",
+  "id_token",
+  "session_state",
+] as const;
+
+/** MySQL error 1213: InnoDB chose this transaction as a deadlock victim; retrying is safe. */
+const MYSQL_DEADLOCK_ERRNO = 1213;
+
+function isDeadlock(error: unknown): boolean {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    "errno" in error &&
+    error.errno === MYSQL_DEADLOCK_ERRNO
+  );
+}
+
+async function retryingDeadlocks<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts || !isDeadlock(error)) throw error;
+    }
+  }
+}
+
+function userFromRow(row: UserRow): AdapterUser {
+  return {
+    id: row.id,
+    name: row.name,
+    // A user without an e-mail (some OAuth providers) is stored with NULL; it is returned as it
+    // came in even though the contract types the field as a string.
+    email: row.email as string,
+    emailVerified: row.emailVerified === null ? null : readDate(row.emailVerified),
+    image: row.image,
+  };
+}
+
+function accountFromRow(row: AccountRow): AdapterAccount {
+  const account: AdapterAccount = {
+    userId: row.userId,
+    type: row.type as AdapterAccountType,
+    provider: row.provider,
+    providerAccountId: row.providerAccountId,
+  };
+  // Absent tokens are left out rather than returned as null: the Account type has them optional.
+  for (const field of TOKEN_TEXT_FIELDS) {
+    const value = row[field];
+    if (value !== null) account[field] = value;
+  }
+  if (row.expires_at !== null) account.expires_at = readInteger(row.expires_at);
+  return account;
+}
+
+function sessionFromRow(row: SessionRow): AdapterSession {
+  return { sessionToken: row.sessionToken, userId: row.userId, expires: readDate(row.expires) };
+}
+
+function verificationTokenFromRow(row: VerificationTokenRow): VerificationToken {
+  return { identifier: row.identifier, token: row.token, expires: readDate(row.expires) };
+}
+
+function authenticatorFromRow(row: AuthenticatorRow): AdapterAuthenticator {
+  return {
+    credentialID: row.credentialID,
+    userId: row.userId,
+    providerAccountId: row.providerAccountId,
+    credentialPublicKey: row.credentialPublicKey,
+    counter: readInteger(row.counter),
+    credentialDeviceType: row.credentialDeviceType,
+    credentialBackedUp: readBoolean(row.credentialBackedUp),
+    transports: row.transports,
+  };
+}
+
+/**
+ * A Tessera/Auth.js adapter over a Kysely instance, for SQLite, PostgreSQL and MySQL/MariaDB.
+ * Create the tables first with {@link migrate} (same `dialect` and `tablePrefix`).
+ *
+ * - `getSessionAndUser` is one query (a join).
+ * - `useVerificationToken` is atomic: `DELETE … RETURNING` where the database has it, otherwise
+ *   (MySQL) a transaction that locks the row with `SELECT … FOR UPDATE` before deleting it, so
+ *   of any number of concurrent callers exactly one receives the token.
+ * - `deleteUser` removes the user's sessions, accounts and authenticators in one transaction
+ *   (besides the cascading foreign keys, which SQLite enforces only when the connection enabled
+ *   them).
+ * - Dates round-trip to the millisecond on every dialect.
+ *
+ * @example
+ * ```ts
+ * import { createPostgresDb, migrate, SqlAdapter } from "@tessera/sql"
+ *
+ * const db = createPostgresDb(process.env.DATABASE_URL!)
+ * await migrate(db, { dialect: "postgres" })
+ * export const config = { adapter: SqlAdapter(db, { dialect: "postgres" }), providers: [...] }
+ * ```
+ */
+export function SqlAdapter<DB>(
+  database: Kysely<DB>,
+  options: SqlAdapterOptions,
+): Required<Adapter> {
+  // The application's own Kysely type does not know Tessera's tables; see `tableNames`.
+  const db = database as unknown as Kysely<TesseraTables>;
+  const traits = dialectTraits(options.dialect);
+  const { table, alias } = tableNames(validTablePrefix(options.tablePrefix));
+
+  function userToRow(user: AdapterUser & { id: string }): UserRow {
+    return {
+      id: user.id,
+      name: user.name ?? null,
+      email: user.email ?? null,
+      emailVerified: user.emailVerified ? traits.date(user.emailVerified) : null,
+      image: user.image ?? null,
+    };
+  }
+
+  function accountToRow(account: AdapterAccount): AccountRow {
+    return {
+      userId: account.userId,
+      type: account.type,
+      provider: account.provider,
+      providerAccountId: account.providerAccountId,
+      refresh_token: account.refresh_token ?? null,
+      access_token: account.access_token ?? null,
+      expires_at: account.expires_at ?? null,
+      token_type: account.token_type ?? null,
+      scope: account.scope ?? null,
+      id_token: account.id_token ?? null,
+      session_state: account.session_state ?? null,
+    };
+  }
+
+  function authenticatorToRow(authenticator: AdapterAuthenticator): AuthenticatorRow {
+    return {
+      credentialID: authenticator.credentialID,
+      userId: authenticator.userId,
+      providerAccountId: authenticator.providerAccountId,
+      credentialPublicKey: authenticator.credentialPublicKey,
+      counter: authenticator.counter,
+      credentialDeviceType: authenticator.credentialDeviceType,
+      credentialBackedUp: traits.boolean(authenticator.credentialBackedUp),
+      transports: authenticator.transports ?? null,
+    };
+  }
+
+  async function getUser(id: string): Promise<AdapterUser | null> {
+    const row = await db
+      .selectFrom(table("users"))
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return row ? userFromRow(row) : null;
+  }
+
+  async function getSession(sessionToken: string): Promise<AdapterSession | null> {
+    const row = await db
+      .selectFrom(table("sessions"))
+      .selectAll()
+      .where("sessionToken", "=", sessionToken)
+      .executeTakeFirst();
+    return row ? sessionFromRow(row) : null;
+  }
+
+  /**
+   * The first row a `… RETURNING` statement produced. Runs the compiled query directly because
+   * Kysely's MySQL adapter discards returned rows (it assumes MySQL, which has no RETURNING),
+   * while MariaDB does return them for DELETE.
+   */
+  async function firstReturned<Row>(query: Compilable<Row>): Promise<Row | undefined> {
+    const { rows } = await db.executeQuery(query);
+    return rows[0];
+  }
+
+  async function getAuthenticator(credentialID: string): Promise<AdapterAuthenticator | null> {
+    const row = await db
+      .selectFrom(table("authenticators"))
+      .selectAll()
+      .where("credentialID", "=", credentialID)
+      .executeTakeFirst();
+    return row ? authenticatorFromRow(row) : null;
+  }
+
+  return {
+    async createUser(user) {
+      const row = userToRow({ ...user, id: user.id || randomUUID() });
+      await db.insertInto(table("users")).values(row).execute();
+      return userFromRow(row);
+    },
+
+    getUser,
+
+    async getUserByEmail(email) {
+      const row = await db
+        .selectFrom(table("users"))
+        .selectAll()
+        .where("email", "=", email)
+        .executeTakeFirst();
+      return row ? userFromRow(row) : null;
+    },
+
+    async getUserByAccount({ provider, providerAccountId }) {
+      const row = await db
+        .selectFrom(alias("accounts", "a"))
+        .innerJoin(alias("users", "u"), "u.id", "a.userId")
+        .selectAll("u")
+        .where("a.provider", "=", provider)
+        .where("a.providerAccountId", "=", providerAccountId)
+        .executeTakeFirst();
+      return row ? userFromRow(row) : null;
+    },
+
+    async updateUser(user) {
+      const changes: Updateable<UserRow> = {};
+      if (user.name !== undefined) changes.name = user.name;
+      if (user.email !== undefined) changes.email = user.email;
+      if (user.image !== undefined) changes.image = user.image;
+      if (user.emailVerified !== undefined) {
+        changes.emailVerified = user.emailVerified ? traits.date(user.emailVerified) : null;
+      }
+
+      let updated: AdapterUser | null;
+      if (Object.keys(changes).length === 0) {
+        updated = await getUser(user.id);
+      } else if (traits.updateReturning) {
+        const row = await db
+          .updateTable(table("users"))
+          .set(changes)
+          .where("id", "=", user.id)
+          .returningAll()
+          .executeTakeFirst();
+        updated = row ? userFromRow(row) : null;
+      } else {
+        await db.updateTable(table("users")).set(changes).where("id", "=", user.id).execute();
+        updated = await getUser(user.id);
+      }
+      if (!updated) throw new Error(`SqlAdapter.updateUser: no user with the id ${user.id}`);
+      return updated;
+    },
+
+    async deleteUser(userId) {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom(table("users"))
+          .selectAll()
+          .where("id", "=", userId)
+          .executeTakeFirst();
+        if (!row) return null;
+        await trx.deleteFrom(table("sessions")).where("userId", "=", userId).execute();
+        await trx.deleteFrom(table("accounts")).where("userId", "=", userId).execute();
+        await trx.deleteFrom(table("authenticators")).where("userId", "=", userId).execute();
+        await trx.deleteFrom(table("users")).where("id", "=", userId).execute();
+        return userFromRow(row);
+      });
+    },
+
+    async linkAccount(account) {
+      const row = accountToRow(account);
+      await db.insertInto(table("accounts")).values(row).execute();
+      return accountFromRow(row);
+    },
+
+    async unlinkAccount({ provider, providerAccountId }) {
+      if (traits.deleteReturning) {
+        const row = await firstReturned(
+          db
+            .deleteFrom(table("accounts"))
+            .where("provider", "=", provider)
+            .where("providerAccountId", "=", providerAccountId)
+            .returningAll(),
+        );
+        return row ? accountFromRow(row) : undefined;
+      }
+      return retryingDeadlocks(() =>
+        db.transaction().execute(async (trx) => {
+          const row = await trx
+            .selectFrom(table("accounts"))
+            .selectAll()
+            .where("provider", "=", provider)
+            .where("providerAccountId", "=", providerAccountId)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!row) return undefined;
+          await trx
+            .deleteFrom(table("accounts"))
+            .where("provider", "=", provider)
+            .where("providerAccountId", "=", providerAccountId)
+            .execute();
+          return accountFromRow(row);
+        }),
+      );
+    },
+
+    async getAccount(providerAccountId, provider) {
+      const row = await db
+        .selectFrom(table("accounts"))
+        .selectAll()
+        .where("provider", "=", provider)
+        .where("providerAccountId", "=", providerAccountId)
+        .executeTakeFirst();
+      return row ? accountFromRow(row) : null;
+    },
+
+    async createSession(session) {
+      const row: SessionRow = {
+        sessionToken: session.sessionToken,
+        userId: session.userId,
+        expires: traits.date(session.expires),
+      };
+      await db.insertInto(table("sessions")).values(row).execute();
+      return sessionFromRow(row);
+    },
+
+    async getSessionAndUser(sessionToken) {
+      const row = await db
+        .selectFrom(alias("sessions", "s"))
+        .innerJoin(alias("users", "u"), "u.id", "s.userId")
+        .select([
+          "s.sessionToken",
+          "s.userId",
+          "s.expires",
+          "u.id",
+          "u.name",
+          "u.email",
+          "u.emailVerified",
+          "u.image",
+        ])
+        .where("s.sessionToken", "=", sessionToken)
+        .executeTakeFirst();
+      if (!row) return null;
+      return { session: sessionFromRow(row), user: userFromRow(row) };
+    },
+
+    async updateSession(session) {
+      const changes: Updateable<SessionRow> = {};
+      if (session.expires !== undefined) changes.expires = traits.date(session.expires);
+      if (session.userId !== undefined) changes.userId = session.userId;
+      if (Object.keys(changes).length === 0) return getSession(session.sessionToken);
+
+      if (traits.updateReturning) {
+        const row = await db
+          .updateTable(table("sessions"))
+          .set(changes)
+          .where("sessionToken", "=", session.sessionToken)
+          .returningAll()
+          .executeTakeFirst();
+        return row ? sessionFromRow(row) : null;
+      }
+      await db
+        .updateTable(table("sessions"))
+        .set(changes)
+        .where("sessionToken", "=", session.sessionToken)
+        .execute();
+      return getSession(session.sessionToken);
+    },
+
+    async deleteSession(sessionToken) {
+      if (traits.deleteReturning) {
+        const row = await firstReturned(
+          db.deleteFrom(table("sessions")).where("sessionToken", "=", sessionToken).returningAll(),
+        );
+        return row ? sessionFromRow(row) : null;
+      }
+      // Returning the deleted session only serves logging, so a plain read-then-delete will do.
+      const session = await getSession(sessionToken);
+      await db.deleteFrom(table("sessions")).where("sessionToken", "=", sessionToken).execute();
+      return session;
+    },
+
+    async createVerificationToken(verificationToken) {
+      const row: VerificationTokenRow = {
+        identifier: verificationToken.identifier,
+        token: verificationToken.token,
+        expires: traits.date(verificationToken.expires),
+      };
+      await db.insertInto(table("verification_tokens")).values(row).execute();
+      return verificationTokenFromRow(row);
+    },
+
+    async useVerificationToken({ identifier, token }) {
+      if (traits.deleteReturning) {
+        // One statement: the database hands the deleted row to exactly one of concurrent callers.
+        const row = await firstReturned(
+          db
+            .deleteFrom(table("verification_tokens"))
+            .where("identifier", "=", identifier)
+            .where("token", "=", token)
+            .returningAll(),
+        );
+        return row ? verificationTokenFromRow(row) : null;
+      }
+      // MySQL: the row lock makes concurrent callers wait; after the winner commits its delete,
+      // their locking reads see no row. Stops a token (a sign-in link) being used twice.
+      return retryingDeadlocks(() =>
+        db.transaction().execute(async (trx) => {
+          const row = await trx
+            .selectFrom(table("verification_tokens"))
+            .selectAll()
+            .where("identifier", "=", identifier)
+            .where("token", "=", token)
+            .forUpdate()
+            .executeTakeFirst();
+          if (!row) return null;
+          await trx
+            .deleteFrom(table("verification_tokens"))
+            .where("identifier", "=", identifier)
+            .where("token", "=", token)
+            .execute();
+          return verificationTokenFromRow(row);
+        }),
+      );
+    },
+
+    async createAuthenticator(authenticator) {
+      const row = authenticatorToRow(authenticator);
+      await db.insertInto(table("authenticators")).values(row).execute();
+      return authenticatorFromRow(row);
+    },
+
+    getAuthenticator,
+
+    async listAuthenticatorsByUserId(userId) {
+      const rows = await db
+        .selectFrom(table("authenticators"))
+        .selectAll()
+        .where("userId", "=", userId)
+        .execute();
+      return rows.map(authenticatorFromRow);
+    },
+
+    async updateAuthenticatorCounter(credentialID, newCounter) {
+      let updated: AdapterAuthenticator | null;
+      if (traits.updateReturning) {
+        const row = await db
+          .updateTable(table("authenticators"))
+          .set({ counter: newCounter })
+          .where("credentialID", "=", credentialID)
+          .returningAll()
+          .executeTakeFirst();
+        updated = row ? authenticatorFromRow(row) : null;
+      } else {
+        await db
+          .updateTable(table("authenticators"))
+          .set({ counter: newCounter })
+          .where("credentialID", "=", credentialID)
+          .execute();
+        updated = await getAuthenticator(credentialID);
+      }
+      if (!updated) {
+        throw new Error(`SqlAdapter.updateAuthenticatorCounter: no authenticator ${credentialID}`);
+      }
+      return updated;
+    },
+
+    async listSessionsByUserId(userId) {
+      const rows = await db
+        .selectFrom(table("sessions"))
+        .selectAll()
+        .where("userId", "=", userId)
+        .where("expires", ">", traits.date(new Date()))
+        .orderBy("expires", "desc")
+        .execute();
+      return rows.map(sessionFromRow);
+    },
+
+    async deleteSessionsByUserId(userId) {
+      await db.deleteFrom(table("sessions")).where("userId", "=", userId).execute();
+    },
+  };
+}

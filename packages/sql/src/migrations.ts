@@ -1,0 +1,277 @@
+import {
+  type CreateTableBuilder,
+  type Kysely,
+  type Migration,
+  type MigrationResult,
+  Migrator,
+  NO_MIGRATIONS,
+  sql,
+} from "kysely";
+import { dialectTraits } from "./dialect.js";
+import { type SqlDialect, type TesseraTableName, validTablePrefix } from "./schema.js";
+
+/** Options of {@link migrate}, {@link dropSchema} and {@link tesseraMigrations}. */
+export interface MigrationOptions {
+  dialect: SqlDialect;
+  /** Prepended to every table, index and constraint name (letters, digits, `_`). */
+  tablePrefix?: string;
+}
+
+/** A column type as `addColumn` accepts it (Kysely does not export the type by name). */
+type DataTypeExpression = Parameters<CreateTableBuilder<string, never>["addColumn"]>[1];
+
+/** Column types per dialect. */
+interface ColumnTypes {
+  /** Identifiers and other values that are compared, indexed or referenced. */
+  key: DataTypeExpression;
+  /** WebAuthn credential ids: base64 of up to 1023 bytes per the WebAuthn spec. */
+  credentialId: DataTypeExpression;
+  /** Unindexed text of any length (tokens, keys, URLs). */
+  text: DataTypeExpression;
+  date: DataTypeExpression;
+  bigint: DataTypeExpression;
+  boolean: DataTypeExpression;
+}
+
+function columnTypes(dialect: SqlDialect): ColumnTypes {
+  switch (dialect) {
+    case "sqlite":
+      // Dates are epoch milliseconds: SQLite has no date type and text would sort wrongly.
+      return {
+        key: "text",
+        credentialId: "text",
+        text: "text",
+        date: "integer",
+        bigint: "integer",
+        boolean: "integer",
+      };
+    case "postgres":
+      return {
+        key: "text",
+        credentialId: "text",
+        text: "text",
+        date: "timestamptz(3)",
+        bigint: "bigint",
+        boolean: "boolean",
+      };
+    case "mysql":
+    case "mariadb":
+      // Indexed columns need a length; 255 utf8mb4 characters fit InnoDB's 3072-byte key limit
+      // even in the two-column keys. DATETIME (not TIMESTAMP) avoids the 2038 limit.
+      return {
+        key: "varchar(255)",
+        // ASCII (base64 needs no more) lets 1400 characters fit the same key limit.
+        credentialId: sql`varchar(1400) character set ascii collate ascii_bin`,
+        text: "text",
+        date: "datetime(3)",
+        bigint: "bigint",
+        boolean: "boolean",
+      };
+  }
+}
+
+/**
+ * Tessera's schema migrations for Kysely's `Migrator`, for applications that run Tessera's
+ * migrations together with their own. Most applications call {@link migrate} instead.
+ *
+ * @example
+ * ```ts
+ * const migrator = new Migrator({
+ *   db,
+ *   provider: { getMigrations: async () => ({ ...tesseraMigrations({ dialect: "postgres" }), ...mine }) },
+ * })
+ * ```
+ */
+export function tesseraMigrations(options: MigrationOptions): Record<string, Migration> {
+  const prefix = validTablePrefix(options.tablePrefix);
+  const { dialect } = options;
+  dialectTraits(dialect);
+  const types = columnTypes(dialect);
+  const name = (table: TesseraTableName) => `${prefix}${table}`;
+  const isMysql = dialect === "mysql" || dialect === "mariadb";
+
+  /** MySQL compares text case-insensitively by default: binary collation makes tokens exact. */
+  function withTableOptions<T extends string, C extends string>(
+    builder: CreateTableBuilder<T, C>,
+  ): CreateTableBuilder<T, C> {
+    return isMysql
+      ? builder.modifyEnd(sql`engine = InnoDB default character set utf8mb4 collate utf8mb4_bin`)
+      : builder;
+  }
+
+  return {
+    "0001_create_tables": {
+      async up(db: Kysely<unknown>) {
+        await withTableOptions(
+          db.schema
+            .createTable(name("users"))
+            .addColumn("id", types.key, (col) => col.primaryKey())
+            .addColumn("name", types.text)
+            .addColumn("email", types.key)
+            .addColumn("emailVerified", types.date)
+            .addColumn("image", types.text)
+            .addUniqueConstraint(`${prefix}users_email_key`, ["email"]),
+        ).execute();
+
+        await withTableOptions(
+          db.schema
+            .createTable(name("accounts"))
+            .addColumn("userId", types.key, (col) => col.notNull())
+            .addColumn("type", types.key, (col) => col.notNull())
+            .addColumn("provider", types.key, (col) => col.notNull())
+            .addColumn("providerAccountId", types.key, (col) => col.notNull())
+            .addColumn("refresh_token", types.text)
+            .addColumn("access_token", types.text)
+            .addColumn("expires_at", types.bigint)
+            .addColumn("token_type", types.text)
+            .addColumn("scope", types.text)
+            .addColumn("id_token", types.text)
+            .addColumn("session_state", types.text)
+            .addPrimaryKeyConstraint(`${prefix}accounts_pkey`, ["provider", "providerAccountId"])
+            .addForeignKeyConstraint(
+              `${prefix}accounts_userId_fkey`,
+              ["userId"],
+              name("users"),
+              ["id"],
+              (fk) => fk.onDelete("cascade"),
+            ),
+        ).execute();
+        await db.schema
+          .createIndex(`${prefix}accounts_userId_idx`)
+          .on(name("accounts"))
+          .column("userId")
+          .execute();
+
+        await withTableOptions(
+          db.schema
+            .createTable(name("sessions"))
+            .addColumn("sessionToken", types.key, (col) => col.primaryKey())
+            .addColumn("userId", types.key, (col) => col.notNull())
+            .addColumn("expires", types.date, (col) => col.notNull())
+            .addForeignKeyConstraint(
+              `${prefix}sessions_userId_fkey`,
+              ["userId"],
+              name("users"),
+              ["id"],
+              (fk) => fk.onDelete("cascade"),
+            ),
+        ).execute();
+        await db.schema
+          .createIndex(`${prefix}sessions_userId_idx`)
+          .on(name("sessions"))
+          .column("userId")
+          .execute();
+
+        await withTableOptions(
+          db.schema
+            .createTable(name("verification_tokens"))
+            .addColumn("identifier", types.key, (col) => col.notNull())
+            .addColumn("token", types.key, (col) => col.notNull())
+            .addColumn("expires", types.date, (col) => col.notNull())
+            .addPrimaryKeyConstraint(`${prefix}verification_tokens_pkey`, ["identifier", "token"]),
+        ).execute();
+
+        await withTableOptions(
+          db.schema
+            .createTable(name("authenticators"))
+            .addColumn("credentialID", types.credentialId, (col) => col.primaryKey())
+            .addColumn("userId", types.key, (col) => col.notNull())
+            .addColumn("providerAccountId", types.key, (col) => col.notNull())
+            .addColumn("credentialPublicKey", types.text, (col) => col.notNull())
+            .addColumn("counter", types.bigint, (col) => col.notNull())
+            .addColumn("credentialDeviceType", types.key, (col) => col.notNull())
+            .addColumn("credentialBackedUp", types.boolean, (col) => col.notNull())
+            .addColumn("transports", types.text)
+            .addForeignKeyConstraint(
+              `${prefix}authenticators_userId_fkey`,
+              ["userId"],
+              name("users"),
+              ["id"],
+              (fk) => fk.onDelete("cascade"),
+            ),
+        ).execute();
+        await db.schema
+          .createIndex(`${prefix}authenticators_userId_idx`)
+          .on(name("authenticators"))
+          .column("userId")
+          .execute();
+      },
+
+      async down(db: Kysely<unknown>) {
+        for (const table of [
+          "authenticators",
+          "verification_tokens",
+          "sessions",
+          "accounts",
+          "users",
+        ] as const) {
+          await db.schema.dropTable(name(table)).ifExists().execute();
+        }
+      },
+    },
+  };
+}
+
+function migratorFor(db: Kysely<unknown>, options: MigrationOptions): Migrator {
+  const prefix = validTablePrefix(options.tablePrefix);
+  const migrations = tesseraMigrations(options);
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: `${prefix}tessera_migration`,
+    migrationLockTableName: `${prefix}tessera_migration_lock`,
+  });
+}
+
+function appliedNames(results: MigrationResult[] | undefined): string[] {
+  return (results ?? [])
+    .filter((result) => result.status === "Success")
+    .map((result) => result.migrationName);
+}
+
+/**
+ * Creates or upgrades Tessera's tables: users, accounts, sessions, verification_tokens and
+ * authenticators, with cascading foreign keys to users and the lookup indexes the adapter needs.
+ * Applied migrations are recorded in `<prefix>tessera_migration`, so running it again (or from
+ * several processes at once: Kysely takes a lock) is safe and does nothing.
+ *
+ * @returns the names of the migrations applied by this call (empty when up to date).
+ *
+ * @example
+ * ```ts
+ * import { createPostgresDb, migrate } from "@tessera/sql"
+ * const db = createPostgresDb(process.env.DATABASE_URL!)
+ * await migrate(db, { dialect: "postgres" })
+ * ```
+ */
+export async function migrate<DB>(db: Kysely<DB>, options: MigrationOptions): Promise<string[]> {
+  const { error, results } = await migratorFor(db as Kysely<unknown>, options).migrateToLatest();
+  if (error) {
+    throw new Error(`Tessera migration failed: ${describe(error)}`, { cause: error });
+  }
+  return appliedNames(results);
+}
+
+/**
+ * Reverts every Tessera migration and drops the migration bookkeeping tables: all Tessera tables
+ * and their data are gone afterwards. Meant for tests and uninstalling.
+ *
+ * @example
+ * ```ts
+ * afterAll(() => dropSchema(db, { dialect: "sqlite", tablePrefix: "t_1234_" }))
+ * ```
+ */
+export async function dropSchema<DB>(db: Kysely<DB>, options: MigrationOptions): Promise<void> {
+  const prefix = validTablePrefix(options.tablePrefix);
+  const untyped = db as Kysely<unknown>;
+  const { error } = await migratorFor(untyped, options).migrateTo(NO_MIGRATIONS);
+  if (error) {
+    throw new Error(`Reverting Tessera's migrations failed: ${describe(error)}`, { cause: error });
+  }
+  await untyped.schema.dropTable(`${prefix}tessera_migration`).ifExists().execute();
+  await untyped.schema.dropTable(`${prefix}tessera_migration_lock`).ifExists().execute();
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,144 @@
+/**
+ * Row shapes of Tessera's tables. Column names follow SPEC.md: camelCase for rows, snake_case for
+ * OAuth token values. Column value types differ per dialect (see `dialect.ts`), so dates, counters
+ * and booleans are typed with every form a driver may hand back.
+ */
+
+/** SQL dialects the adapter speaks. `mariadb` is `mysql` plus `DELETE … RETURNING` (10.5+). */
+export type SqlDialect = "sqlite" | "postgres" | "mysql" | "mariadb";
+
+/** A timestamp: `Date` on PostgreSQL and MySQL, milliseconds since the epoch on SQLite. */
+export type StoredDate = Date | number | string;
+
+/** A 64-bit integer: `pg` returns `bigint` columns as strings to avoid precision loss. */
+export type StoredBigInt = number | string | bigint;
+
+/** A boolean: SQLite and MySQL have none and store 0 or 1. */
+export type StoredBoolean = boolean | number;
+
+export interface UserRow {
+  id: string;
+  name: string | null;
+  email: string | null;
+  emailVerified: StoredDate | null;
+  image: string | null;
+}
+
+export interface AccountRow {
+  userId: string;
+  type: string;
+  provider: string;
+  providerAccountId: string;
+  refresh_token: string | null;
+  access_token: string | null;
+  expires_at: StoredBigInt | null;
+  token_type: string | null;
+  scope: string | null;
+  id_token: string | null;
+  session_state: string | null;
+}
+
+export interface SessionRow {
+  sessionToken: string;
+  userId: string;
+  expires: StoredDate;
+}
+
+export interface VerificationTokenRow {
+  identifier: string;
+  token: string;
+  expires: StoredDate;
+}
+
+export interface AuthenticatorRow {
+  credentialID: string;
+  userId: string;
+  providerAccountId: string;
+  credentialPublicKey: string;
+  counter: StoredBigInt;
+  credentialDeviceType: string;
+  credentialBackedUp: StoredBoolean;
+  transports: string | null;
+}
+
+/** Tessera's tables under their unprefixed names. */
+export interface TesseraTables {
+  users: UserRow;
+  accounts: AccountRow;
+  sessions: SessionRow;
+  verification_tokens: VerificationTokenRow;
+  authenticators: AuthenticatorRow;
+}
+
+/** The base names of Tessera's tables. */
+export type TesseraTableName = keyof TesseraTables;
+
+/**
+ * A Kysely database type for Tessera's tables under `Prefix` (the `tablePrefix` option), for
+ * applications that query them directly.
+ *
+ * @example
+ * ```ts
+ * const db = createPostgresDb<TesseraDatabase<"auth_">>(process.env.DATABASE_URL!)
+ * const count = await db.selectFrom("auth_users").select((eb) => eb.fn.countAll().as("n")).execute()
+ * ```
+ */
+export type TesseraDatabase<Prefix extends string = ""> = {
+  [Table in TesseraTableName as `${Prefix}${Table}`]: TesseraTables[Table];
+};
+
+/** Table prefixes end up in identifiers; letters, digits and `_` keep them valid everywhere. */
+const TABLE_PREFIX_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$|^$/;
+
+/**
+ * Checks a table prefix and returns it.
+ *
+ * @example
+ * ```ts
+ * validTablePrefix("auth_") // "auth_"
+ * validTablePrefix("auth-") // throws
+ * ```
+ */
+export function validTablePrefix(tablePrefix: string | undefined): string {
+  const prefix = tablePrefix ?? "";
+  if (!TABLE_PREFIX_PATTERN.test(prefix) || prefix.length > 32) {
+    throw new TypeError(
+      `tablePrefix must be at most 32 letters, digits or underscores and not start with a digit; got ${JSON.stringify(prefix)}`,
+    );
+  }
+  return prefix;
+}
+
+/**
+ * Table names as Kysely sees them. Kysely is typed against {@link TesseraTables} (unprefixed) while
+ * the SQL must name the prefixed tables, so these helpers return the prefixed string typed as the
+ * unprefixed name. Queries that qualify columns always alias the table (`alias("users", "u")`), so
+ * no prefixed name ever appears in a typed column reference.
+ */
+export interface TableNames {
+  table<Table extends TesseraTableName>(table: Table): Table;
+  alias<Table extends TesseraTableName, Alias extends string>(
+    table: Table,
+    alias: Alias,
+  ): `${Table} as ${Alias}`;
+  /** The real (prefixed) name, for DDL and raw SQL. */
+  real(table: TesseraTableName): string;
+}
+
+/**
+ * Builds {@link TableNames} for a prefix.
+ *
+ * @example
+ * ```ts
+ * const names = tableNames("auth_")
+ * db.selectFrom(names.table("users")) // FROM "auth_users"
+ * ```
+ */
+export function tableNames(prefix: string): TableNames {
+  return {
+    table: <Table extends TesseraTableName>(table: Table) => `${prefix}${table}` as Table,
+    alias: <Table extends TesseraTableName, Alias extends string>(table: Table, alias: Alias) =>
+      `${prefix}${table} as ${alias}` as `${Table} as ${Alias}`,
+    real: (table) => `${prefix}${table}`,
+  };
+}
