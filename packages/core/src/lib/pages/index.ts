@@ -1,0 +1,83 @@
+/**
+ * The built-in HTML pages (sign-in, sign-out, error, verify-request), rendered on the server.
+ * Every interpolated value is escaped (`html` tagged template), URLs and colours are validated,
+ * and each response carries a Content-Security-Policy that allows no inline script and no
+ * framing.
+ *
+ * `form-action` note: Chromium applies it to the redirects that follow a form submission, and an
+ * OAuth sign-in POST is answered with a redirect to the identity provider (which may redirect on
+ * to other origins). So a sign-in page with an OAuth provider also allows `https:` targets; pages
+ * without one only allow our origin and the callback URL's origin.
+ */
+
+import type { ResponseInternal } from "../../types.js";
+import type { InternalProvider } from "../config/internal.js";
+import { errorPage, signOutPage, verifyRequestPage } from "./other-pages.js";
+import { signInPage } from "./signin.js";
+
+export { escapeHtml, html, raw, SafeHtml } from "./html.js";
+export { webauthnScriptTag } from "./signin.js";
+
+/** Appearance of the pages (the `theme` option of the configuration). */
+export interface PageTheme {
+  colorScheme?: "auto" | "dark" | "light";
+  logo?: string;
+  brandColor?: string;
+  buttonText?: string;
+}
+
+/**
+ * Renders the sign-in page: one form per provider in configuration order, and an error banner
+ * when `error` is given (known values get a specific message, anything else a generic one; the
+ * raw value is never shown).
+ *
+ * `url` is `<origin><basePath>` without a trailing slash.
+ */
+export function renderSignInPage(p: {
+  url: URL;
+  theme: PageTheme;
+  providers: InternalProvider[];
+  callbackUrl: string;
+  csrfToken: string;
+  error?: string;
+  email?: string;
+}): ResponseInternal<string> {
+  return signInPage(p);
+}
+
+/** Renders the sign-out confirmation page; its form POSTs to `${url}/signout`. */
+export function renderSignOutPage(p: {
+  url: URL;
+  theme: PageTheme;
+  csrfToken: string;
+  callbackUrl: string;
+}): ResponseInternal<string> {
+  return signOutPage(p);
+}
+
+/**
+ * Renders the error page. Status: `Configuration` 500, `AccessDenied` and `Verification` 403,
+ * anything else 200 with a generic message. `detail` is shown only when given (debug mode in
+ * development) and is escaped like everything else.
+ */
+export function renderErrorPage(p: {
+  url: URL;
+  theme: PageTheme;
+  error?: string;
+  /** shown only when given (debug mode in development) */
+  detail?: string;
+}): ResponseInternal<string> {
+  return errorPage(p);
+}
+
+/**
+ * Renders the "check your email" page shown after an e-mail sign-in link was sent. `provider` is
+ * accepted for compatibility with Auth.js's page parameters; the page does not need to name it.
+ */
+export function renderVerifyRequestPage(p: {
+  url: URL;
+  theme: PageTheme;
+  provider?: { name: string };
+}): ResponseInternal<string> {
+  return verifyRequestPage(p);
+}

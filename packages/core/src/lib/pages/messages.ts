@@ -1,0 +1,87 @@
+/**
+ * User-facing texts for error values. The `error` query parameter is attacker-controlled, so it is
+ * only ever used as a key into these tables: the raw value is never printed.
+ */
+
+/** Sign-in page banners for the SignInPageErrorParam values. */
+const SIGNIN_ERRORS: Readonly<Record<string, string>> = {
+  Signin: "Sign in failed. Try again, or choose another way to sign in.",
+  OAuthSignin: "We couldn't start signing you in with that provider. Please try again.",
+  OAuthSignInError: "We couldn't start signing you in with that provider. Please try again.",
+  OAuthCallbackError: "Signing in with that provider didn't complete. Please try again.",
+  OAuthCreateAccount:
+    "We couldn't create your account. Try again, or choose another way to sign in.",
+  EmailCreateAccount:
+    "We couldn't create your account. Try again, or choose another way to sign in.",
+  Callback: "Something went wrong while signing you in. Please try again.",
+  OAuthAccountNotLinked:
+    "To confirm your identity, sign in with the same method you used when you first signed up.",
+  AccountNotLinked:
+    "To confirm your identity, sign in with the same method you used when you first signed up.",
+  EmailSignin: "We couldn't send the sign-in email. Check the address and try again.",
+  EmailSignInError: "We couldn't send the sign-in email. Check the address and try again.",
+  // Never say whether the identifier or the secret was wrong: that would confirm accounts exist.
+  CredentialsSignin: "Sign in failed. Check the details you provided are correct.",
+  SessionRequired: "Please sign in to access this page.",
+  MissingCSRF: "Your sign-in form expired. Please try again.",
+  Verification:
+    "That sign-in link is no longer valid. It may have been used already or it may have expired.",
+  WebAuthnVerificationError: "We couldn't verify your passkey. Please try again.",
+};
+
+const SIGNIN_DEFAULT = "Unable to sign in. Please try again.";
+
+/** The banner text for a sign-in page error; unknown values get a generic text. */
+export function signInErrorMessage(error: string): string {
+  return Object.hasOwn(SIGNIN_ERRORS, error)
+    ? (SIGNIN_ERRORS[error] ?? SIGNIN_DEFAULT)
+    : SIGNIN_DEFAULT;
+}
+
+/** What the error page shows for one ErrorPageParam value. */
+export interface ErrorPageContent {
+  status: number;
+  title: string;
+  message: string;
+  /** Where the page's button leads: back to sign-in, or to the site root. */
+  action: "signin" | "home";
+}
+
+const ERROR_PAGES: Readonly<Record<string, ErrorPageContent>> = {
+  Configuration: {
+    status: 500,
+    title: "Server error",
+    message:
+      "There is a problem with the server configuration. Check the server logs for more information.",
+    action: "home",
+  },
+  AccessDenied: {
+    status: 403,
+    title: "Access denied",
+    message: "You do not have permission to sign in.",
+    action: "signin",
+  },
+  Verification: {
+    status: 403,
+    title: "Unable to sign in",
+    message:
+      "The sign-in link is no longer valid. It may have been used already or it may have expired.",
+    action: "signin",
+  },
+};
+
+const ERROR_DEFAULT: ErrorPageContent = {
+  status: 200,
+  title: "Something went wrong",
+  message: "An unexpected error occurred. Please try again.",
+  action: "signin",
+};
+
+/** The error page content for an error value; unknown or missing values get a generic page. */
+export function errorPageContent(error: string | undefined): ErrorPageContent {
+  // hasOwn, not `in`: `?error=constructor` must not reach Object.prototype.
+  if (error !== undefined && Object.hasOwn(ERROR_PAGES, error)) {
+    return ERROR_PAGES[error] ?? ERROR_DEFAULT;
+  }
+  return ERROR_DEFAULT;
+}

@@ -1,0 +1,85 @@
+/**
+ * The sign-out, error and verify-request pages: short, single-purpose cards.
+ */
+import type { ResponseInternal } from "../../types.js";
+import { html } from "./html.js";
+import type { PageTheme } from "./index.js";
+import { actionBase, hiddenFields, icons, renderPage } from "./layout.js";
+import { errorPageContent } from "./messages.js";
+import { cspOrigin, safeHttpUrl } from "./security.js";
+
+/** @see index.ts */
+export function signOutPage(p: {
+  url: URL;
+  theme: PageTheme;
+  csrfToken: string;
+  callbackUrl: string;
+}): ResponseInternal<string> {
+  // "Cancel" goes back where the user came from, but only to an http(s) URL: a `javascript:`
+  // callbackUrl would otherwise become a clickable script.
+  const back = safeHttpUrl(p.callbackUrl, p.url) ?? `${p.url.origin}/`;
+  const callbackOrigin = cspOrigin(back);
+  return renderPage({
+    url: p.url,
+    theme: p.theme,
+    status: 200,
+    title: "Sign out",
+    heading: "Sign out",
+    subtitle: "Are you sure you want to sign out?",
+    icon: { svg: icons.signOut },
+    content: html`<form class="stack" action="${actionBase(p.url)}/signout" method="post">
+${hiddenFields(p.csrfToken, p.callbackUrl)}
+<button type="submit" class="button primary">Sign out</button>
+<a class="button secondary" href="${back}">Cancel</a>
+</form>`,
+    // After signing out the browser is redirected to the callback URL.
+    formTargets: callbackOrigin ? [callbackOrigin] : [],
+  });
+}
+
+/** @see index.ts */
+export function errorPage(p: {
+  url: URL;
+  theme: PageTheme;
+  error?: string;
+  detail?: string;
+}): ResponseInternal<string> {
+  const content = errorPageContent(p.error);
+  const action =
+    content.action === "signin"
+      ? html`<a class="button primary" href="${actionBase(p.url)}/signin">Back to sign in</a>`
+      : html`<a class="button primary" href="${p.url.origin}/">Go to ${p.url.host}</a>`;
+  const detail =
+    p.detail !== undefined && p.detail !== ""
+      ? html`<details class="detail" open><summary>Details (debug mode)</summary><pre>${p.detail}</pre></details>`
+      : null;
+  return renderPage({
+    url: p.url,
+    theme: p.theme,
+    status: content.status,
+    title: content.title,
+    heading: content.title,
+    icon: { svg: icons.warning, tone: "danger" },
+    content: html`<p class="message">${content.message}</p>${detail}${action}`,
+  });
+}
+
+/** @see index.ts */
+export function verifyRequestPage(p: {
+  url: URL;
+  theme: PageTheme;
+  provider?: { name: string };
+}): ResponseInternal<string> {
+  return renderPage({
+    url: p.url,
+    theme: p.theme,
+    status: 200,
+    title: "Check your email",
+    heading: "Check your email",
+    subtitle: "We sent you a sign-in link.",
+    icon: { svg: icons.mail },
+    content: html`<p class="message">Open the link in the email to finish signing in. You can close this tab.</p>
+<a class="button secondary" href="${p.url.origin}/">Go to ${p.url.host}</a>
+<p class="hint">No email? Check your spam folder or <a href="${actionBase(p.url)}/signin">try again</a>.</p>`,
+  });
+}

@@ -1,0 +1,123 @@
+/**
+ * Validation of the values that end up in URLs and CSS (escaping alone does not make a
+ * `javascript:` URL or a CSS expression harmless), and the security headers of every page.
+ */
+
+/** An image source we are willing to load: http(s) (relative paths resolve to it) or a data: image. */
+export function safeImageUrl(value: unknown, base: URL): string | undefined {
+  if (typeof value !== "string" || value.trim() === "") return undefined;
+  const trimmed = value.trim();
+  // data: images cannot run script inside <img>, and inline logos are common in configs.
+  if (/^data:image\/[a-z0-9.+-]+[;,]/i.test(trimmed)) return trimmed;
+  return safeHttpUrl(trimmed, base);
+}
+
+/**
+ * A link target that is http(s) after resolution against `base`, or undefined. Stops
+ * `javascript:` / `data:` links, which escaping would leave executable.
+ */
+export function safeHttpUrl(value: unknown, base: URL): string | undefined {
+  if (typeof value !== "string" || value === "") return undefined;
+  try {
+    const url = new URL(value, base);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const HEX_COLOR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+// Only digits, units, separators and keywords inside one pair of parentheses: nothing that can
+// close the declaration (`;`), the rule (`}`), the <style> element (`<`) or call url().
+const FUNCTION_COLOR = /^(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch)\([-+0-9.%\s,/a-z]*\)$/i;
+const NAMED_COLOR = /^[a-z]{3,24}$/i;
+
+/**
+ * Returns the colour when it is a plain CSS colour (hex, rgb()/hsl()/oklch()… or a keyword), else
+ * undefined. Colours are written into a stylesheet, where HTML escaping does not apply, so this
+ * allow-list is what stops CSS injection through `theme.brandColor` or `style.brandColor`.
+ */
+export function safeColor(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const color = value.trim();
+  if (color.length > 64) return undefined;
+  return HEX_COLOR.test(color) || FUNCTION_COLOR.test(color) || NAMED_COLOR.test(color)
+    ? color
+    : undefined;
+}
+
+/**
+ * Picks black or white text for a hex background by WCAG relative luminance; other colour
+ * syntaxes get white (brand colours are usually saturated or dark).
+ */
+export function readableTextOn(color: string): string {
+  if (!HEX_COLOR.test(color)) return "#ffffff";
+  let hex = color.slice(1);
+  if (hex.length <= 4) hex = [...hex].map((c) => c + c).join("");
+  const channel = (offset: number): number => {
+    const c = Number.parseInt(hex.slice(offset, offset + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+  // Pure WCAG maths would switch to black at L≈0.18; brand buttons conventionally keep white text
+  // on mid-tones (Google blue, orange), so only clearly light colours get black text.
+  return luminance > 0.4 ? "#0a0a0a" : "#ffffff";
+}
+
+/** An origin fit for a CSP source list (scheme://host[:port] and nothing that could end the list). */
+export function cspOrigin(value: string): string | undefined {
+  try {
+    const { protocol, origin } = new URL(value);
+    if (protocol !== "https:" && protocol !== "http:") return undefined;
+    return /^https?:\/\/[a-z0-9.\-[\]:]+$/i.test(origin) ? origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The Content-Security-Policy of a page. `formTargets` are extra `form-action` sources beyond
+ * the page's own origin. `withFrameAncestors` is false for the `<meta>` copy, where browsers
+ * ignore (and warn about) `frame-ancestors`.
+ */
+export function contentSecurityPolicy(
+  origin: string,
+  formTargets: readonly string[],
+  withFrameAncestors = true,
+): string {
+  const formAction = [...new Set(["'self'", origin, ...formTargets])].join(" ");
+  const directives = [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    "img-src https: http: data:",
+    `form-action ${formAction}`,
+    // Only same-origin scripts (the WebAuthn helper); no inline script, no eval.
+    "script-src 'self'",
+    // The WebAuthn helper fetches its options from our own origin.
+    "connect-src 'self'",
+    // An injected <base> would silently re-target every relative URL.
+    "base-uri 'none'",
+  ];
+  // Clickjacking: nobody may frame a page that submits credentials.
+  if (withFrameAncestors) directives.push("frame-ancestors 'none'");
+  return directives.join("; ");
+}
+
+/** Headers of every built-in page. */
+export function pageHeaders(
+  origin: string,
+  formTargets: readonly string[],
+): Record<string, string> {
+  return {
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Security-Policy": contentSecurityPolicy(origin, formTargets),
+    // For browsers without frame-ancestors support.
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    // Pages carry a CSRF token: never serve them from a shared cache or the back-forward cache.
+    "Cache-Control": "private, no-cache, no-store, max-age=0",
+    // Keeps ?callbackUrl=… and ?email=… out of the Referer sent to identity providers, while
+    // same-origin POSTs still carry a normal Origin header (framework CSRF checks rely on it).
+    "Referrer-Policy": "same-origin",
+  };
+}

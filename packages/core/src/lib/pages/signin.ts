@@ -1,0 +1,291 @@
+/**
+ * The built-in sign-in page: one form per provider, in configuration order.
+ */
+import type { CredentialInput } from "../../providers/index.js";
+import type { ResponseInternal } from "../../types.js";
+import type {
+  InternalCredentialsProvider,
+  InternalEmailProvider,
+  InternalProvider,
+  InternalWebAuthnProvider,
+} from "../config/internal.js";
+import { attributes, html, raw, type SafeHtml } from "./html.js";
+import type { PageTheme } from "./index.js";
+import { actionBase, hiddenFields, icons, renderPage } from "./layout.js";
+import { signInErrorMessage } from "./messages.js";
+import { cspOrigin, readableTextOn, safeColor, safeHttpUrl, safeImageUrl } from "./security.js";
+
+type OAuthProvider = Extract<InternalProvider, { type: "oauth" | "oidc" }>;
+
+/** Parameters of {@link renderSignInPage}. */
+export interface SignInPageParams {
+  url: URL;
+  theme: PageTheme;
+  providers: InternalProvider[];
+  callbackUrl: string;
+  csrfToken: string;
+  error?: string;
+  email?: string;
+}
+
+/**
+ * Input attributes a credentials/WebAuthn field may set besides the well-known ones. An
+ * allow-list, because field definitions are arbitrary records and must not smuggle in event
+ * handlers, `style` or `formaction`.
+ */
+const EXTRA_INPUT_ATTRIBUTES = new Set([
+  "minlength",
+  "maxlength",
+  "pattern",
+  "min",
+  "max",
+  "step",
+  "inputmode",
+  "autocapitalize",
+  "autocorrect",
+  "spellcheck",
+  "size",
+  "readonly",
+  "disabled",
+  "multiple",
+  "title",
+  "dir",
+  "autofocus",
+]);
+const KNOWN_FIELD_KEYS = new Set([
+  "label",
+  "type",
+  "value",
+  "placeholder",
+  "required",
+  "autocomplete",
+]);
+
+function extraAttributes(field: CredentialInput): Record<string, string | number | boolean> {
+  const out: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(field)) {
+    // Field records use DOM property names (maxLength, inputMode); attributes are lower case.
+    const name = key.toLowerCase();
+    if (KNOWN_FIELD_KEYS.has(key) || !EXTRA_INPUT_ATTRIBUTES.has(name)) continue;
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
+      out[name] = value;
+    }
+  }
+  return out;
+}
+
+/** One labelled input of a credentials or WebAuthn form. */
+function renderField(
+  providerId: string,
+  name: string,
+  field: CredentialInput,
+  prefill?: string,
+): SafeHtml {
+  const id = `${providerId}-${name}`;
+  const label = typeof field.label === "string" && field.label !== "" ? field.label : name;
+  const type = typeof field.type === "string" && field.type !== "" ? field.type : "text";
+  // Never echo a secret back into the page, even when the caller passes one.
+  const value = type === "password" ? undefined : (prefill ?? field.value);
+  return html`<div class="field"><label for="${id}">${label}</label><input${attributes({
+    id,
+    name,
+    type,
+    value: typeof value === "string" ? value : undefined,
+    placeholder: typeof field.placeholder === "string" ? field.placeholder : undefined,
+    required: field.required === true,
+    autocomplete: typeof field.autocomplete === "string" ? field.autocomplete : undefined,
+    // Allow-listed names only, none of which collides with the attributes above.
+    ...extraAttributes(field),
+  })}></div>`;
+}
+
+function providerButton(provider: OAuthProvider, url: URL): SafeHtml {
+  const brand = safeColor(provider.style?.brandColor);
+  const logo = safeImageUrl(provider.style?.logo, url);
+  const style = brand
+    ? `--provider-brand: ${brand}; --provider-text: ${readableTextOn(brand)}`
+    : undefined;
+  const initial = [...provider.name.trim()][0]?.toUpperCase() ?? "?";
+  const mark = logo
+    ? html`<img class="provider-logo" src="${logo}" alt="" width="20" height="20" loading="lazy" referrerpolicy="no-referrer">`
+    : html`<span class="monogram" aria-hidden="true">${initial}</span>`;
+  return html`<button type="submit" class="button provider"${attributes({ style })}>${mark}<span>Sign in with ${provider.name}</span></button>`;
+}
+
+function oauthSection(provider: OAuthProvider, p: SignInPageParams): SafeHtml {
+  return html`<form class="provider-form" action="${provider.signinUrl}" method="post" data-provider-id="${provider.id}">${hiddenFields(p.csrfToken, p.callbackUrl)}${providerButton(provider, p.url)}</form>`;
+}
+
+function emailSection(provider: InternalEmailProvider, p: SignInPageParams): SafeHtml {
+  const id = `${provider.id}-email`;
+  const input = attributes({
+    id,
+    name: "email",
+    type: "email",
+    value: p.email,
+    placeholder: "you@example.com",
+    autocomplete: "email",
+    inputmode: "email",
+    required: true,
+  });
+  return html`<form class="stack" action="${provider.signinUrl}" method="post" data-provider-id="${provider.id}">
+${hiddenFields(p.csrfToken, p.callbackUrl)}
+<div class="field"><label for="${id}">Email</label><input${input}></div>
+<button type="submit" class="button primary">Sign in with ${provider.name}</button>
+</form>`;
+}
+
+function credentialsSection(provider: InternalCredentialsProvider, p: SignInPageParams): SafeHtml {
+  const fields = Object.entries(provider.credentials ?? {}).map(([name, field]) =>
+    renderField(provider.id, name, field),
+  );
+  return html`<form class="stack" action="${provider.callbackUrl}" method="post" data-provider-id="${provider.id}">
+${hiddenFields(p.csrfToken, p.callbackUrl)}
+${fields}
+<button type="submit" class="button primary">Sign in with ${provider.name}</button>
+</form>`;
+}
+
+const DEFAULT_WEBAUTHN_FIELDS: Record<string, CredentialInput> = {
+  email: {
+    label: "Email",
+    type: "email",
+    placeholder: "you@example.com",
+    required: true,
+    autocomplete: "username webauthn",
+  },
+};
+
+/**
+ * The passkey form. It does nothing by itself: the WebAuthn script (served at
+ * `${url}/webauthn-script.js`) finds the wrapper by `id="webauthn-<id>"`, intercepts the form's
+ * submit, reads `data-action` of the submitter, fetches options from `data-webauthn-options-url`,
+ * runs the ceremony, fills the hidden `action` and `data` inputs and submits the form to the
+ * provider's callback URL (`data-callback-url`), CSRF token included.
+ */
+function webauthnSection(provider: InternalWebAuthnProvider, p: SignInPageParams): SafeHtml {
+  const formFields = provider.formFields ?? DEFAULT_WEBAUTHN_FIELDS;
+  const fields = Object.entries(formFields).map(([name, field]) =>
+    renderField(provider.id, name, field, name === "email" ? p.email : undefined),
+  );
+  const optionsUrl = `${actionBase(p.url)}/webauthn-options/${encodeURIComponent(provider.id)}`;
+  return html`<section class="webauthn" id="webauthn-${provider.id}" data-provider-id="${provider.id}"
+  data-webauthn-options-url="${optionsUrl}" data-callback-url="${provider.callbackUrl}">
+<form class="stack" action="${provider.callbackUrl}" method="post" data-provider-id="${provider.id}">
+${hiddenFields(p.csrfToken, p.callbackUrl)}
+<input type="hidden" name="action" value=""><input type="hidden" name="data" value="">
+${fields}
+<div class="button-stack">
+<button type="submit" class="button primary" data-provider-id="${provider.id}" data-action="authenticate">Sign in with passkey</button>
+<button type="submit" class="button secondary" data-provider-id="${provider.id}" data-action="register">Create a passkey</button>
+</div>
+<noscript><p class="hint">Passkeys need JavaScript to be enabled.</p></noscript>
+</form>
+</section>`;
+}
+
+function isOAuth(provider: InternalProvider): provider is OAuthProvider {
+  return provider.type === "oauth" || provider.type === "oidc";
+}
+
+function section(provider: InternalProvider, p: SignInPageParams): SafeHtml | null {
+  switch (provider.type) {
+    case "oauth":
+    case "oidc":
+      return oauthSection(provider, p);
+    case "email":
+      return emailSection(provider, p);
+    case "credentials":
+      return credentialsSection(provider, p);
+    case "webauthn":
+      return webauthnSection(provider, p);
+    default:
+      return null;
+  }
+}
+
+/**
+ * Origins the page's forms may end up at. Chromium applies `form-action` to every redirect that
+ * follows a submission, and an OAuth sign-in POST redirects to the identity provider, which may
+ * redirect further (brokered or federated logins: Cognito, Keycloak, Entra ID…). Those hops are
+ * unknowable here, so a page with an OAuth provider allows any https: target plus the known
+ * endpoints (a dev IdP may be plain http). Pages without OAuth stay restricted to our origin
+ * and the callback URL's origin (the final redirect after sign-in).
+ */
+function formTargets(p: SignInPageParams): string[] {
+  const targets: string[] = [];
+  const callback = safeHttpUrl(p.callbackUrl, p.url);
+  const callbackOrigin = callback ? cspOrigin(callback) : undefined;
+  if (callbackOrigin) targets.push(callbackOrigin);
+  for (const provider of p.providers) {
+    if (!isOAuth(provider)) continue;
+    targets.push("https:");
+    for (const endpoint of [
+      provider.authorization?.url?.href,
+      provider.issuer,
+      provider.wellKnown,
+    ]) {
+      const origin = typeof endpoint === "string" ? cspOrigin(endpoint) : undefined;
+      if (origin) targets.push(origin);
+    }
+  }
+  return [...new Set(targets)];
+}
+
+/**
+ * Consecutive OAuth buttons form one group; every other provider is its own group. An "or"
+ * divider separates groups, so a row of social buttons is not interleaved with dividers.
+ */
+function groupSections(p: SignInPageParams): SafeHtml[] {
+  const groups: SafeHtml[][] = [];
+  let previousWasOAuth = false;
+  for (const provider of p.providers) {
+    const rendered = section(provider, p);
+    if (!rendered) continue;
+    const oauth = isOAuth(provider);
+    const current = groups[groups.length - 1];
+    if (oauth && previousWasOAuth && current) current.push(rendered);
+    else groups.push([rendered]);
+    previousWasOAuth = oauth;
+  }
+  return groups.map((group) => html`<div class="group">${group}</div>`);
+}
+
+/** @see index.ts */
+export function signInPage(p: SignInPageParams): ResponseInternal<string> {
+  const groups = groupSections(p);
+  const content: SafeHtml[] = [];
+  if (p.error !== undefined) {
+    content.push(
+      html`<div class="alert" role="alert">${icons.alert}<p>${signInErrorMessage(p.error)}</p></div>`,
+    );
+  }
+  groups.forEach((group, index) => {
+    if (index > 0) content.push(html`<div class="divider" role="separator">or</div>`);
+    content.push(group);
+  });
+  if (groups.length === 0) {
+    content.push(html`<p class="message">No sign-in methods are configured.</p>`);
+  }
+  const hasWebAuthn = p.providers.some((provider) => provider.type === "webauthn");
+  return renderPage({
+    url: p.url,
+    theme: p.theme,
+    status: 200,
+    title: "Sign in",
+    heading: "Sign in",
+    subtitle: html`to continue to <strong>${p.url.host}</strong>`,
+    icon: { svg: icons.lock },
+    content: html`${content}`,
+    formTargets: formTargets(p),
+    scripts: hasWebAuthn ? raw(webauthnScriptTag(p.url)) : undefined,
+  });
+}
+
+/**
+ * The `<script>` tag of the WebAuthn browser helper, served from our own origin (so the
+ * `script-src 'self'` policy allows it). Included only when a WebAuthn provider is configured.
+ */
+export function webauthnScriptTag(url: URL): string {
+  return html`<script type="module" src="${actionBase(url)}/webauthn-script.js"></script>`.toString();
+}
