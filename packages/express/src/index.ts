@@ -1,0 +1,107 @@
+/**
+ * Tessera for Express 5: mount {@link ExpressAuth} at the base path and read sessions with
+ * {@link getSession}.
+ *
+ * @example
+ * ```ts
+ * import express from "express"
+ * import { ExpressAuth, getSession } from "@tessera/express"
+ * import Credentials from "@tessera/core/providers/credentials"
+ *
+ * const authConfig = { providers: [Credentials({ authorize })] }
+ * const app = express()
+ * app.set("trust proxy", true) // only behind your own proxy
+ * app.use("/auth", ExpressAuth(authConfig))
+ * app.get("/", async (req, res) => {
+ *   const session = await getSession(req, authConfig)
+ *   res.send(session ? `Hello ${session.user?.name}` : "Signed out")
+ * })
+ * ```
+ */
+import { Auth, type Session } from "@tessera/core";
+import { AuthError } from "@tessera/core/errors";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { type ExpressAuthConfig, prepareConfig } from "./config.js";
+import { buildWebRequest, requestOrigin } from "./web-request.js";
+import { appendCookies, writeError, writeResponse } from "./write-response.js";
+
+export type { ExpressAuthConfig } from "./config.js";
+export { MAX_BODY_BYTES, toWebRequest } from "./web-request.js";
+
+const RETURN_REDIRECT = "x-auth-return-redirect";
+// In raw mode the core throws errors that end a flow unless the request carries this header;
+// with it, the core returns the same error redirect (and cookies) it would give a browser.
+const RETURN_REDIRECT_HEADERS = { [RETURN_REDIRECT]: "1" } as const;
+
+/**
+ * The Express middleware answering every Tessera action (`/signin`, `/callback/:provider`,
+ * `/session`, …). Mount it at the config's `basePath` (default `/auth`), or at the root, where
+ * it handles only paths under the base path. Body parsers before it are fine but not needed.
+ * Behind a proxy, `app.set("trust proxy", …)` makes `X-Forwarded-Proto`/`-Host` count, so
+ * cookies get their `__Secure-` prefix and redirects use the public host.
+ *
+ * @example
+ * ```ts
+ * app.use("/auth", ExpressAuth({ providers: [GitHub] }))
+ * ```
+ */
+export function ExpressAuth(config: ExpressAuthConfig): RequestHandler {
+  const { raw: rawConfig, basePath } = prepareConfig(config);
+  const prefix = `${basePath}/`;
+  return async function tesseraAuth(req: Request, res: Response, next: NextFunction) {
+    if (!req.originalUrl.startsWith(prefix)) {
+      if (req.baseUrl && req.baseUrl.toLowerCase() !== basePath.toLowerCase()) {
+        next(
+          new AuthError(
+            `ExpressAuth is mounted at "${req.baseUrl}" but basePath is "${basePath}". Mount it at basePath (app.use("${basePath}", ExpressAuth(config))) or set basePath: "${req.baseUrl}".`,
+          ),
+        );
+      } else next();
+      return;
+    }
+    try {
+      const redirectAsJson = req.headers[RETURN_REDIRECT] !== undefined;
+      const request = await buildWebRequest(req, RETURN_REDIRECT_HEADERS);
+      if (request === "bad-host") return writeError(res, 400);
+      if (request === "too-large") return writeError(res, 413);
+      writeResponse(res, await Auth(request, rawConfig), redirectAsJson);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * The session of the user making `req`, or `null` when signed out. Runs `GET <basePath>/session`
+ * with the request's cookies; a refreshed session cookie (rolling expiry) is added to `req.res`
+ * while its headers are not yet sent. Throws an `AuthError` when the config is invalid (the
+ * server log names the cause).
+ *
+ * @example
+ * ```ts
+ * app.get("/protected", async (req, res) => {
+ *   const session = await getSession(req, authConfig)
+ *   if (!session) return res.redirect("/auth/signin")
+ *   res.send(`Signed in as ${session.user?.email}`)
+ * })
+ * ```
+ */
+export async function getSession(req: Request, config: ExpressAuthConfig): Promise<Session | null> {
+  const { raw: rawConfig, basePath } = prepareConfig(config);
+  const origin = requestOrigin(req);
+  // A malformed Host cannot name whose session this is.
+  if (!origin) return null;
+  const cookie = req.headers.cookie;
+  const request = new Request(
+    `${origin}${basePath}/session`,
+    cookie ? { headers: { cookie } } : undefined,
+  );
+  const internal = await Auth(request, rawConfig);
+  if ((internal.status ?? 200) !== 200)
+    throw new AuthError(
+      "Reading the session failed because the auth configuration is invalid; the server log names the cause.",
+    );
+  const res = req.res;
+  if (internal.cookies && res && !res.headersSent) appendCookies(res, internal.cookies);
+  return (internal.body as Session | null | undefined) ?? null;
+}

@@ -1,0 +1,345 @@
+/**
+ * @tessera/express in a real Express 5 app on 127.0.0.1, driven over HTTP like a browser:
+ * CSRF + credentials sign-in, server-rendered session, protected route, sign-out, proxies.
+ */
+import { once } from "node:events";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ExpressAuth, getSession, toWebRequest } from "../src/index.js";
+import { createApp, createAuthConfig } from "./app.js";
+import { HttpClient } from "./http-client.js";
+
+const servers: http.Server[] = [];
+
+/** Starts `app` on a random port of 127.0.0.1 and returns its origin. */
+async function listen(app: express.Express): Promise<string> {
+  const server = app.listen(0, "127.0.0.1");
+  servers.push(server);
+  await once(server, "listening");
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+});
+
+/** A raw HTTP/1.1 request (fetch will not send a hand-written Host header). */
+function rawRequest(
+  origin: string,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const url = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: options.method ?? "GET",
+        path: options.path,
+        headers: options.headers,
+      },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+        );
+      },
+    );
+    request.on("error", reject);
+    request.end(options.body);
+  });
+}
+
+/** Signs `client` in as Ada through the real CSRF + credentials POST flow. */
+async function signIn(client: HttpClient, callbackUrl = "/", headers: Record<string, string> = {}) {
+  const csrfToken = await client.csrfToken("/auth", headers);
+  return client.postForm(
+    "/auth/callback/credentials",
+    { csrfToken, username: "ada", password: "lovelace", callbackUrl },
+    headers,
+  );
+}
+
+async function homeStatus(client: HttpClient, headers: Record<string, string> = {}) {
+  const html = await (await client.get("/", headers)).text();
+  return /<p id="status">(.*?)<\/p>/.exec(html)?.[1];
+}
+
+describe("an Express app with ExpressAuth", () => {
+  let origin: string;
+  beforeAll(async () => {
+    origin = await listen(createApp());
+  });
+
+  it("shows a signed-out home page and redirects /protected to the sign-in page", async () => {
+    const client = new HttpClient(origin);
+    expect(await homeStatus(client)).toBe("Not signed in");
+    const response = await client.get("/protected");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/auth/signin?callbackUrl=%2Fprotected");
+    const signinPage = await client.get("/auth/signin?callbackUrl=%2Fprotected");
+    expect(signinPage.status).toBe(200);
+    expect(await signinPage.text()).toContain(`action="${origin}/auth/callback/credentials"`);
+  });
+
+  it("signs in with credentials, renders the session server-side and opens /protected", async () => {
+    const client = new HttpClient(origin);
+    const response = await signIn(client, "/protected");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`${origin}/protected`);
+    const session = client.lastSetCookies.find((c) => c.name === "authjs.session-token");
+    expect(session?.attributes).toMatchObject({ httponly: "", path: "/", samesite: "Lax" });
+    expect(session?.attributes.secure).toBeUndefined();
+
+    expect(await homeStatus(client)).toBe("Signed in as Ada Lovelace (ada@example.com)");
+    const page = await client.get("/protected");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Secret for ada@example.com");
+    const json = await (await client.get("/auth/session")).json();
+    expect(json).toMatchObject({ user: { name: "Ada Lovelace", email: "ada@example.com" } });
+  });
+
+  it("signs out through the CSRF-protected POST and forgets the session", async () => {
+    const client = new HttpClient(origin);
+    await signIn(client);
+    expect(client.jar.has("authjs.session-token")).toBe(true);
+    const page = await client.get("/auth/signout");
+    expect(page.status).toBe(200);
+    const csrfToken = /name="csrfToken" value="([0-9a-f]+)"/.exec(await page.text())?.[1];
+    expect(csrfToken).toMatch(/^[0-9a-f]{64}$/);
+    const response = await client.postForm("/auth/signout", {
+      csrfToken: csrfToken!,
+      callbackUrl: "/",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`${origin}/`);
+    expect(client.jar.has("authjs.session-token")).toBe(false);
+    expect(await homeStatus(client)).toBe("Not signed in");
+    expect((await client.get("/protected")).status).toBe(302);
+  });
+
+  it("refuses a sign-out posted without the CSRF token (logout CSRF)", async () => {
+    const client = new HttpClient(origin);
+    await signIn(client);
+    const response = await client.postForm("/auth/signout", { callbackUrl: "/" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`${origin}/auth/signout?csrf=true`);
+    expect(await homeStatus(client)).toBe("Signed in as Ada Lovelace (ada@example.com)");
+  });
+
+  it("sends a wrong password back to the sign-in page with CredentialsSignin", async () => {
+    const client = new HttpClient(origin);
+    const csrfToken = await client.csrfToken();
+    const response = await client.postForm("/auth/callback/credentials", {
+      csrfToken,
+      username: "ada",
+      password: "wrong",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(
+      `${origin}/auth/signin?error=CredentialsSignin&code=credentials`,
+    );
+    expect(client.jar.has("authjs.session-token")).toBe(false);
+  });
+
+  it("refuses a credentials post without the CSRF cookie (login CSRF)", async () => {
+    const client = new HttpClient(origin);
+    const response = await client.postForm("/auth/callback/credentials", {
+      csrfToken: "f".repeat(64),
+      username: "ada",
+      password: "lovelace",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`${origin}/auth/signin?error=MissingCSRF`);
+    expect(client.jar.has("authjs.session-token")).toBe(false);
+  });
+
+  it("answers X-Auth-Return-Redirect with {url} instead of a redirect", async () => {
+    const client = new HttpClient(origin);
+    const csrfToken = await client.csrfToken();
+    const response = await client.postForm(
+      "/auth/callback/credentials",
+      { csrfToken, username: "ada", password: "lovelace", callbackUrl: "/protected" },
+      { "X-Auth-Return-Redirect": "1" },
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ url: `${origin}/protected` });
+    expect(client.jar.has("authjs.session-token")).toBe(true);
+
+    const failed = await client.postForm(
+      "/auth/callback/credentials",
+      { csrfToken, username: "ada", password: "nope" },
+      { "X-Auth-Return-Redirect": "1" },
+    );
+    expect(await failed.json()).toEqual({
+      url: `${origin}/auth/signin?error=CredentialsSignin&code=credentials`,
+    });
+  });
+
+  it("serves the session with no-store caching headers and no ETag", async () => {
+    const client = new HttpClient(origin);
+    await signIn(client);
+    const response = await client.get("/auth/session");
+    expect(response.headers.get("cache-control")).toBe("private, no-cache, no-store");
+    expect(response.headers.get("content-type")).toBe("application/json");
+    expect(response.headers.get("etag")).toBeNull();
+  });
+
+  it("answers malformed requests with 400, never a 500", async () => {
+    const unknown = await rawRequest(origin, { path: "/auth/nope" });
+    expect(unknown.status).toBe(400);
+    const badHost = await rawRequest(origin, {
+      path: "/auth/session",
+      headers: { host: "evil.example/auth/x?" },
+    });
+    expect(badHost.status).toBe(400);
+    expect(JSON.parse(badHost.body)).toBe("Bad request.");
+    const brokenJson = await rawRequest(origin, {
+      method: "POST",
+      path: "/auth/session",
+      headers: { "content-type": "application/json" },
+      body: "{not json",
+    });
+    expect(brokenJson.status).toBe(400);
+  });
+
+  it("refuses bodies over 1 MiB with 413 before buffering them (memory exhaustion)", async () => {
+    const big = await rawRequest(origin, {
+      method: "POST",
+      path: "/auth/callback/credentials",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `username=${"a".repeat(1024 * 1024 + 10)}`,
+    });
+    expect(big.status).toBe(413);
+    expect(JSON.parse(big.body)).toBe("Payload too large.");
+  });
+});
+
+describe("ExpressAuth with Express body parsers before it", () => {
+  it("uses the parsed form and JSON bodies", async () => {
+    const origin = await listen(createApp(createAuthConfig(), { bodyParsers: true }));
+    const client = new HttpClient(origin);
+    expect((await signIn(client, "/protected")).headers.get("location")).toBe(
+      `${origin}/protected`,
+    );
+    expect(await homeStatus(client)).toBe("Signed in as Ada Lovelace (ada@example.com)");
+
+    const jsonClient = new HttpClient(origin);
+    const csrfToken = await jsonClient.csrfToken();
+    const response = await jsonClient.fetch("/auth/callback/credentials", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ csrfToken, username: "ada", password: "lovelace" }),
+    });
+    expect(response.status).toBe(302);
+    expect(jsonClient.jar.has("authjs.session-token")).toBe(true);
+  });
+});
+
+describe("ExpressAuth mounted at the root", () => {
+  it("handles the base path and passes every other path on", async () => {
+    const origin = await listen(createApp(createAuthConfig(), { mountAtRoot: true }));
+    const client = new HttpClient(origin);
+    await signIn(client);
+    expect(await homeStatus(client)).toBe("Signed in as Ada Lovelace (ada@example.com)");
+    expect((await client.get("/missing")).status).toBe(404);
+  });
+
+  it("names the fix when mounted at a path other than basePath", async () => {
+    const app = express();
+    const errors: Error[] = [];
+    app.use("/api/auth", ExpressAuth(createAuthConfig()));
+    app.use(
+      (error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+        errors.push(error);
+        res.status(500).end();
+      },
+    );
+    const origin = await listen(app);
+    expect((await fetch(`${origin}/api/auth/session`)).status).toBe(500);
+    expect(errors[0]?.message).toContain('mounted at "/api/auth" but basePath is "/auth"');
+  });
+});
+
+describe("ExpressAuth behind a reverse proxy", () => {
+  const forwarded = { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "app.example.com" };
+
+  it("with trust proxy: secure cookie names and redirects to the public host", async () => {
+    const origin = await listen(createApp(createAuthConfig(), { trustProxy: true }));
+    const client = new HttpClient(origin);
+    await client.csrfToken("/auth", forwarded);
+    const csrfCookie = client.lastSetCookies[0];
+    expect(csrfCookie?.name).toBe("__Host-authjs.csrf-token");
+    expect(csrfCookie?.attributes.secure).toBe("");
+
+    const response = await signIn(client, "/protected", forwarded);
+    expect(response.headers.get("location")).toBe("https://app.example.com/protected");
+    expect(client.jar.has("__Secure-authjs.session-token")).toBe(true);
+    expect(client.jar.has("authjs.session-token")).toBe(false);
+    expect(await homeStatus(client, forwarded)).toBe("Signed in as Ada Lovelace (ada@example.com)");
+  });
+
+  it("without trust proxy: forwarded headers from clients are ignored (host spoofing)", async () => {
+    const origin = await listen(createApp());
+    const client = new HttpClient(origin);
+    const response = await signIn(client, "/protected", forwarded);
+    expect(response.headers.get("location")).toBe(`${origin}/protected`);
+    expect(client.jar.has("authjs.session-token")).toBe(true);
+    expect(client.jar.has("__Secure-authjs.session-token")).toBe(false);
+  });
+});
+
+describe("getSession", () => {
+  it("adds the re-issued session cookie to the response (rolling sessions)", async () => {
+    const config = createAuthConfig({ session: { updateAge: 0 } });
+    const origin = await listen(createApp(config));
+    const client = new HttpClient(origin);
+    await signIn(client);
+    const before = client.jar.get("authjs.session-token");
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // a new `iat` second
+    expect(await homeStatus(client)).toBe("Signed in as Ada Lovelace (ada@example.com)");
+    const reissued = client.lastSetCookies.find((c) => c.name === "authjs.session-token");
+    expect(reissued?.value).toBeTruthy();
+    expect(reissued?.value).not.toBe(before);
+  });
+
+  it("throws an AuthError naming the log when the config is invalid", async () => {
+    const config = createAuthConfig({ secret: undefined, trustHost: false });
+    const app = express();
+    let caught: unknown;
+    app.get("/", async (req, res) => {
+      caught = await getSession(req, config).catch((error: unknown) => error);
+      res.end();
+    });
+    const origin = await listen(app);
+    await fetch(origin);
+    expect((caught as Error).name).toBe("AuthError");
+    expect((caught as Error).message).toContain("server log names the cause");
+  });
+});
+
+describe("toWebRequest", () => {
+  it("rebuilds URL, method, headers and body of an Express request", async () => {
+    const app = express();
+    let seen: { url: string; method: string; header: string | null; body: string } | undefined;
+    app.post("/hook", async (req, res) => {
+      const request = await toWebRequest(req);
+      seen = {
+        url: request.url,
+        method: request.method,
+        header: request.headers.get("x-test"),
+        body: await request.text(),
+      };
+      res.end();
+    });
+    const origin = await listen(app);
+    await fetch(`${origin}/hook?a=1`, { method: "POST", headers: { "x-test": "yes" }, body: "hi" });
+    expect(seen).toEqual({ url: `${origin}/hook?a=1`, method: "POST", header: "yes", body: "hi" });
+  });
+});
