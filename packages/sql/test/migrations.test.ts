@@ -1,0 +1,254 @@
+import { randomUUID } from "node:crypto";
+import { rm } from "node:fs/promises";
+import { accountFixture, authenticatorFixture, userFixture } from "@tessera/adapter-test";
+import Database from "better-sqlite3";
+import { type Kysely, Kysely as KyselyClass, SqliteDialect, sql } from "kysely";
+import { afterAll, describe, expect, test } from "vitest";
+import {
+  createDbFromUrl,
+  dropSchema,
+  migrate,
+  SqlAdapter,
+  type SqlDialect,
+  sqlAdapterFromUrl,
+  type TesseraDatabase,
+  tesseraMigrations,
+} from "../src/index.js";
+import { sqliteFile, targets, uniqueTablePrefix } from "./support.js";
+
+interface IndexShape {
+  columns: string[];
+  unique: boolean;
+}
+
+/** The indexes of one table as (columns, unique) pairs, read from each database's catalogue. */
+async function indexesOf(
+  db: Kysely<TesseraDatabase>,
+  dialect: SqlDialect,
+  table: string,
+): Promise<IndexShape[]> {
+  if (dialect === "sqlite") {
+    const list = await sql<{ name: string; unique: number }>`
+      select name, "unique" from pragma_index_list(${table})`.execute(db);
+    const shapes: IndexShape[] = [];
+    for (const index of list.rows) {
+      const info = await sql<{ name: string }>`
+        select name from pragma_index_info(${index.name}) order by seqno`.execute(db);
+      shapes.push({ columns: info.rows.map((row) => row.name), unique: index.unique === 1 });
+    }
+    return shapes;
+  }
+  if (dialect === "postgres") {
+    const result = await sql<{ columns: string[]; unique: boolean }>`
+      select array_agg(a.attname::text order by k.ord) as columns, ix.indisunique as unique
+      from pg_class t
+      join pg_index ix on ix.indrelid = t.oid
+      cross join lateral unnest(ix.indkey) with ordinality as k(attnum, ord)
+      join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum
+      where t.relname = ${table} and t.relnamespace = 'public'::regnamespace
+      group by ix.indexrelid, ix.indisunique`.execute(db);
+    return result.rows.map((row) => ({ columns: row.columns, unique: row.unique }));
+  }
+  const result = await sql<{ indexName: string; nonUnique: number; columnName: string }>`
+    select index_name as indexName, non_unique as nonUnique, column_name as columnName
+    from information_schema.statistics
+    where table_schema = database() and table_name = ${table}
+    order by index_name, seq_in_index`.execute(db);
+  const byName = new Map<string, IndexShape>();
+  for (const row of result.rows) {
+    const shape = byName.get(row.indexName) ?? { columns: [], unique: Number(row.nonUnique) === 0 };
+    shape.columns.push(row.columnName);
+    byName.set(row.indexName, shape);
+  }
+  return [...byName.values()];
+}
+
+function sortShapes(shapes: IndexShape[]): IndexShape[] {
+  return [...shapes].sort((a, b) => a.columns.join().localeCompare(b.columns.join()));
+}
+
+for (const target of targets) {
+  describe(`migrations on ${target.label}`, () => {
+    const db = target.connect();
+    const { dialect } = target;
+    const prefixes: string[] = [];
+    function freshPrefix(): string {
+      const prefix = uniqueTablePrefix();
+      prefixes.push(prefix);
+      return prefix;
+    }
+
+    afterAll(async () => {
+      for (const tablePrefix of prefixes) await dropSchema(db, { dialect, tablePrefix });
+      await db.destroy();
+    });
+
+    test("migrate applies the schema once; running it again changes nothing", async () => {
+      const tablePrefix = freshPrefix();
+      expect(await migrate(db, { dialect, tablePrefix })).toEqual(["0001_create_tables"]);
+      expect(await migrate(db, { dialect, tablePrefix })).toEqual([]);
+      const adapter = SqlAdapter(db, { dialect, tablePrefix });
+      const user = await adapter.createUser(userFixture());
+      expect(await migrate(db, { dialect, tablePrefix })).toEqual([]);
+      expect(await adapter.getUser(user.id)).toEqual(user);
+    });
+
+    test("two concurrent migrate calls apply the schema exactly once", async () => {
+      const tablePrefix = freshPrefix();
+      const results = await Promise.all([
+        migrate(db, { dialect, tablePrefix }),
+        migrate(db, { dialect, tablePrefix }),
+      ]);
+      expect(results.flat()).toEqual(["0001_create_tables"]);
+    });
+
+    test("migrate creates the unique keys and the lookup indexes the adapter queries by", async () => {
+      const tablePrefix = freshPrefix();
+      await migrate(db, { dialect, tablePrefix });
+      const expected: Record<string, IndexShape[]> = {
+        users: [
+          { columns: ["email"], unique: true },
+          { columns: ["id"], unique: true },
+        ],
+        accounts: [
+          { columns: ["provider", "providerAccountId"], unique: true },
+          { columns: ["userId"], unique: false },
+        ],
+        sessions: [
+          { columns: ["sessionToken"], unique: true },
+          { columns: ["userId"], unique: false },
+        ],
+        verification_tokens: [{ columns: ["identifier", "token"], unique: true }],
+        authenticators: [
+          { columns: ["credentialID"], unique: true },
+          { columns: ["userId"], unique: false },
+        ],
+      };
+      for (const [table, shapes] of Object.entries(expected)) {
+        const actual = await indexesOf(db, dialect, `${tablePrefix}${table}`);
+        // SQLite has no index for an INTEGER PRIMARY KEY, but all of ours are text.
+        expect(sortShapes(actual), table).toEqual(sortShapes(shapes));
+      }
+    });
+
+    test("deleting a user row in plain SQL cascades to its accounts, sessions and authenticators", async () => {
+      const tablePrefix = freshPrefix();
+      await migrate(db, { dialect, tablePrefix });
+      const adapter = SqlAdapter(db, { dialect, tablePrefix });
+      const user = await adapter.createUser(userFixture());
+      const account = accountFixture(user.id);
+      await adapter.linkAccount(account);
+      const session = await adapter.createSession({
+        sessionToken: randomUUID(),
+        userId: user.id,
+        expires: new Date(Date.now() + 60_000),
+      });
+      const authenticator = await adapter.createAuthenticator(authenticatorFixture(user.id));
+
+      await sql`delete from ${sql.table(`${tablePrefix}users`)} where id = ${user.id}`.execute(db);
+
+      expect(await adapter.getAccount(account.providerAccountId, account.provider)).toBeNull();
+      expect(await adapter.getSessionAndUser(session.sessionToken)).toBeNull();
+      expect(await adapter.listSessionsByUserId(user.id)).toEqual([]);
+      expect(await adapter.getAuthenticator(authenticator.credentialID)).toBeNull();
+    });
+
+    test("a session of a user that does not exist is refused by the foreign key", async () => {
+      const tablePrefix = freshPrefix();
+      await migrate(db, { dialect, tablePrefix });
+      const adapter = SqlAdapter(db, { dialect, tablePrefix });
+      await expect(
+        adapter.createSession({
+          sessionToken: randomUUID(),
+          userId: randomUUID(),
+          expires: new Date(Date.now() + 60_000),
+        }),
+      ).rejects.toThrow();
+    });
+
+    test("dropSchema removes every table the migration created", async () => {
+      const tablePrefix = uniqueTablePrefix();
+      await migrate(db, { dialect, tablePrefix });
+      await dropSchema(db, { dialect, tablePrefix });
+      const tables = await db.introspection.getTables();
+      expect(tables.filter((table) => table.name.startsWith(tablePrefix))).toEqual([]);
+    });
+  });
+}
+
+describe("SQL adapter configuration", () => {
+  test("a table prefix that is not a plain identifier is rejected before any SQL runs", () => {
+    const db = createDbFromUrl("sqlite::memory:").db;
+    expect(() =>
+      SqlAdapter(db, { dialect: "sqlite", tablePrefix: 'x"; drop table users; --' }),
+    ).toThrow(/tablePrefix/);
+    expect(() => tesseraMigrations({ dialect: "sqlite", tablePrefix: "1abc" })).toThrow(
+      /tablePrefix/,
+    );
+  });
+
+  test("an unknown dialect is rejected", () => {
+    const db = createDbFromUrl("sqlite::memory:").db;
+    expect(() => SqlAdapter(db, { dialect: "oracle" as SqlDialect })).toThrow(/dialect/);
+  });
+
+  test("createDbFromUrl picks the dialect from the URL scheme", async () => {
+    const cases: [string, SqlDialect][] = [
+      ["sqlite::memory:", "sqlite"],
+      ["file:./x.sqlite", "sqlite"],
+      ["postgres://u@127.0.0.1/db", "postgres"],
+      ["postgresql://u@127.0.0.1/db", "postgres"],
+      ["mysql://u@127.0.0.1/db", "mysql"],
+      ["mariadb://u@127.0.0.1/db", "mariadb"],
+    ];
+    for (const [url, dialect] of cases) {
+      const created = createDbFromUrl(url);
+      expect(created.dialect, url).toBe(dialect);
+      // Nothing connected yet: the drivers connect on first use.
+      await created.db.destroy();
+    }
+    expect(() => createDbFromUrl("mongodb://127.0.0.1/db")).toThrow(/Unsupported database URL/);
+  });
+
+  test("sqlAdapterFromUrl returns a working adapter for an in-memory SQLite URL", async () => {
+    const { adapter, db, dialect } = sqlAdapterFromUrl("sqlite::memory:");
+    await migrate(db, { dialect });
+    const user = await adapter.createUser(userFixture());
+    expect(await adapter.getUserByEmail(user.email)).toEqual(user);
+    await db.destroy();
+  });
+
+  test("deleteUser removes a user's data even on a SQLite connection without foreign keys", async () => {
+    const file = sqliteFile();
+    const raw = new Database(file);
+    raw.pragma("foreign_keys = OFF");
+    const db = new KyselyClass<TesseraDatabase>({ dialect: new SqliteDialect({ database: raw }) });
+    try {
+      await migrate(db, { dialect: "sqlite" });
+      const adapter = SqlAdapter(db, { dialect: "sqlite" });
+      const user = await adapter.createUser(userFixture());
+      const account = accountFixture(user.id);
+      await adapter.linkAccount(account);
+      const session = await adapter.createSession({
+        sessionToken: randomUUID(),
+        userId: user.id,
+        expires: new Date(Date.now() + 60_000),
+      });
+
+      await adapter.deleteUser(user.id);
+
+      const leftovers = await Promise.all([
+        db
+          .selectFrom("sessions")
+          .selectAll()
+          .where("sessionToken", "=", session.sessionToken)
+          .execute(),
+        db.selectFrom("accounts").selectAll().where("userId", "=", user.id).execute(),
+      ]);
+      expect(leftovers).toEqual([[], []]);
+    } finally {
+      await db.destroy();
+      await rm(file, { force: true });
+    }
+  });
+});
