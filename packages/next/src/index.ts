@@ -1,0 +1,82 @@
+/**
+ * Tessera for Next.js (App Router): a drop-in replacement for `next-auth` v5.
+ *
+ * @example
+ * ```ts
+ * // auth.ts
+ * import NextAuth from "@tessera/next"
+ * import Credentials from "@tessera/next/providers/credentials"
+ * export const { handlers, auth, signIn, signOut } = NextAuth({ providers: [Credentials({ authorize })] })
+ *
+ * // app/api/auth/[...nextauth]/route.ts
+ * export const { GET, POST } = handlers
+ *
+ * // proxy.ts (middleware.ts before Next.js 16)
+ * export { auth as proxy } from "@/auth"
+ * ```
+ */
+import { Auth } from "@tessera/core";
+import type { NextRequest } from "next/server.js";
+import { signInAction, signOutAction, updateAction } from "./lib/actions.js";
+import { createAuth } from "./lib/auth.js";
+import { configLoader } from "./lib/config.js";
+import { withEnvOrigin } from "./lib/env.js";
+import type { NextAuthConfigOrFactory, NextAuthResult } from "./types.js";
+
+export type {
+  Account,
+  DefaultSession,
+  JWT,
+  Profile,
+  Session,
+  User,
+} from "@tessera/core";
+export { customFetch } from "@tessera/core";
+export { AuthError, CredentialsSignin } from "@tessera/core/errors";
+export type {
+  AuthFunction,
+  AuthorizedCallback,
+  AuthWrappedHandler,
+  NextAuthConfig,
+  NextAuthConfigOrFactory,
+  NextAuthRequest,
+  NextAuthResult,
+  SignInAuthorizationParams,
+  SignInOptions,
+  SignOutOptions,
+} from "./types.js";
+
+/**
+ * Sets up authentication for a Next.js app: route handlers for `/api/auth/*`, `auth()` and the
+ * server actions. `config` may be a function of the request (`undefined` in server components and
+ * server actions) to build the configuration per request.
+ *
+ * `AUTH_SECRET`, `AUTH_URL` (its path sets the base path) and `AUTH_TRUST_HOST` are read from the
+ * environment when the config does not set them.
+ *
+ * @example
+ * ```ts
+ * export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
+ *   providers: [GitHub],
+ *   callbacks: { authorized: ({ auth }) => Boolean(auth) },
+ * })
+ * ```
+ */
+export default function NextAuth(config: NextAuthConfigOrFactory): NextAuthResult {
+  const load = configLoader(config);
+  // The route handlers keep CSRF checks: they receive plain form posts from anywhere.
+  const handle = async (incoming: NextRequest) => {
+    const request = withEnvOrigin(incoming);
+    return Auth(request, (await load(request)).routes);
+  };
+  return {
+    handlers: { GET: handle, POST: handle },
+    auth: createAuth(load),
+    signIn: async (provider, options, authorizationParams) =>
+      (await signInAction(await load(undefined), provider, options, authorizationParams)) as never,
+    signOut: async (options) => (await signOutAction(await load(undefined), options)) as never,
+    unstable_update: async (data) => updateAction(await load(undefined), data),
+  };
+}
+
+export { NextAuth };

@@ -1,0 +1,69 @@
+/**
+ * Turns the user's configuration into the three variants the integration passes to `Auth()`:
+ * - `routes`: for the route handlers, exactly as configured (CSRF checked).
+ * - `data`: for reading sessions; `Auth()` returns data (status, body, cookies), not a `Response`.
+ * - `action`: for server actions; data, and no CSRF token, because Next.js already refuses
+ *   cross-site server-action posts (Origin check).
+ * Each variant is one object per user config, so the core resolves it once, not per request.
+ */
+import { type AuthConfig, raw, skipCSRFCheck } from "@tessera/core";
+import type { NextRequest } from "next/server.js";
+import type { NextAuthConfig, NextAuthConfigOrFactory } from "../types.js";
+import { setEnvDefaults } from "./env.js";
+
+/** The variants of one user configuration. */
+export interface ConfigVariants {
+  user: NextAuthConfig;
+  basePath: string;
+  routes: AuthConfig;
+  data: AuthConfig & { raw: typeof raw };
+  action: AuthConfig & { raw: typeof raw };
+}
+
+const variantsByConfig = new WeakMap<NextAuthConfig, ConfigVariants>();
+
+function variantsOf(config: NextAuthConfig): ConfigVariants {
+  const known = variantsByConfig.get(config);
+  if (known) return known;
+  setEnvDefaults(config);
+  // The `authorized` callback takes a NextRequest; the core never calls it.
+  const routes = config as AuthConfig;
+  const variants: ConfigVariants = {
+    user: config,
+    basePath: config.basePath ?? "",
+    routes,
+    data: { ...routes, raw },
+    action: { ...routes, raw, skipCSRFCheck },
+  };
+  variantsByConfig.set(config, variants);
+  return variants;
+}
+
+/** Loads the variants for one request (`undefined` in server components and server actions). */
+export type ConfigLoader = (request: NextRequest | undefined) => Promise<ConfigVariants>;
+
+/**
+ * A loader for a fixed config (prepared once, now) or a lazy one (called per request).
+ *
+ * @example
+ * ```ts
+ * const load = configLoader((request) => ({ providers: [...] }))
+ * const { routes } = await load(request)
+ * ```
+ */
+export function configLoader(config: NextAuthConfigOrFactory): ConfigLoader {
+  if (typeof config === "function") return async (request) => variantsOf(await config(request));
+  const fixed = variantsOf(config);
+  return async () => fixed;
+}
+
+/** Logs through the configured logger, else the console (never throws). */
+export function logError(config: NextAuthConfig, error: unknown): void {
+  const err = error instanceof Error ? error : new Error(String(error));
+  try {
+    if (config.logger?.error) config.logger.error(err);
+    else console.error(`[tessera][error] ${err.name}: ${err.message}`);
+  } catch {
+    // A failing logger must not turn a handled error into an unhandled one.
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Types of the Next.js integration. A `next-auth` v5 configuration type-checks as a
+ * {@link NextAuthConfig} unchanged.
+ */
+import type { AuthConfig, Awaitable, CallbacksOptions, Session } from "@tessera/core";
+import type { NextRequest } from "next/server.js";
+
+/**
+ * The `authorized` callback: decides in middleware (`proxy.ts`) and in `auth(handler)` wrappers
+ * whether a request may continue. `true` continues; `false`, `null` or `undefined` redirect to the
+ * sign-in page; a returned `Response` (a redirect, a 401…) is sent as it is.
+ */
+export type AuthorizedCallback = (params: {
+  request: NextRequest;
+  auth: Session | null;
+}) => Awaitable<boolean | Response | null | undefined>;
+
+/** Tessera's configuration with the `authorized` callback typed for Next.js requests. */
+export interface NextAuthConfig extends Omit<AuthConfig, "callbacks" | "raw"> {
+  callbacks?: Partial<Omit<CallbacksOptions, "authorized">> & { authorized?: AuthorizedCallback };
+}
+
+/**
+ * A configuration, or a function building one per request (lazy initialisation). In server
+ * components and server actions there is no request object, so the function gets `undefined`.
+ */
+export type NextAuthConfigOrFactory =
+  | NextAuthConfig
+  | ((request: NextRequest | undefined) => Awaitable<NextAuthConfig>);
+
+/** A request seen by an `auth(handler)` wrapper: the session is on `request.auth`. */
+export interface NextAuthRequest extends NextRequest {
+  auth: Session | null;
+}
+
+/** A handler wrapped by `auth(handler)`: middleware (`proxy.ts`) or an App Router route handler. */
+export type AuthWrappedHandler<Context = unknown> = (
+  request: NextAuthRequest,
+  context: Context,
+  // biome-ignore lint/suspicious/noConfusingVoidType: a handler that returns nothing must fit.
+) => Awaitable<Response | undefined | void>;
+
+/** The Node.js request of the Pages Router (`getServerSideProps`, API routes). */
+export interface NodeRequestLike {
+  headers: Record<string, string | string[] | undefined>;
+  /** A TLS socket says the request came over HTTPS (when no proxy sets `X-Forwarded-Proto`). */
+  socket?: unknown;
+}
+
+/** The Node.js response of the Pages Router; refreshed session cookies are appended to it. */
+export interface NodeResponseLike {
+  appendHeader?: (name: string, value: string | readonly string[]) => unknown;
+  setHeader?: (name: string, value: string | readonly string[]) => unknown;
+  getHeader?: (name: string) => unknown;
+}
+
+/**
+ * `auth`: call it without arguments in server components, route handlers and server actions; use
+ * it as middleware (`export { auth as proxy }`); or wrap a middleware or route handler with it.
+ */
+export interface AuthFunction {
+  (): Promise<Session | null>;
+  (request: NextRequest, context?: unknown): Promise<Response>;
+  <Context>(
+    handler: AuthWrappedHandler<Context>,
+  ): (request: NextRequest, context: Context) => Promise<Response>;
+  (context: { req: NodeRequestLike; res: NodeResponseLike }): Promise<Session | null>;
+  (request: NodeRequestLike, response: NodeResponseLike): Promise<Session | null>;
+}
+
+/** The second argument of the `signIn` server action: form data or an options object. */
+export type SignInOptions =
+  | FormData
+  | ({ redirectTo?: string; redirect?: boolean } & Record<string, unknown>);
+
+/** Extra parameters for the provider's authorization request (OAuth). */
+export type SignInAuthorizationParams =
+  | string
+  | string[][]
+  | Record<string, string>
+  | URLSearchParams;
+
+/** Options of the `signOut` server action. */
+export interface SignOutOptions {
+  /** Where to go afterwards. Default: the page the action was called from (`Referer`), else `/`. */
+  redirectTo?: string;
+  /** `false` returns the URL instead of redirecting. Default `true`. */
+  redirect?: boolean;
+}
+
+/** What `NextAuth()` returns. */
+export interface NextAuthResult {
+  /** Route handlers for `app/api/auth/[...nextauth]/route.ts`: `export const { GET, POST } = handlers`. */
+  handlers: {
+    GET: (request: NextRequest) => Promise<Response>;
+    POST: (request: NextRequest) => Promise<Response>;
+  };
+  auth: AuthFunction;
+  /**
+   * Server action: signs in with `provider`. Redirects (throws Next.js's redirect) unless
+   * `redirect: false`, in which case it resolves with the URL. Failures throw `AuthError`s.
+   */
+  signIn: <R extends boolean = true>(
+    provider?: string,
+    options?: SignInOptions & { redirect?: R },
+    authorizationParams?: SignInAuthorizationParams,
+  ) => Promise<R extends false ? string : never>;
+  /** Server action: ends the session; redirects unless `redirect: false` (then resolves with the URL). */
+  signOut: <R extends boolean = true>(
+    options?: SignOutOptions & { redirect?: R },
+  ) => Promise<R extends false ? string : never>;
+  /** Server action: updates the session (the `jwt`/`session` callbacks get `trigger: "update"`). */
+  unstable_update: (
+    data: Partial<Session | { user: Partial<Session["user"]> }>,
+  ) => Promise<Session | null>;
+}
