@@ -1,15 +1,154 @@
-/** OAuth 2 / OIDC callback: code exchange, checks, profile, user resolution. */
-import { OAuthCallbackError } from "../../../errors.js";
+/**
+ * OAuth 2 / OIDC callback (RFC 6749 §4.1.2): the redirect proxy's forwarding, then state, issuer
+ * (RFC 9207), PKCE and nonce checks, the code exchange, the profile, and finally user resolution
+ * and the session.
+ */
+import * as o from "oauth4webapi";
 import type { InternalOAuthProvider } from "../../../providers/index.js";
 import type { ResponseInternal } from "../../../types.js";
 import type { AuthContext } from "../../config/internal.js";
+import {
+  type CheckCookie,
+  clearCheckCookie,
+  decodeState,
+  effectiveChecks,
+  readCheck,
+} from "../../oauth/checks.js";
+import { clientOf } from "../../oauth/client.js";
+import {
+  matchesIssuerTemplate,
+  type ServerMetadata,
+  serverMetadata,
+  withIssuer,
+} from "../../oauth/discovery.js";
+import { toCallbackError } from "../../oauth/errors.js";
+import { forwardTarget, isOnRedirectProxy, redirectUriOf } from "../../oauth/redirect-proxy.js";
+import { requestTokens } from "../../oauth/token.js";
+import { userAndAccount } from "../../oauth/user.js";
+import { fetchProfile } from "../../oauth/userinfo.js";
+import { authorizeSignIn, completeSignIn } from "../../session/issue.js";
+import { resolveUser } from "../../session/resolve-user.js";
 
-/** Completes an OAuth sign-in. */
+/**
+ * The authorization response parameters: the query of a redirect, or the body of a
+ * `response_mode=form_post` POST. Duplicates are kept so that oauth4webapi refuses them
+ * (parameter pollution).
+ */
+function callbackParams(ctx: AuthContext): URLSearchParams {
+  if (ctx.request.method === "GET") return new URLSearchParams(ctx.request.url.searchParams);
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(ctx.request.body ?? {}))
+    if (typeof value === "string") params.append(key, value);
+  return params;
+}
+
+/**
+ * Validates the authorization response: state, issuer and error (oauth4webapi). Without a known
+ * issuer an `iss` parameter cannot be compared with anything and is ignored.
+ */
+function validateResponse(
+  meta: ServerMetadata,
+  provider: InternalOAuthProvider,
+  params: URLSearchParams,
+  expectedState: string | undefined,
+): URLSearchParams {
+  const input = new URLSearchParams(params);
+  let as = meta.as;
+  const iss = input.get("iss");
+  if (!meta.issuerKnown) input.delete("iss");
+  else if (iss && meta.issuerTemplate && matchesIssuerTemplate(meta.issuerTemplate, iss))
+    as = withIssuer(meta.as, iss);
+  // Login CSRF and mix-up defence (RFC 6749 §10.12, RFC 9207 §2.4): the response must carry our
+  // state and the issuer we sent the user to.
+  return o.validateAuthResponse(as, clientOf(provider), input, expectedState ?? o.skipStateCheck);
+}
+
+/** Reads the check `name` and schedules its cookie's deletion (single use, success or not). */
+async function useCheck(
+  ctx: AuthContext,
+  name: CheckCookie,
+  provider: InternalOAuthProvider,
+): Promise<string> {
+  if (ctx.request.cookies[ctx.cookies[name].name] !== undefined)
+    ctx.responseCookies.push(clearCheckCookie(ctx, name, provider));
+  return readCheck(ctx, name, provider);
+}
+
+/**
+ * Completes an OAuth sign-in.
+ *
+ * @example
+ * ```ts
+ * // GET /auth/callback/github?code=…&state=…
+ * const { redirect, cookies } = await callbackWithOAuth(ctx, github)
+ * ```
+ */
 export async function callbackWithOAuth(
-  _ctx: AuthContext,
+  ctx: AuthContext,
   provider: InternalOAuthProvider,
 ): Promise<ResponseInternal> {
-  throw new OAuthCallbackError(
-    `OAuth callback for "${provider.id}" is not available in this build.`,
-  );
+  const params = callbackParams(ctx);
+  const checks = effectiveChecks(ctx, provider);
+
+  if (checks.has("state") && isOnRedirectProxy(ctx, provider)) {
+    const state = params.get("state");
+    const decoded = state ? await decodeState(ctx, state) : null;
+    const target = forwardTarget(ctx, decoded?.origin, params);
+    if (target) {
+      ctx.logger.debug("oauth_redirect_proxy_forward", { provider: provider.id });
+      return { redirect: target };
+    }
+  }
+
+  let signIn: Awaited<ReturnType<typeof userAndAccount>> & {
+    profile: Awaited<ReturnType<typeof fetchProfile>>;
+  };
+  try {
+    // Every check cookie is read (and scheduled for deletion) before any network request.
+    const expectedState = checks.has("state") ? await useCheck(ctx, "state", provider) : undefined;
+    const codeVerifier = checks.has("pkce")
+      ? await useCheck(ctx, "pkceCodeVerifier", provider)
+      : undefined;
+    const nonce = checks.has("nonce") ? await useCheck(ctx, "nonce", provider) : undefined;
+
+    const meta = await serverMetadata(provider, "callback", (error) =>
+      ctx.logger.debug("oauth_discovery_failed", { provider: provider.id, error: String(error) }),
+    );
+    const validated = validateResponse(meta, provider, params, expectedState);
+    const tokenResult = await requestTokens(
+      provider,
+      meta,
+      {
+        callbackParams: validated,
+        redirectUri: redirectUriOf(ctx, provider),
+        ...(codeVerifier !== undefined && { codeVerifier }),
+        ...(nonce !== undefined && { nonce }),
+        ...(expectedState !== undefined && { state: expectedState }),
+      },
+      ctx.logger,
+    );
+    const profile = await fetchProfile(provider, meta, tokenResult, validated);
+    signIn = { ...(await userAndAccount(provider, profile, tokenResult.tokens)), profile };
+  } catch (error) {
+    throw toCallbackError(error, provider);
+  }
+
+  const { user, account, profile } = signIn;
+  const adapter = ctx.config.adapter;
+  const existing = adapter
+    ? await adapter.getUserByAccount({
+        provider: account.provider,
+        providerAccountId: account.providerAccountId,
+      })
+    : null;
+  // The signIn callback decides before anything is stored, so a refused user leaves no rows.
+  const redirect = await authorizeSignIn(ctx, { user: existing ?? user, account, profile });
+  if (redirect) return { redirect };
+  const resolved = await resolveUser(ctx, user, account, profile);
+  return completeSignIn(ctx, {
+    user: resolved.user,
+    account: resolved.account,
+    profile,
+    isNewUser: resolved.isNewUser,
+  });
 }

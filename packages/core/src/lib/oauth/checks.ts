@@ -1,0 +1,186 @@
+/**
+ * The PKCE, state and nonce checks of an OAuth sign-in. Each value travels to the provider in the
+ * authorization request and waits for the callback in its own cookie, sealed as a JWE of
+ * `{ value, provider }` (salt = the cookie's name, 15 minutes), exactly as Auth.js writes it.
+ */
+import * as o from "oauth4webapi";
+import { InvalidCheck } from "../../errors.js";
+import { decode, encode } from "../../jwt.js";
+import type { InternalOAuthProvider, OAuthChecks } from "../../providers/index.js";
+import type { Cookie, CookieOption } from "../../types.js";
+import type { AuthContext } from "../config/internal.js";
+import { CHECK_COOKIE_MAX_AGE } from "../http/cookies.js";
+import { isProxyActive } from "./redirect-proxy.js";
+
+/** The cookies that carry checks (keys of `ctx.cookies`). */
+export type CheckCookie = "pkceCodeVerifier" | "state" | "nonce";
+
+/** Salt of the `state` parameter's own JWE (Auth.js compatible). */
+const STATE_SALT = "encodedState";
+
+/** What the `state` parameter carries: a random value, and the origin for the redirect proxy. */
+export interface StatePayload {
+  random: string;
+  /** The originating deployment's callback URL, when the sign-in went through a redirect proxy. */
+  origin?: string;
+}
+
+/**
+ * The checks a provider runs, with `state` added when a redirect proxy is in use (SPEC.md: the
+ * proxy relies on the encrypted state to find the originating deployment).
+ */
+export function effectiveChecks(
+  ctx: AuthContext,
+  provider: InternalOAuthProvider,
+): Set<OAuthChecks> {
+  const checks = new Set(provider.checks);
+  if (checks.has("none")) checks.clear();
+  if (isProxyActive(ctx, provider)) checks.add("state");
+  return checks;
+}
+
+/**
+ * Cookie options for the check cookies. A `form_post` response arrives as a cross-site POST, in
+ * which browsers only send `SameSite=None; Secure` cookies.
+ */
+function cookieOption(
+  ctx: AuthContext,
+  name: CheckCookie,
+  provider: InternalOAuthProvider,
+): CookieOption {
+  const option = ctx.cookies[name];
+  if (provider.authorization?.params.response_mode !== "form_post") return option;
+  return { name: option.name, options: { ...option.options, sameSite: "none", secure: true } };
+}
+
+async function seal(
+  ctx: AuthContext,
+  name: CheckCookie,
+  provider: InternalOAuthProvider,
+  value: string,
+): Promise<Cookie> {
+  const option = cookieOption(ctx, name, provider);
+  const sealed = await encode({
+    token: { value, provider: provider.id },
+    secret: ctx.config.secrets,
+    salt: option.name,
+    maxAge: CHECK_COOKIE_MAX_AGE,
+  });
+  return {
+    name: option.name,
+    value: sealed,
+    options: { ...option.options, expires: new Date(Date.now() + CHECK_COOKIE_MAX_AGE * 1000) },
+  };
+}
+
+/** Values and cookies of a new authorization request's checks. */
+export interface CreatedChecks {
+  cookies: Cookie[];
+  state?: string;
+  codeChallenge?: string;
+  nonce?: string;
+}
+
+/**
+ * Creates the checks for an authorization request (RFC 6749 §10.12 state, RFC 7636 PKCE with
+ * S256, OIDC Core §3.1.2.1 nonce). `origin` goes into the state for the redirect proxy.
+ */
+export async function createChecks(
+  ctx: AuthContext,
+  provider: InternalOAuthProvider,
+  checks: ReadonlySet<OAuthChecks>,
+  origin?: string,
+): Promise<CreatedChecks> {
+  const created: CreatedChecks = { cookies: [] };
+  if (checks.has("state")) {
+    const payload: StatePayload = {
+      ...(origin !== undefined && { origin }),
+      random: o.generateRandomState(),
+    };
+    created.state = await encode({
+      token: payload,
+      secret: ctx.config.secrets,
+      salt: STATE_SALT,
+      maxAge: CHECK_COOKIE_MAX_AGE,
+    });
+    created.cookies.push(await seal(ctx, "state", provider, created.state));
+  }
+  if (checks.has("pkce")) {
+    const verifier = o.generateRandomCodeVerifier();
+    created.codeChallenge = await o.calculatePKCECodeChallenge(verifier);
+    created.cookies.push(await seal(ctx, "pkceCodeVerifier", provider, verifier));
+  }
+  if (checks.has("nonce")) {
+    created.nonce = o.generateRandomNonce();
+    created.cookies.push(await seal(ctx, "nonce", provider, created.nonce));
+  }
+  return created;
+}
+
+/** A cookie that deletes the check cookie `name` (with the attributes it was written with). */
+export function clearCheckCookie(
+  ctx: AuthContext,
+  name: CheckCookie,
+  provider: InternalOAuthProvider,
+): Cookie {
+  const option = cookieOption(ctx, name, provider);
+  return { name: option.name, value: "", options: { ...option.options, maxAge: 0 } };
+}
+
+/**
+ * Reads the check `name` from its cookie. Throws `InvalidCheck` when the cookie is missing,
+ * does not decrypt (tampered, foreign secret, expired), or was minted for another provider.
+ */
+export async function readCheck(
+  ctx: AuthContext,
+  name: CheckCookie,
+  provider: InternalOAuthProvider,
+): Promise<string> {
+  const cookieName = ctx.cookies[name].name;
+  const sealed = ctx.request.cookies[cookieName];
+  if (!sealed)
+    throw new InvalidCheck(
+      `The ${name} cookie (${cookieName}) is missing: the sign-in was started in another browser, took longer than 15 minutes, or the cookie was blocked.`,
+    );
+  let payload: { value?: unknown; provider?: unknown } | null;
+  try {
+    payload = await decode<{ value?: unknown; provider?: unknown }>({
+      token: sealed,
+      secret: ctx.config.secrets,
+      salt: cookieName,
+    });
+  } catch (error) {
+    throw new InvalidCheck(`The ${name} cookie could not be decrypted (tampered or expired).`, {
+      cause: error,
+    });
+  }
+  if (typeof payload?.value !== "string" || payload.value === "")
+    throw new InvalidCheck(`The ${name} cookie holds no value.`);
+  // Mix-up defence: a check minted for one provider must not complete another provider's flow.
+  if (payload.provider !== provider.id)
+    throw new InvalidCheck(
+      `The ${name} cookie was created for another provider than "${provider.id}".`,
+    );
+  return payload.value;
+}
+
+/**
+ * Decodes the `state` parameter. Returns `null` when it is not a state Tessera (or a deployment
+ * sharing its secret) minted.
+ */
+export async function decodeState(ctx: AuthContext, state: string): Promise<StatePayload | null> {
+  try {
+    const payload = await decode<Partial<StatePayload>>({
+      token: state,
+      secret: ctx.config.secrets,
+      salt: STATE_SALT,
+    });
+    if (!payload || typeof payload.random !== "string") return null;
+    return {
+      random: payload.random,
+      ...(typeof payload.origin === "string" && { origin: payload.origin }),
+    };
+  } catch {
+    return null;
+  }
+}

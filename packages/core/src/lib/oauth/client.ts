@@ -1,0 +1,90 @@
+/**
+ * The OAuth client a provider configuration describes: its metadata for oauth4webapi and how it
+ * authenticates at the token endpoint (RFC 6749 §2.3, OIDC Core 1.0 §9).
+ */
+import * as o from "oauth4webapi";
+import { InvalidProvider } from "../../errors.js";
+import type { InternalOAuthProvider } from "../../providers/index.js";
+
+/** Token endpoint authentication methods Tessera supports. */
+export type ClientAuthMethod =
+  | "client_secret_basic"
+  | "client_secret_post"
+  | "client_secret_jwt"
+  | "private_key_jwt"
+  | "none";
+
+const METHODS: ReadonlySet<string> = new Set<ClientAuthMethod>([
+  "client_secret_basic",
+  "client_secret_post",
+  "client_secret_jwt",
+  "private_key_jwt",
+  "none",
+]);
+
+/** The method `provider` authenticates with (`client_secret_basic` unless configured). */
+export function authMethodOf(provider: InternalOAuthProvider): ClientAuthMethod {
+  return (provider.client?.token_endpoint_auth_method ?? "client_secret_basic") as ClientAuthMethod;
+}
+
+/** The private key for `private_key_jwt` (`client.privateKey`, or Auth.js's `token.clientPrivateKey`). */
+function privateKeyOf(provider: InternalOAuthProvider): o.PrivateKey | CryptoKey | undefined {
+  const token = provider.token as { clientPrivateKey?: o.PrivateKey | CryptoKey } | undefined;
+  return provider.client?.privateKey ?? token?.clientPrivateKey;
+}
+
+/**
+ * Reports what is missing for `provider` to authenticate, or `undefined` when it is complete.
+ * Used at sign-in start so that a misconfiguration fails before the user leaves the site.
+ */
+export function clientProblem(provider: InternalOAuthProvider): string | undefined {
+  const env = `AUTH_${provider.id.toUpperCase().replace(/-/g, "_")}`;
+  if (!provider.clientId)
+    return `Provider "${provider.id}" has no clientId. Set ${env}_ID or pass \`clientId\`.`;
+  const method = authMethodOf(provider);
+  if (!METHODS.has(method))
+    return `Provider "${provider.id}" uses the unsupported token_endpoint_auth_method "${method}". Use one of ${[...METHODS].join(", ")}.`;
+  if (method.startsWith("client_secret_") && !provider.clientSecret)
+    return `Provider "${provider.id}" has no clientSecret (needed for ${method}). Set ${env}_SECRET or pass \`clientSecret\`.`;
+  if (method === "private_key_jwt" && !privateKeyOf(provider))
+    return `Provider "${provider.id}" uses private_key_jwt without a key. Pass \`client: { privateKey }\`.`;
+  return undefined;
+}
+
+/** The client metadata oauth4webapi validates responses against. */
+export function clientOf(provider: InternalOAuthProvider): o.Client {
+  const { privateKey: _privateKey, ...metadata } = provider.client ?? {};
+  return { ...metadata, client_id: provider.clientId ?? "" } as o.Client;
+}
+
+/**
+ * HTTP Basic client authentication (RFC 6749 §2.3.1) with the encoding Auth.js uses: percent-
+ * encoding that leaves `-`, `_`, `.`, `~` … as they are. Many providers do not decode the
+ * credentials, so a stricter encoding would break secrets containing those characters.
+ */
+function clientSecretBasic(clientId: string, secret: string): o.ClientAuth {
+  const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, "+");
+  const credentials = btoa(`${encode(clientId)}:${encode(secret)}`);
+  return (_as, _client, _body, headers) => {
+    headers.set("authorization", `Basic ${credentials}`);
+  };
+}
+
+/** How the client authenticates at the token endpoint. */
+export function clientAuthOf(provider: InternalOAuthProvider): o.ClientAuth {
+  const problem = clientProblem(provider);
+  if (problem) throw new InvalidProvider(problem);
+  const secret = provider.clientSecret ?? "";
+  switch (authMethodOf(provider)) {
+    case "client_secret_basic":
+      return clientSecretBasic(provider.clientId ?? "", secret);
+    case "client_secret_post":
+      return o.ClientSecretPost(secret);
+    case "client_secret_jwt":
+      return o.ClientSecretJwt(secret);
+    case "private_key_jwt":
+      return o.PrivateKeyJwt(privateKeyOf(provider) as o.PrivateKey | CryptoKey);
+    case "none":
+      return o.None();
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * The token request of the authorization code grant (RFC 6749 §4.1.3) and the validation of its
+ * response, including the ID token (OIDC Core 1.0 §3.1.3.7): issuer, audience, expiry, nonce and
+ * — unlike oauth4webapi's default — its signature against the provider's JWKS.
+ */
+import { compactVerify, decodeJwt, decodeProtectedHeader } from "jose";
+import * as o from "oauth4webapi";
+import { OAuthCallbackError } from "../../errors.js";
+import type { InternalOAuthProvider } from "../../providers/index.js";
+import type { LoggerInstance, TokenSet } from "../../types.js";
+import { clientAuthOf, clientOf } from "./client.js";
+import { matchesIssuerTemplate, type ServerMetadata, withIssuer } from "./discovery.js";
+import { httpOptions } from "./http.js";
+
+/** What the token step hands on. */
+export interface TokenResult {
+  tokens: TokenSet;
+  /** Validated ID token claims, when the response carried an ID token. */
+  idTokenClaims?: o.IDToken;
+}
+
+/** Inputs of the token step. */
+export interface TokenRequestInput {
+  /** Callback parameters as returned by `validateAuthResponse`. */
+  callbackParams: URLSearchParams;
+  redirectUri: string;
+  codeVerifier?: string;
+  nonce?: string;
+  state?: string;
+}
+
+function jsonResponse(body: unknown, from?: Response): Response {
+  return new Response(JSON.stringify(body), {
+    status: from?.status ?? 200,
+    headers: { "content-type": "application/json" },
+  });
+}
+
+/**
+ * Some providers (GitHub, VK) answer a failed token request with HTTP 200 and an `error` body;
+ * RFC 6749 §5.2 requires 400. Re-status it so it is reported as the provider's error.
+ */
+async function conformErrorStatus(response: Response): Promise<Response> {
+  if (response.status !== 200) return response;
+  let body: unknown;
+  try {
+    body = await response.clone().json();
+  } catch {
+    return response;
+  }
+  if (
+    body &&
+    typeof body === "object" &&
+    typeof (body as { error?: unknown }).error === "string" &&
+    (body as { access_token?: unknown }).access_token === undefined
+  )
+    return new Response(JSON.stringify(body), {
+      status: 400,
+      headers: { "content-type": "application/json" },
+    });
+  return response;
+}
+
+/** The issuer the ID token of `response` must carry, for multi-tenant issuer templates. */
+async function metadataForResponse(
+  meta: ServerMetadata,
+  response: Response,
+): Promise<o.AuthorizationServer> {
+  if (!meta.issuerTemplate) return meta.as;
+  let tid: unknown;
+  try {
+    const body = (await response.clone().json()) as { id_token?: unknown };
+    if (typeof body.id_token === "string") tid = decodeJwt(body.id_token).tid;
+  } catch {
+    return meta.as;
+  }
+  if (typeof tid !== "string" || !/^[\w.-]+$/.test(tid)) return meta.as;
+  const issuer = meta.issuerTemplate.replace("{tenantid}", tid);
+  return matchesIssuerTemplate(meta.issuerTemplate, issuer) ? withIssuer(meta.as, issuer) : meta.as;
+}
+
+/**
+ * Verifies the ID token's signature. Asymmetric algorithms are checked against the issuer's JWKS;
+ * HMAC ones (`HS256` …) against the client secret (OIDC Core 1.0 §10.1). Without a JWKS URI the
+ * token came straight from the token endpoint over TLS, which OIDC Core 1.0 §3.1.3.7 item 6 accepts
+ * in place of the signature.
+ */
+async function verifyIdTokenSignature(
+  provider: InternalOAuthProvider,
+  as: o.AuthorizationServer,
+  processed: Response,
+  idToken: string,
+  logger: LoggerInstance,
+): Promise<void> {
+  const { alg } = decodeProtectedHeader(idToken);
+  if (typeof alg === "string" && alg.startsWith("HS")) {
+    if (!provider.clientSecret)
+      throw new OAuthCallbackError("HMAC ID token without a client secret.");
+    await compactVerify(idToken, new TextEncoder().encode(provider.clientSecret), {
+      algorithms: [alg],
+    });
+    return;
+  }
+  if (!as.jwks_uri) {
+    logger.debug("id_token_signature_not_checked", {
+      provider: provider.id,
+      reason: "no jwks_uri (set `jwks_endpoint` or an issuer with discovery)",
+    });
+    return;
+  }
+  await o.validateApplicationLevelSignature(as, processed, httpOptions(provider));
+}
+
+/**
+ * Exchanges the authorization code and validates the token response.
+ *
+ * @example
+ * ```ts
+ * const { tokens, idTokenClaims } = await requestTokens(provider, meta, {
+ *   callbackParams, redirectUri, codeVerifier, nonce,
+ * }, logger)
+ * ```
+ */
+export async function requestTokens(
+  provider: InternalOAuthProvider,
+  meta: ServerMetadata,
+  input: TokenRequestInput,
+  logger: LoggerInstance,
+): Promise<TokenResult> {
+  const client = clientOf(provider);
+  let response: Response;
+  const custom = provider.token?.request;
+  if (custom) {
+    const result = await custom({
+      provider,
+      params: Object.fromEntries(input.callbackParams),
+      checks: {
+        ...(input.codeVerifier !== undefined && { code_verifier: input.codeVerifier }),
+        ...(input.nonce !== undefined && { nonce: input.nonce }),
+        ...(input.state !== undefined && { state: input.state }),
+      },
+      tokens: {},
+    });
+    const tokens = (result as { tokens?: TokenSet } | undefined)?.tokens;
+    if (!tokens || typeof tokens !== "object")
+      throw new OAuthCallbackError(`The token.request of "${provider.id}" returned no { tokens }.`);
+    // Validated like a real response, so a custom request cannot skip the ID token checks.
+    response = jsonResponse({ token_type: "bearer", ...tokens });
+  } else {
+    response = await o.authorizationCodeGrantRequest(
+      meta.as,
+      client,
+      clientAuthOf(provider),
+      input.callbackParams,
+      input.redirectUri,
+      input.codeVerifier ?? o.nopkce,
+      { ...httpOptions(provider), additionalParameters: provider.token?.params ?? {} },
+    );
+  }
+  if (provider.token?.conform)
+    response = (await provider.token.conform(response.clone())) ?? response;
+  response = await conformErrorStatus(response);
+
+  const as = await metadataForResponse(meta, response);
+  const processed = await o.processAuthorizationCodeResponse(as, client, response, {
+    // ID token replay defence (OIDC Core 1.0 §3.1.2.1): the nonce must be the one we sent.
+    expectedNonce: input.nonce ?? o.expectNoNonce,
+    requireIdToken: provider.type === "oidc",
+  });
+  const idTokenClaims = o.getValidatedIdTokenClaims(processed);
+  if (processed.id_token)
+    await verifyIdTokenSignature(provider, as, response, processed.id_token, logger);
+
+  const tokens: TokenSet = { ...(processed as unknown as TokenSet) };
+  if (typeof processed.expires_in === "number")
+    tokens.expires_at = Math.floor(Date.now() / 1000) + processed.expires_in;
+  return { tokens, ...(idTokenClaims && { idTokenClaims }) };
+}

@@ -1,0 +1,60 @@
+/**
+ * The user and account an OAuth sign-in describes: `provider.profile(profile, tokens)` maps the
+ * provider's profile to a user (its `id` becomes the account's `providerAccountId`), and
+ * `provider.account(tokens)` chooses the token fields stored on the account.
+ */
+import { OAuthProfileParseError } from "../../errors.js";
+import type { InternalOAuthProvider } from "../../providers/index.js";
+import type { Account, Profile, TokenSet, User } from "../../types.js";
+
+/** The user a provider profile maps to, and the account linking it to the provider. */
+export interface ProfileResult {
+  user: User & { id: string };
+  account: Account;
+}
+
+/**
+ * Runs the provider's `profile` and `account` callbacks. The e-mail is lower-cased so that the
+ * same address always finds the same user. Throws `OAuthProfileParseError` when `profile` throws
+ * or returns no `id` — a random id would create a new account on every sign-in.
+ *
+ * @example
+ * ```ts
+ * const { user, account } = await userAndAccount(provider, profile, tokens)
+ * account.providerAccountId === user.id // true
+ * ```
+ */
+export async function userAndAccount(
+  provider: InternalOAuthProvider,
+  profile: Profile,
+  tokens: TokenSet,
+): Promise<ProfileResult> {
+  let mapped: User | undefined;
+  try {
+    mapped = await provider.profile(profile, tokens);
+  } catch (error) {
+    throw new OAuthProfileParseError(
+      `The profile callback of "${provider.id}" threw: ${(error as Error)?.message ?? error}`,
+      { cause: error },
+    );
+  }
+  if (!mapped || typeof mapped !== "object")
+    throw new OAuthProfileParseError(
+      `The profile callback of "${provider.id}" must return a user object.`,
+    );
+  const id = mapped.id as unknown;
+  if ((typeof id !== "string" && typeof id !== "number" && typeof id !== "bigint") || id === "")
+    throw new OAuthProfileParseError(
+      `The profile callback of "${provider.id}" returned no \`id\`. Return the provider's stable user id (for example \`profile.sub\`).`,
+    );
+  const email =
+    typeof mapped.email === "string" && mapped.email !== "" ? mapped.email.toLowerCase() : null;
+  const user = { ...mapped, id: String(id), email };
+  const account: Account = {
+    ...(provider.account(tokens) ?? {}),
+    provider: provider.id,
+    type: provider.type,
+    providerAccountId: user.id,
+  };
+  return { user, account };
+}
