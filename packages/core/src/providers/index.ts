@@ -38,8 +38,10 @@ type UrlParams = Record<string, unknown>;
 /** Context passed to custom endpoint `request` functions. */
 export interface EndpointRequestContext<P> {
   provider: InternalOAuthProvider<P>;
+  /** The callback parameters (`code`, `state`, …) for the token request; empty for userinfo. */
   params: Record<string, string>;
   checks: { code_verifier?: string; nonce?: string; state?: string };
+  /** The token response (for userinfo requests; empty for the token request). */
   tokens: TokenSet;
 }
 
@@ -89,7 +91,7 @@ export type OAuthClientOptions = Partial<Client> & {
     | "none"
     | "private_key_jwt"
     | "client_secret_jwt";
-  /** For `private_key_jwt`. */
+  /** For `private_key_jwt`: the client's private key (with `kid` when the server needs it). */
   privateKey?: PrivateKey | CryptoKey;
 };
 
@@ -116,8 +118,17 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
   allowDangerousEmailAccountLinking?: boolean;
   redirectProxyUrl?: string;
   style?: ProviderStyle;
-  /** Whether the token response carries an ID token (true for `oidc`). */
+  /**
+   * Whether the profile comes from the ID token (default for `oidc`); `false` fetches it from the
+   * userinfo endpoint instead (the ID token is still validated).
+   */
   idToken?: boolean;
+  /**
+   * Names of callback parameters to add to the profile (JSON values parsed), for providers that
+   * send user data with the redirect — Apple's `user` on first consent. That data is not signed:
+   * never derive `id` or `email` from it.
+   */
+  profileCallbackParams?: string[];
   /** The user's options, applied over the provider's defaults. */
   options?: OAuthUserConfig<P>;
   /** Replaces `fetch` for this provider's HTTP requests (proxies, tests). */
@@ -139,18 +150,27 @@ export type OAuthUserConfig<P = Profile> = Omit<Partial<OAuth2Config<P>>, "optio
 /** Same, for OIDC providers. */
 export type OIDCUserConfig<P = Profile> = Omit<Partial<OIDCConfig<P>>, "options" | "type">;
 
+/**
+ * An endpoint after normalisation. `url` is absent when it comes from discovery (`issuer` or
+ * `wellKnown`); `params` are strings (objects such as `claims` JSON-encoded).
+ */
+export interface InternalEndpoint<R = unknown> {
+  url?: URL;
+  params: Record<string, string>;
+  request?: R;
+  conform?: (response: Response) => Awaitable<Response | undefined>;
+}
+
 /** An OAuth provider after normalisation: endpoints resolved into `{ url, params }` objects. */
 export interface InternalOAuthProvider<P = Profile>
   extends Omit<OAuth2Config<P>, "type" | "authorization" | "token" | "userinfo" | "checks"> {
   type: "oauth" | "oidc";
-  authorization?: { url: URL; params: Record<string, string>; request?: unknown };
-  token?: {
-    url: URL;
-    params?: UrlParams;
-    request?: TokenEndpointHandler["request"];
-    conform?: TokenEndpointHandler["conform"];
-  };
-  userinfo?: { url: URL; params?: UrlParams; request?: UserinfoEndpointHandler["request"] };
+  /** Authorization endpoint; its URL carries no query (the query is merged into `params`). */
+  authorization?: InternalEndpoint;
+  /** Token endpoint; `params` are sent in the token request body. */
+  token?: InternalEndpoint<TokenEndpointHandler["request"]>;
+  /** Userinfo endpoint; `params` are part of the URL's query. */
+  userinfo?: InternalEndpoint<UserinfoEndpointHandler["request"]>;
   checks: OAuthChecks[];
   profile: (profile: P, tokens: TokenSet) => Awaitable<User>;
   account: (tokens: TokenSet) => TokenSet | undefined;

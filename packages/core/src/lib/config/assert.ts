@@ -6,7 +6,6 @@
 import type { Adapter } from "../../adapters.js";
 import {
   ExperimentalFeatureNotEnabled,
-  InvalidEndpoints,
   InvalidProvider,
   MissingAdapter,
   MissingAdapterMethods,
@@ -16,6 +15,7 @@ import {
 import type { InternalOAuthProvider } from "../../providers/index.js";
 import type { WarningCode } from "../utils/logger.js";
 import type { ResolvedConfig } from "./internal.js";
+import { oauthProviderProblem } from "./oauth-provider.js";
 import type { StaticProvider } from "./providers.js";
 
 type AdapterMethod = keyof Adapter;
@@ -88,11 +88,11 @@ export function assertConfig(
         `The credentials provider "${provider.id}" has no \`authorize\` function.`,
       );
     if (provider.type === "oauth" || provider.type === "oidc") {
-      const oauth = provider as InternalOAuthProvider;
-      if (!oauth.issuer && !oauth.wellKnown && !oauth.authorization)
-        return new InvalidEndpoints(
-          `Provider "${provider.id}" has no \`issuer\`, \`wellKnown\` or \`authorization\` endpoint. Set one of them.`,
-        );
+      const problem = oauthProviderProblem(
+        provider as InternalOAuthProvider,
+        config.redirectProxyUrl,
+      );
+      if (problem) return problem;
     }
     if ((provider.type === "email" || provider.type === "webauthn") && !config.rawAdapter)
       return new MissingAdapter(

@@ -45,7 +45,8 @@ function newUserFrom(profile: User, emailVerified: Date | null): AdapterUser {
   return {
     id: crypto.randomUUID(),
     name: profile.name ?? null,
-    email: profile.email ?? "",
+    // A missing address is stored as NULL: "" would collide on adapters' unique e-mail index.
+    email: (profile.email ?? null) as string,
     image: profile.image ?? null,
     emailVerified,
   };
@@ -117,7 +118,9 @@ export async function resolveUser(
       );
     user = byEmail;
   } else {
-    const verified = providerProfile?.email_verified === true ? new Date() : null;
+    // Some providers (Apple) send the claim as the string "true".
+    const claim: unknown = providerProfile?.email_verified;
+    const verified = claim === true || claim === "true" ? new Date() : null;
     user = await adapter.createUser(
       newUserFrom(profile, account.type === "webauthn" ? new Date() : verified),
     );
