@@ -252,35 +252,87 @@ export interface CredentialsConfig<
 // ---------------------------------------------------------------------------------------------
 // WebAuthn
 
-/** WebAuthn relying party. */
+/** WebAuthn relying party: the site passkeys are bound to. */
 export interface RelayingParty {
+  /** RP ID: the site's domain (or a registrable parent of it). */
   id: string;
+  /** Name shown by the authenticator. */
   name: string;
+  /** Origin the browser reports in its responses. */
   origin: string;
+}
+
+/**
+ * Relying party settings. Every value defaults from the request URL (`id` = hostname, `name` =
+ * host, `origin` = origin). Several ids or origins are all accepted when verifying a response;
+ * options use the id that fits the request's hostname.
+ */
+export interface RelayingPartyOptions {
+  id: string | string[];
+  name: string;
+  origin: string | string[];
+}
+
+/** A function of `@simplewebauthn/server`, typed loosely so this module needs none of its types. */
+type SimpleWebAuthnFunction = (options: never) => Promise<unknown>;
+
+/** The `@simplewebauthn/server` functions a WebAuthn provider calls. */
+export interface SimpleWebAuthnMethods {
+  generateRegistrationOptions: SimpleWebAuthnFunction;
+  generateAuthenticationOptions: SimpleWebAuthnFunction;
+  verifyRegistrationResponse: SimpleWebAuthnFunction;
+  verifyAuthenticationResponse: SimpleWebAuthnFunction;
+}
+
+/** First argument of `getUserInfo` (the fields Auth.js passes there too). */
+export interface WebAuthnUserInfoOptions {
+  adapter: Required<Adapter>;
+  provider: WebAuthnConfig;
+  /** `<origin><basePath>` of the request. */
+  url: URL;
+}
+
+/** Second argument of `getUserInfo`: the parsed options request. */
+export interface WebAuthnUserInfoRequest {
+  method: "GET" | "POST";
+  query: Record<string, string>;
+  body?: Record<string, unknown>;
+  headers: Headers;
+  cookies: Record<string, string>;
 }
 
 /** WebAuthn provider configuration (see `@tessera/core/providers/webauthn`). */
 export interface WebAuthnConfig extends CommonProviderOptions {
   type: "webauthn";
   /** Relying party; defaults are derived from the request URL. */
-  relayingParty?: Partial<RelayingParty>;
-  /** Whether the provider asks the browser for conditional UI (autofill). */
+  relayingParty?: Partial<RelayingPartyOptions>;
+  /**
+   * Offer passkeys in the browser's autofill (conditional UI). Needs a form field whose
+   * `autocomplete` contains `webauthn`; at most one provider may enable it.
+   */
   enableConditionalUI?: boolean;
-  /** Seconds a challenge is valid. Default 15 minutes. */
-  timeout?: number;
-  /** Fields shown on the sign-in page. */
+  /** Fields shown on the sign-in page and sent with the options request. */
   formFields?: Record<string, CredentialInput>;
-  /** Resolves a user from the `email` query of the options request. */
+  /**
+   * Finds the user an options request is about (default: by the `email` query parameter).
+   * `exists: false` means "a new user would be created by registering".
+   */
   getUserInfo?: (
-    options: unknown,
-    request: Request,
-  ) => Awaitable<{ user: User; exists: boolean } | null>;
-  /** WebAuthn library and option overrides, set by the WebAuthn provider implementation. */
-  simpleWebAuthn?: unknown;
+    options: WebAuthnUserInfoOptions,
+    request: WebAuthnUserInfoRequest,
+  ) => Awaitable<{ user: User | AdapterUser; exists: boolean } | null>;
+  /** The `@simplewebauthn/server` functions; `WebAuthn()` loads the package on first use. */
+  simpleWebAuthn?: SimpleWebAuthnMethods;
+  /** Extra options of `generateAuthenticationOptions` (timeout, userVerification, …). */
   authenticationOptions?: Record<string, unknown>;
+  /** Extra options of `generateRegistrationOptions` (authenticatorSelection, …). */
   registrationOptions?: Record<string, unknown>;
+  /** Extra options of `verifyAuthenticationResponse` (requireUserVerification, …). */
   verifyAuthenticationOptions?: Record<string, unknown>;
+  /** Extra options of `verifyRegistrationResponse` (requireUserVerification, …). */
   verifyRegistrationOptions?: Record<string, unknown>;
+  /** The user's options, deep-merged over the provider's defaults. */
+  options?: Partial<WebAuthnConfig>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ import {
 } from "../../errors.js";
 import type { InternalOAuthProvider } from "../../providers/index.js";
 import type { WarningCode } from "../utils/logger.js";
+import { webauthnConfigProblem } from "../webauthn/assert.js";
 import type { ResolvedConfig } from "./internal.js";
 import { oauthProviderProblem } from "./oauth-provider.js";
 import type { StaticProvider } from "./providers.js";
@@ -105,7 +106,9 @@ export function assertConfig(
         );
     }
   }
-  if (providers.some((p) => p.type === "webauthn")) warnings.push("experimental-webauthn");
+  const webauthnProblem = webauthnConfigProblem(providers);
+  if (webauthnProblem) return webauthnProblem;
+  if (config.experimental.enableWebAuthn) warnings.push("experimental-webauthn");
 
   if (config.session.strategy === "database" && !config.rawAdapter)
     return new MissingAdapter(

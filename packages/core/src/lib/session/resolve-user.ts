@@ -113,7 +113,7 @@ export async function resolveUser(
     // Pre-account-takeover defence: linking by e-mail only on the provider's explicit opt-in, and
     // never into a local account whose address nobody proved to own.
     if (!provider?.allowDangerousEmailAccountLinking || !byEmail.emailVerified)
-      throw new OAuthAccountNotLinked(
+      throw new (account.type === "webauthn" ? AccountNotLinked : OAuthAccountNotLinked)(
         "Another account already uses this e-mail address. Sign in with that method first, then link this one.",
       );
     user = byEmail;
@@ -121,9 +121,8 @@ export async function resolveUser(
     // Some providers (Apple) send the claim as the string "true".
     const claim: unknown = providerProfile?.email_verified;
     const verified = claim === true || claim === "true" ? new Date() : null;
-    user = await adapter.createUser(
-      newUserFrom(profile, account.type === "webauthn" ? new Date() : verified),
-    );
+    // An address typed into a passkey sign-up is nobody's proof of ownership: never verified.
+    user = await adapter.createUser(newUserFrom(profile, verified));
     await events.createUser?.({ user });
     isNewUser = true;
   }

@@ -1,0 +1,230 @@
+/**
+ * The browser side of the built-in sign-in page's passkey form, inlined into the page and allowed
+ * by its CSP through a `'sha256-…'` source: no CDN, no extra request, works offline and under a
+ * strict policy. It reads everything from the markup the page renders:
+ *
+ * - `section[data-webauthn-options-url]` wraps one provider's form (`data-callback-url` is where
+ *   the result is posted; `data-conditional-ui="false"` turns autofill off);
+ * - buttons with `data-action="authenticate|register"` start a ceremony;
+ * - the form's hidden `action` and `data` inputs carry the result, posted like any form (CSRF
+ *   token and callback URL included), so the browser follows the redirect itself.
+ *
+ * Passkey autofill (conditional mediation) starts on load for the first form with an input whose
+ * `autocomplete` contains `webauthn`, when `PublicKeyCredential.isConditionalMediationAvailable()`
+ * says the browser can.
+ *
+ * The source is plain ES2020 in a template literal without substitutions or escapes, so that no
+ * build step or bundler can change the bytes the hash covers. It must never contain `</script`
+ * (the HTML parser would end the element there).
+ */
+
+/** The script's source. */
+export const WEBAUTHN_SCRIPT = `(() => {
+  "use strict";
+  const sections = Array.from(document.querySelectorAll("section[data-webauthn-options-url]"));
+  if (sections.length === 0) return;
+  const supported = typeof window.PublicKeyCredential === "function" && !!navigator.credentials;
+  let conditional = null;
+  let busy = false;
+
+  const toBuffer = (text) => {
+    const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes.buffer;
+  };
+  const toBase64url = (buffer) => {
+    if (!buffer) return undefined;
+    let binary = "";
+    for (const byte of new Uint8Array(buffer)) binary += String.fromCharCode(byte);
+    return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  };
+  const descriptors = (list) => (list || []).map((item) => ({ ...item, id: toBuffer(item.id) }));
+  const creationOptions = (options) => ({
+    ...options,
+    challenge: toBuffer(options.challenge),
+    user: { ...options.user, id: toBuffer(options.user.id) },
+    excludeCredentials: descriptors(options.excludeCredentials),
+  });
+  const requestOptions = (options) => ({
+    ...options,
+    challenge: toBuffer(options.challenge),
+    allowCredentials: descriptors(options.allowCredentials),
+  });
+  const credentialJSON = (credential) => {
+    const r = credential.response;
+    const response = { clientDataJSON: toBase64url(r.clientDataJSON) };
+    if (r.attestationObject) {
+      response.attestationObject = toBase64url(r.attestationObject);
+      response.transports = typeof r.getTransports === "function" ? r.getTransports() : [];
+    } else {
+      response.authenticatorData = toBase64url(r.authenticatorData);
+      response.signature = toBase64url(r.signature);
+      response.userHandle = toBase64url(r.userHandle);
+    }
+    return {
+      id: credential.id,
+      rawId: toBase64url(credential.rawId),
+      type: credential.type,
+      response,
+      authenticatorAttachment: credential.authenticatorAttachment || undefined,
+      clientExtensionResults: credential.getClientExtensionResults(),
+    };
+  };
+
+  const show = (section, text) => {
+    let box = section.querySelector("[data-webauthn-message]");
+    if (!box) {
+      box = document.createElement("p");
+      box.className = "alert";
+      box.setAttribute("role", "alert");
+      box.setAttribute("data-webauthn-message", "");
+      section.prepend(box);
+    }
+    box.textContent = text;
+    box.hidden = !text;
+  };
+  const setBusy = (section, value) => {
+    busy = value;
+    section.setAttribute("aria-busy", String(value));
+    for (const button of section.querySelectorAll("button")) button.disabled = value;
+  };
+  const explain = (error, action) => {
+    if (error && error.name === "NotAllowedError")
+      return "The passkey prompt was closed or timed out. Try again.";
+    if (error && error.name === "InvalidStateError")
+      return "This device already holds a passkey for this account.";
+    if (error && error.status === 400 && action === "register")
+      return "A passkey cannot be created for this address. If you already have an account, sign in first.";
+    return action === "register"
+      ? "The passkey could not be created. Try again."
+      : "Signing in with a passkey failed. Try again.";
+  };
+
+  const fetchOptions = async (section, form, action, withFields) => {
+    const url = new URL(section.getAttribute("data-webauthn-options-url"), location.href);
+    url.searchParams.set("action", action);
+    if (withFields)
+      for (const input of form.querySelectorAll("input[name]"))
+        if (input.type !== "hidden" && input.value) url.searchParams.set(input.name, input.value);
+    const response = await fetch(url, {
+      credentials: "same-origin",
+      headers: { accept: "application/json" },
+    });
+    if (!response.ok) throw Object.assign(new Error("options request failed"), { status: response.status });
+    return response.json();
+  };
+
+  const post = (section, form, action, credential) => {
+    const field = (name, value) => {
+      let input = form.querySelector('input[type="hidden"][name="' + name + '"]');
+      if (!input) {
+        input = document.createElement("input");
+        input.type = "hidden";
+        input.name = name;
+        form.append(input);
+      }
+      input.value = value;
+    };
+    field("action", action);
+    field("data", JSON.stringify(credentialJSON(credential)));
+    const target = section.getAttribute("data-callback-url");
+    if (target) form.setAttribute("action", target);
+    HTMLFormElement.prototype.submit.call(form);
+  };
+
+  const startConditional = async (section, form) => {
+    if (typeof PublicKeyCredential.isConditionalMediationAvailable !== "function") return;
+    if (!(await PublicKeyCredential.isConditionalMediationAvailable())) return;
+    const controller = new AbortController();
+    const ready = fetchOptions(section, form, "authenticate", false);
+    conditional = { controller, ready, section, form };
+    try {
+      const { options } = await ready;
+      const credential = await navigator.credentials.get({
+        mediation: "conditional",
+        publicKey: requestOptions(options),
+        signal: controller.signal,
+      });
+      if (credential && !busy) {
+        setBusy(section, true);
+        post(section, form, "authenticate", credential);
+      }
+    } catch (error) {
+      if (!controller.signal.aborted) console.warn("Passkey autofill stopped:", error);
+    }
+  };
+
+  const ceremony = async (section, form, requested) => {
+    if (busy) return;
+    setBusy(section, true);
+    show(section, "");
+    try {
+      const pending = conditional;
+      if (pending) {
+        // Wait for its options (and challenge cookie) first, so ours are the ones that count.
+        await pending.ready.catch(() => {});
+        pending.controller.abort();
+        conditional = null;
+      }
+      const { action, options } = await fetchOptions(section, form, requested, true);
+      const credential =
+        action === "register"
+          ? await navigator.credentials.create({ publicKey: creationOptions(options) })
+          : await navigator.credentials.get({ publicKey: requestOptions(options) });
+      if (!credential) throw new Error("no credential");
+      post(section, form, action, credential);
+    } catch (error) {
+      console.warn("Passkey " + requested + " failed:", error);
+      show(section, explain(error, requested));
+      setBusy(section, false);
+      const autofill = sections.find((s) => s.hasAttribute("data-webauthn-autofill"));
+      if (autofill && !conditional) void startConditional(autofill, autofill.querySelector("form"));
+    }
+  };
+
+  for (const section of sections) {
+    const form = section.querySelector("form");
+    if (!form) continue;
+    if (!supported) {
+      show(section, "This browser does not support passkeys.");
+      for (const button of section.querySelectorAll("button[data-action]")) button.disabled = true;
+      continue;
+    }
+    const actionOf = (button) =>
+      button && button.getAttribute("data-action") === "register" ? "register" : "authenticate";
+    section.addEventListener("click", (event) => {
+      const button = event.target instanceof Element ? event.target.closest("button[data-action]") : null;
+      if (!button || !section.contains(button)) return;
+      // Handled before form validation: signing in with a passkey needs no typed address.
+      event.preventDefault();
+      const action = actionOf(button);
+      if (action === "register" && !form.reportValidity()) return;
+      void ceremony(section, form, action);
+    });
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      void ceremony(section, form, actionOf(event.submitter));
+    });
+    const autofill =
+      section.getAttribute("data-conditional-ui") !== "false" &&
+      section.querySelector('input[autocomplete~="webauthn"]');
+    if (autofill && !sections.some((s) => s.hasAttribute("data-webauthn-autofill"))) {
+      section.setAttribute("data-webauthn-autofill", "");
+      void startConditional(section, form);
+    }
+  }
+})();
+`;
+
+/**
+ * CSP source allowing exactly {@link WEBAUTHN_SCRIPT} (CSP Level 3 §8.4 hash sources): base64
+ * SHA-256 of its UTF-8 bytes. A constant, so every runtime (edge included) renders the page
+ * synchronously; a unit test recomputes it and fails when the script changes without it.
+ */
+export const WEBAUTHN_SCRIPT_HASH = "sha256-/XXJYLc0MYjFNehKd940f/vG3tcW+m0kKRsDi/RD09U=";
+
+/** The inline `<script>` element carrying {@link WEBAUTHN_SCRIPT}. */
+export function webauthnScriptElement(): string {
+  return `<script>${WEBAUTHN_SCRIPT}</script>`;
+}
