@@ -1,0 +1,102 @@
+/**
+ * Server-side sign-in and sign-out for form actions: the form is posted to the core as the
+ * built-in pages would post it, cookies are set on `event.cookies`, and the user is redirected.
+ * Errors (e.g. `CredentialsSignin`) are thrown to the caller instead of redirecting, so the
+ * action can answer with `fail()`.
+ */
+import { type RequestEvent, redirect } from "@sveltejs/kit";
+import { Auth } from "@tessera/core";
+import type { PreparedConfig } from "./config.js";
+import { setCookies } from "./cookies.js";
+
+/** Options of a server-side sign-in: where to go afterwards, plus the provider's form fields. */
+export interface SignInOptions {
+  /** Where the user lands after signing in. Default: the page the form was on (`Referer`). */
+  redirectTo?: string;
+  /** `false` returns the URL instead of redirecting. Default `true`. */
+  redirect?: boolean;
+  /** Credentials fields, or `email` for the e-mail provider. */
+  [field: string]: unknown;
+}
+
+/** Options of a server-side sign-out. */
+export interface SignOutOptions {
+  /** Where the user lands after signing out. Default: the page the form was on (`Referer`). */
+  redirectTo?: string;
+  /** `false` returns the URL instead of redirecting. Default `true`. */
+  redirect?: boolean;
+}
+
+// Request headers not forwarded to the core: the body is replaced by our own form, and the core
+// must throw errors to us rather than turn them into a JSON redirect.
+const DROPPED = new Set([
+  "content-type",
+  "content-length",
+  "transfer-encoding",
+  "x-auth-return-redirect",
+]);
+
+function postForm(event: RequestEvent, url: string, form: URLSearchParams): Request {
+  const headers = new Headers();
+  for (const [name, value] of event.request.headers)
+    if (!DROPPED.has(name)) headers.append(name, value);
+  headers.set("content-type", "application/x-www-form-urlencoded");
+  return new Request(url, { method: "POST", headers, body: form });
+}
+
+function finish(url: string, shouldRedirect: boolean): string {
+  // 303: the browser follows a form post with a GET.
+  if (shouldRedirect) redirect(303, url);
+  return url;
+}
+
+function callbackUrlFor(event: RequestEvent, redirectTo: string | undefined): string {
+  return redirectTo ?? event.request.headers.get("referer") ?? "/";
+}
+
+/**
+ * Signs in with `provider`: credentials are checked at once; OAuth and e-mail providers redirect
+ * to the provider or the "check your e-mail" page. Without a known provider, the user is sent to
+ * the sign-in page.
+ */
+export async function signInWith(
+  event: RequestEvent,
+  prepared: PreparedConfig,
+  provider: string | undefined,
+  options: SignInOptions = {},
+  authorizationParams?: Record<string, string>,
+): Promise<string> {
+  const { redirect: shouldRedirect = true, redirectTo, ...fields } = options;
+  const callbackUrl = callbackUrlFor(event, redirectTo);
+  const base = `${event.url.origin}${prepared.basePath}`;
+  const type = provider ? prepared.providerTypes.get(provider) : undefined;
+  if (!provider || !type)
+    return finish(`${base}/signin?${new URLSearchParams({ callbackUrl })}`, shouldRedirect);
+
+  const action = type === "credentials" ? "callback" : "signin";
+  const query = authorizationParams ? `?${new URLSearchParams(authorizationParams)}` : "";
+  const form = new URLSearchParams({ callbackUrl });
+  for (const [name, value] of Object.entries(fields))
+    if (value !== undefined && value !== null) form.set(name, String(value));
+  const url = `${base}/${action}/${encodeURIComponent(provider)}${query}`;
+  const internal = await Auth(postForm(event, url, form), prepared.formAction);
+  setCookies(event.cookies, internal.cookies);
+  return finish(internal.redirect ?? callbackUrl, shouldRedirect);
+}
+
+/** Signs out: the session cookie is cleared and a database session deleted. */
+export async function signOutWith(
+  event: RequestEvent,
+  prepared: PreparedConfig,
+  options: SignOutOptions = {},
+): Promise<string> {
+  const { redirect: shouldRedirect = true, redirectTo } = options;
+  const callbackUrl = callbackUrlFor(event, redirectTo);
+  const url = `${event.url.origin}${prepared.basePath}/signout`;
+  const internal = await Auth(
+    postForm(event, url, new URLSearchParams({ callbackUrl })),
+    prepared.formAction,
+  );
+  setCookies(event.cookies, internal.cookies);
+  return finish(internal.redirect ?? callbackUrl, shouldRedirect);
+}
