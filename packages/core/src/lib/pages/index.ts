@@ -1,8 +1,8 @@
 /**
  * The built-in HTML pages (sign-in, sign-out, error, verify-request), rendered on the server.
  * Every interpolated value is escaped (`html` tagged template), URLs and colours are validated,
- * and each response carries a Content-Security-Policy that allows no inline script and no
- * framing.
+ * and each response carries a Content-Security-Policy that allows no script but the inline
+ * WebAuthn helper (by its hash) and no framing.
  *
  * `form-action` note: Chromium applies it to the redirects that follow a form submission, and an
  * OAuth sign-in POST is answered with a redirect to the identity provider (which may redirect on

@@ -2,6 +2,7 @@
  * Validation of the values that end up in URLs and CSS (escaping alone does not make a
  * `javascript:` URL or a CSS expression harmless), and the security headers of every page.
  */
+import { WEBAUTHN_SCRIPT_HASH } from "../webauthn/script.js";
 
 /** An image source we are willing to load: http(s) (relative paths resolve to it) or a data: image. */
 export function safeImageUrl(value: unknown, base: URL): string | undefined {
@@ -91,8 +92,8 @@ export function contentSecurityPolicy(
     "style-src 'unsafe-inline'",
     "img-src https: http: data:",
     `form-action ${formAction}`,
-    // Only same-origin scripts (the WebAuthn helper); no inline script, no eval.
-    "script-src 'self'",
+    // Only the inline WebAuthn helper, by its hash: no other inline script, no URL, no eval.
+    `script-src '${WEBAUTHN_SCRIPT_HASH}'`,
     // The WebAuthn helper fetches its options from our own origin.
     "connect-src 'self'",
     // An injected <base> would silently re-target every relative URL.

@@ -9,6 +9,7 @@ import type {
   InternalProvider,
   InternalWebAuthnProvider,
 } from "../config/internal.js";
+import { webauthnScriptElement } from "../webauthn/script.js";
 import { attributes, html, raw, type SafeHtml } from "./html.js";
 import type { PageTheme } from "./index.js";
 import { actionBase, hiddenFields, icons, renderPage } from "./layout.js";
@@ -157,11 +158,12 @@ const DEFAULT_WEBAUTHN_FIELDS: Record<string, CredentialInput> = {
 };
 
 /**
- * The passkey form. It does nothing by itself: the WebAuthn script (served at
- * `${url}/webauthn-script.js`) finds the wrapper by `id="webauthn-<id>"`, intercepts the form's
- * submit, reads `data-action` of the submitter, fetches options from `data-webauthn-options-url`,
- * runs the ceremony, fills the hidden `action` and `data` inputs and submits the form to the
- * provider's callback URL (`data-callback-url`), CSRF token included.
+ * The passkey form. It does nothing by itself: the WebAuthn script (inlined by
+ * {@link webauthnScriptTag}, see lib/webauthn/script.ts) finds the wrapper by
+ * `id="webauthn-<id>"`, intercepts the form's submit, reads `data-action` of the submitter,
+ * fetches options from `data-webauthn-options-url`, runs the ceremony, fills the hidden `action`
+ * and `data` inputs and submits the form to the provider's callback URL (`data-callback-url`),
+ * CSRF token included. `data-conditional-ui` says whether it offers passkeys in the autofill.
  */
 function webauthnSection(provider: InternalWebAuthnProvider, p: SignInPageParams): SafeHtml {
   const formFields = provider.formFields ?? DEFAULT_WEBAUTHN_FIELDS;
@@ -170,7 +172,8 @@ function webauthnSection(provider: InternalWebAuthnProvider, p: SignInPageParams
   );
   const optionsUrl = `${actionBase(p.url)}/webauthn-options/${encodeURIComponent(provider.id)}`;
   return html`<section class="webauthn" id="webauthn-${provider.id}" data-provider-id="${provider.id}"
-  data-webauthn-options-url="${optionsUrl}" data-callback-url="${provider.callbackUrl}">
+  data-webauthn-options-url="${optionsUrl}" data-callback-url="${provider.callbackUrl}"
+  data-conditional-ui="${provider.enableConditionalUI ? "true" : "false"}">
 <form class="stack" action="${provider.callbackUrl}" method="post" data-provider-id="${provider.id}">
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
 <input type="hidden" name="action" value=""><input type="hidden" name="data" value="">
@@ -278,14 +281,15 @@ export function signInPage(p: SignInPageParams): ResponseInternal<string> {
     icon: { svg: icons.lock },
     content: html`${content}`,
     formTargets: formTargets(p),
-    scripts: hasWebAuthn ? raw(webauthnScriptTag(p.url)) : undefined,
+    scripts: hasWebAuthn ? raw(webauthnScriptTag()) : undefined,
   });
 }
 
 /**
- * The `<script>` tag of the WebAuthn browser helper, served from our own origin (so the
- * `script-src 'self'` policy allows it). Included only when a WebAuthn provider is configured.
+ * The `<script>` element of the WebAuthn browser helper, inlined (no extra request, works
+ * offline) and allowed by its `'sha256-…'` source in the CSP. Included only when a WebAuthn
+ * provider is configured.
  */
-export function webauthnScriptTag(url: URL): string {
-  return html`<script type="module" src="${actionBase(url)}/webauthn-script.js"></script>`.toString();
+export function webauthnScriptTag(): string {
+  return webauthnScriptElement();
 }

@@ -7,7 +7,8 @@
  *   the result is posted; `data-conditional-ui="false"` turns autofill off);
  * - buttons with `data-action="authenticate|register"` start a ceremony;
  * - the form's hidden `action` and `data` inputs carry the result, posted like any form (CSRF
- *   token and callback URL included), so the browser follows the redirect itself.
+ *   token and callback URL included), so the browser follows the redirect itself;
+ * - once a section is wired up it gets `data-webauthn-ready` (tests wait for it).
  *
  * Passkey autofill (conditional mediation) starts on load for the first form with an input whose
  * `autocomplete` contains `webauthn`, when `PublicKeyCredential.isConditionalMediationAvailable()`
@@ -206,6 +207,7 @@ export const WEBAUTHN_SCRIPT = `(() => {
       event.preventDefault();
       void ceremony(section, form, actionOf(event.submitter));
     });
+    section.setAttribute("data-webauthn-ready", "");
     const autofill =
       section.getAttribute("data-conditional-ui") !== "false" &&
       section.querySelector('input[autocomplete~="webauthn"]');
@@ -222,7 +224,7 @@ export const WEBAUTHN_SCRIPT = `(() => {
  * SHA-256 of its UTF-8 bytes. A constant, so every runtime (edge included) renders the page
  * synchronously; a unit test recomputes it and fails when the script changes without it.
  */
-export const WEBAUTHN_SCRIPT_HASH = "sha256-/XXJYLc0MYjFNehKd940f/vG3tcW+m0kKRsDi/RD09U=";
+export const WEBAUTHN_SCRIPT_HASH = "sha256-1eJeqNnvxGehtVdB4kN20UDiTMu0Le870NkHOHhcAh8=";
 
 /** The inline `<script>` element carrying {@link WEBAUTHN_SCRIPT}. */
 export function webauthnScriptElement(): string {
