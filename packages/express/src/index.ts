@@ -62,7 +62,7 @@ export function ExpressAuth(config: ExpressAuthConfig): RequestHandler {
     try {
       const redirectAsJson = req.headers[RETURN_REDIRECT] !== undefined;
       const request = await buildWebRequest(req, RETURN_REDIRECT_HEADERS);
-      if (request === "bad-host") return writeError(res, 400);
+      if (request === "bad-request") return writeError(res, 400);
       if (request === "too-large") return writeError(res, 413);
       writeResponse(res, await Auth(request, rawConfig), redirectAsJson);
     } catch (error) {

@@ -9,7 +9,7 @@ import type { Request as ExpressRequest } from "express";
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Why a request could not be turned into a Web `Request`. */
-export type WebRequestFailure = "bad-host" | "too-large";
+export type WebRequestFailure = "bad-request" | "too-large";
 
 // Host header injection defence: only a host name, IPv4/IPv6 literal and port may reach the URL
 // (a Host such as `evil.example/x?` would otherwise rewrite the path Tessera sees).
@@ -87,7 +87,7 @@ export async function buildWebRequest(
   extraHeaders?: Readonly<Record<string, string>>,
 ): Promise<Request | WebRequestFailure> {
   const origin = requestOrigin(req);
-  if (!origin) return "bad-host";
+  if (!origin) return "bad-request";
   const method = req.method;
   let body: string | Uint8Array | undefined;
   if (method === "POST") {
@@ -104,20 +104,25 @@ export async function buildWebRequest(
   }
   const headers = new Headers();
   const raw = req.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i]!;
-    // HTTP/2 pseudo-headers are not headers; the body length is recomputed for the new body.
-    if (name.charCodeAt(0) === 58 /* ":" */) continue;
-    if (body !== undefined && isLengthHeader(name)) continue;
-    headers.append(name, raw[i + 1]!);
+  try {
+    for (let i = 0; i < raw.length; i += 2) {
+      const name = raw[i]!;
+      // HTTP/2 pseudo-headers are not headers; the body length is recomputed for the new body.
+      if (name.charCodeAt(0) === 58 /* ":" */) continue;
+      if (body !== undefined && isLengthHeader(name)) continue;
+      headers.append(name, raw[i + 1]!);
+    }
+    if (extraHeaders) for (const name in extraHeaders) headers.set(name, extraHeaders[name]!);
+    return new Request(`${origin}${req.originalUrl}`, {
+      method,
+      headers,
+      // A Node Buffer is a Uint8Array, which undici accepts; its types demand an ArrayBuffer view.
+      ...(body !== undefined && { body: body as BodyInit }),
+    });
+  } catch {
+    // Node's parser is more lenient than the Fetch API (header values, URL characters).
+    return "bad-request";
   }
-  if (extraHeaders) for (const name in extraHeaders) headers.set(name, extraHeaders[name]!);
-  return new Request(`${origin}${req.originalUrl}`, {
-    method,
-    headers,
-    // A Node Buffer is a Uint8Array, which undici accepts; its types demand an ArrayBuffer view.
-    ...(body !== undefined && { body: body as BodyInit }),
-  });
 }
 
 function isLengthHeader(name: string): boolean {
@@ -139,7 +144,8 @@ function isLengthHeader(name: string): boolean {
  */
 export async function toWebRequest(req: ExpressRequest): Promise<Request> {
   const built = await buildWebRequest(req);
-  if (built === "bad-host") throw new TypeError(`Invalid Host header: ${JSON.stringify(req.host)}`);
+  if (built === "bad-request")
+    throw new TypeError(`Not a valid Fetch API request (host ${JSON.stringify(req.host)}).`);
   if (built === "too-large")
     throw new RangeError(`The request body exceeds ${MAX_BODY_BYTES} bytes.`);
   return built;

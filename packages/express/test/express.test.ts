@@ -133,6 +133,13 @@ describe("an Express app with ExpressAuth", () => {
     expect(await homeStatus(client)).toBe("Signed in as Ada Lovelace (ada@example.com)");
   });
 
+  it("never redirects a sign-in to a foreign site (open redirect)", async () => {
+    const client = new HttpClient(origin);
+    const response = await signIn(client, "https://evil.example/phish");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(origin);
+  });
+
   it("sends a wrong password back to the sign-in page with CredentialsSignin", async () => {
     const client = new HttpClient(origin);
     const csrfToken = await client.csrfToken();

@@ -168,6 +168,14 @@ describe("a SvelteKit app with SvelteKitAuth", () => {
     expect(client.jar.has("authjs.session-token")).toBe(false);
   });
 
+  it("never redirects a form-action sign-in to a foreign site (open redirect)", async () => {
+    const client = new HttpClient(origin);
+    const response = await signInWithFormAction(client, "lovelace", "https://evil.example/phish");
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(origin);
+    expect(client.jar.has("authjs.session-token")).toBe(true);
+  });
+
   it("refuses a cross-site form post before it reaches signIn (login CSRF)", async () => {
     const client = new HttpClient(origin);
     const response = await client.postForm(
