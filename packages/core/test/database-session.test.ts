@@ -222,3 +222,17 @@ describe("an existing Auth.js adapter, unchanged: @auth/pg-adapter on PostgreSQL
     expect(await client.session()).toBeNull();
   });
 });
+
+describe("session fixation", () => {
+  it("replaces the previous database session on a new sign-in", async () => {
+    const store = createMemoryStore();
+    const client = new Client(config(MemoryAdapter(store)));
+    await signIn(client);
+    const first = client.jar.get(cookieName);
+    await signIn(client);
+    const second = client.jar.get(cookieName);
+    expect(second).not.toBe(first);
+    expect(store.sessions.has(first ?? "")).toBe(false);
+    expect(store.sessions.size).toBe(1);
+  });
+});

@@ -7,7 +7,7 @@ import type { AdapterUser } from "../../adapters.js";
 import { AccessDenied, AuthError } from "../../errors.js";
 import type { Account, Cookie, JWT, Profile, ResponseInternal, User } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
-import { clearChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
+import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 
 /** What a completed sign-in hands to {@link issueSession}. */
 export interface SignInResult {
@@ -78,6 +78,10 @@ export async function issueSession(ctx: AuthContext, result: SignInResult): Prom
   } else {
     const adapter = config.adapter!;
     if (user.id === undefined) throw new TypeError("A database session needs a user with an id.");
+    // A new sign-in always gets a new session token and the previous session is removed, so a
+    // token planted before sign-in is worthless afterwards (session fixation) and no rows leak.
+    const previous = readChunkedCookie(request.cookies, option.name);
+    if (previous) await adapter.deleteSession(previous).catch(() => undefined);
     const expires = new Date(Date.now() + config.session.maxAge * 1000);
     const session = await adapter.createSession({
       sessionToken: config.session.generateSessionToken(),
