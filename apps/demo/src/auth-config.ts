@@ -1,0 +1,138 @@
+/**
+ * The demo's Tessera configuration: SQL adapter on SQLite, database or JWT sessions, and every
+ * sign-in method — password, magic link, the local OpenID Provider, passkeys, and GitHub/Google
+ * when their credentials are in the environment.
+ */
+import type { Provider } from "@tessera/core/providers";
+import Credentials from "@tessera/core/providers/credentials";
+import Nodemailer from "@tessera/core/providers/nodemailer";
+import Passkey from "@tessera/core/providers/passkey";
+import type { ExpressAuthConfig } from "@tessera/express";
+import { SqlAdapter } from "@tessera/sql";
+import type { DemoDatabase } from "./database.js";
+import { DEMO_USER } from "./database.js";
+import { logoDataUrl } from "./pages/layout.js";
+import { ACCENT, IDP_ACCENT } from "./pages/styles.js";
+
+/** Session strategies the demo runs with. */
+export type SessionStrategy = "database" | "jwt";
+
+/** What the configuration is built from. */
+export interface AuthSetup {
+  secret: string;
+  strategy: SessionStrategy;
+  database: DemoDatabase;
+  /** SMTP URL of the mail catcher. */
+  smtpUrl: string;
+  idp: { issuer: string; clientId: string; clientSecret: string };
+  /** Extra OAuth providers (GitHub, Google) enabled by the environment. */
+  extraProviders?: Provider[];
+}
+
+/** The id of the local OpenID Provider in URLs (`/auth/signin/demo-idp`). */
+export const IDP_PROVIDER_ID = "demo-idp";
+
+/**
+ * Builds the configuration. Password sign-in checks the demo's own password table with scrypt;
+ * every successful sign-in is recorded for the home page's "recent sign-ins".
+ *
+ * @example
+ * ```ts
+ * const config = createAuthConfig({ secret, strategy: "database", database, smtpUrl, idp })
+ * app.use("/auth", ExpressAuth(config))
+ * ```
+ */
+export function createAuthConfig(setup: AuthSetup): ExpressAuthConfig {
+  const { database } = setup;
+  return {
+    secret: setup.secret,
+    // The demo runs on localhost: the Host header is the URL the browser used.
+    trustHost: true,
+    basePath: "/auth",
+    adapter: SqlAdapter(database.db, { dialect: "sqlite" }),
+    session: { strategy: setup.strategy },
+    experimental: { enableWebAuthn: true },
+    theme: { brandColor: ACCENT, logo: logoDataUrl, colorScheme: "auto" },
+    // The built-in "check your email" page cannot know about the demo's mailbox; ours links to it.
+    pages: { verifyRequest: "/check-email" },
+    providers: [
+      {
+        id: IDP_PROVIDER_ID,
+        name: "Demo IdP",
+        type: "oidc",
+        issuer: setup.idp.issuer,
+        clientId: setup.idp.clientId,
+        clientSecret: setup.idp.clientSecret,
+        // Show the provider's login form every time, so each sign-in visibly goes through it.
+        authorization: { params: { prompt: "login" } },
+        style: { brandColor: IDP_ACCENT },
+      },
+      ...(setup.extraProviders ?? []),
+      Credentials({
+        id: "password",
+        name: "Password",
+        credentials: {
+          email: {
+            label: "Email",
+            type: "email",
+            value: DEMO_USER.email,
+            autocomplete: "username",
+            required: true,
+          },
+          password: {
+            label: "Password",
+            type: "password",
+            placeholder: DEMO_USER.password,
+            autocomplete: "current-password",
+            required: true,
+          },
+        },
+        async authorize({ email, password }) {
+          if (typeof email !== "string" || typeof password !== "string") return null;
+          return database.checkPassword(email, password);
+        },
+      }),
+      Nodemailer({
+        id: "email",
+        name: "Email",
+        server: setup.smtpUrl,
+        from: "Tessera demo <no-reply@tessera.localhost>",
+      }),
+      Passkey({
+        relayingParty: { name: "Tessera demo" },
+        // Signed in, "Create a passkey" adds one to the current user and needs no address; the
+        // address only names a new account. Signing in with a passkey never needs it.
+        formFields: {
+          email: {
+            label: "Email (only for a new account)",
+            type: "email",
+            placeholder: "you@example.com",
+            autocomplete: "username webauthn",
+          },
+        },
+      }),
+    ],
+    callbacks: {
+      session({ session, user, token }) {
+        // Only what the pages need, plus the user's id (the default session leaves it out).
+        // Returning `session` itself would hand the browser the database session's row,
+        // session token included.
+        const source = user ?? session.user;
+        return {
+          expires: new Date(session.expires).toISOString(),
+          user: {
+            id: user?.id ?? token?.sub,
+            name: source?.name ?? null,
+            email: source?.email ?? null,
+            image: source?.image ?? null,
+          },
+        };
+      },
+    },
+    events: {
+      async signIn({ user, account }) {
+        if (user.id && account) await database.recordSignIn(user.id, account.provider);
+      },
+    },
+  };
+}
