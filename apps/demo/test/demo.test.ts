@@ -1,0 +1,220 @@
+/**
+ * The demo over HTTP, without a browser: JWT sessions switched on by the strategy option, data
+ * kept across restarts, the mailbox's handling of hostile mail, and the scrypt password hashes.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { decode } from "@tessera/core/jwt";
+import nodemailer from "nodemailer";
+import { afterAll, describe, expect, it } from "vitest";
+import { DEMO_USER } from "../src/database.js";
+import { type RunningDemo, startDemo } from "../src/demo.js";
+import { hashPassword, verifyPassword } from "../src/passwords.js";
+
+const SECRET = "demo-http-test-secret-with-more-than-32-chars";
+const running: RunningDemo[] = [];
+const folders: string[] = [];
+
+afterAll(async () => {
+  for (const demo of running) await demo.close();
+  for (const folder of folders) await rm(folder, { recursive: true, force: true });
+});
+
+async function start(options: Partial<Parameters<typeof startDemo>[0]> = {}): Promise<RunningDemo> {
+  const demo = await startDemo({ port: 0, dataDir: null, secret: SECRET, ...options });
+  running.push(demo);
+  return demo;
+}
+
+/** A browser's cookie jar, reduced to what these tests need. */
+class Browser {
+  readonly cookies = new Map<string, string>();
+  constructor(readonly origin: string) {}
+
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0)
+      headers.set(
+        "cookie",
+        [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+      );
+    const response = await fetch(new URL(path, this.origin), {
+      ...init,
+      headers,
+      redirect: "manual",
+    });
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = ""] = header.split(";");
+      const name = pair.slice(0, pair.indexOf("="));
+      const value = pair.slice(pair.indexOf("=") + 1);
+      if (value === "" || /max-age=0/i.test(header)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  async signInWithPassword(email: string, password: string): Promise<Response> {
+    const { csrfToken } = (await (await this.fetch("/auth/csrf")).json()) as { csrfToken: string };
+    return this.fetch("/auth/callback/password", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken, email, password, callbackUrl: "/" }),
+    });
+  }
+}
+
+async function countDemoUsers(demo: RunningDemo): Promise<number> {
+  const rows = await demo.database.db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", DEMO_USER.email)
+    .execute();
+  return rows.length;
+}
+
+describe("session strategy", () => {
+  it("uses JWT sessions when asked: an encrypted cookie for the demo user and no session row", async () => {
+    const demo = await start({ strategy: "jwt" });
+    const browser = new Browser(demo.url);
+    const response = await browser.signInWithPassword(DEMO_USER.email, DEMO_USER.password);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`${demo.url}/`);
+
+    const token = browser.cookies.get("authjs.session-token") ?? "";
+    expect(token.split(".")).toHaveLength(5); // a JWE in compact form
+    const payload = await decode({ token, secret: SECRET, salt: "authjs.session-token" });
+    expect(payload?.sub).toBe(demo.database.demoUserId);
+    expect(payload?.email).toBe(DEMO_USER.email);
+    const rows = await demo.database.db.selectFrom("sessions").select("sessionToken").execute();
+    expect(rows).toEqual([]);
+
+    const home = await (await browser.fetch("/")).text();
+    expect(home).toContain('data-testid="strategy">jwt<');
+    expect(home).toContain(`Hello, ${DEMO_USER.name}`);
+    const session = (await (await browser.fetch("/auth/session")).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(session).toEqual({
+      expires: expect.any(String),
+      user: {
+        id: demo.database.demoUserId,
+        name: DEMO_USER.name,
+        email: DEMO_USER.email,
+        image: null,
+      },
+    });
+  });
+
+  it("never exposes the database session's token through GET /auth/session", async () => {
+    const demo = await start();
+    const browser = new Browser(demo.url);
+    await browser.signInWithPassword(DEMO_USER.email, DEMO_USER.password);
+    const token = browser.cookies.get("authjs.session-token") ?? "";
+    expect(token.length).toBeGreaterThan(20);
+    const body = await (await browser.fetch("/auth/session")).text();
+    expect(body).not.toContain(token);
+    expect(JSON.parse(body)).toEqual({
+      expires: expect.any(String),
+      user: {
+        id: demo.database.demoUserId,
+        name: DEMO_USER.name,
+        email: DEMO_USER.email,
+        image: null,
+      },
+    });
+  });
+
+  it("refuses a wrong password without saying which part was wrong", async () => {
+    const demo = await start();
+    for (const [email, password] of [
+      [DEMO_USER.email, "wrong-password"],
+      ["nobody@example.com", DEMO_USER.password],
+    ] as const) {
+      const browser = new Browser(demo.url);
+      const response = await browser.signInWithPassword(email, password);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe(
+        `${demo.url}/auth/signin?error=CredentialsSignin&code=credentials`,
+      );
+      expect(browser.cookies.has("authjs.session-token")).toBe(false);
+    }
+  });
+});
+
+describe("data folder", () => {
+  it("migrates once, keeps users across restarts and creates the demo user only once", async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), "tessera-demo-data-"));
+    folders.push(dataDir);
+    const first = await start({ dataDir });
+    expect(first.database.applied.length).toBeGreaterThan(0);
+    expect(first.database.filename).toBe(join(dataDir, "demo.sqlite"));
+    const userId = first.database.demoUserId;
+    await first.close();
+
+    const second = await start({ dataDir });
+    expect(second.database.applied).toEqual([]);
+    expect(second.database.demoUserId).toBe(userId);
+    expect(await countDemoUsers(second)).toBe(1);
+    const browser = new Browser(second.url);
+    expect((await browser.signInWithPassword(DEMO_USER.email, DEMO_USER.password)).status).toBe(
+      302,
+    );
+    expect(browser.cookies.has("authjs.session-token")).toBe(true);
+  });
+});
+
+describe("mailbox", () => {
+  it("shows hostile mail as text and only turns links back to the demo into buttons", async () => {
+    const demo = await start();
+    const transport = nodemailer.createTransport(demo.mailbox.url);
+    const arrived = demo.mailbox.next();
+    await transport.sendMail({
+      from: "attacker@example.com",
+      to: "victim@example.com",
+      subject: '<img src=x onerror="alert(1)">',
+      text: `Click javascript:alert(1) or https://evil.example/phish or ${demo.url}/auth/callback/email?token=abc`,
+      html: '<p>hi</p><script>alert(1)</script><a href="https://evil.example/">x</a>',
+    });
+    const mail = await arrived;
+    transport.close();
+
+    const page = await fetch(`${demo.url}/dev/mailbox`);
+    const body = await page.text();
+    expect(body).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+    expect(body).not.toContain("<img src=x");
+    const buttons = [...body.matchAll(/<a [^>]*data-testid="mail-link"[^>]*>/g)].map((m) => m[0]);
+    expect(buttons).toHaveLength(1);
+    expect(buttons[0]).toContain(`href="${demo.url}/auth/callback/email?token=abc"`);
+    expect(page.headers.get("content-security-policy")).toMatch(/default-src 'none'/);
+
+    // The HTML part is served alone, in a sandbox without script.
+    const preview = await fetch(`${demo.url}/dev/mailbox/${mail.id}`);
+    expect(preview.headers.get("content-security-policy")).toMatch(/^sandbox[ ;]/);
+    expect(preview.headers.get("content-security-policy")).not.toMatch(
+      /allow-scripts|allow-same-origin/,
+    );
+    expect(preview.headers.get("content-security-policy")).toMatch(/default-src 'none'/);
+    expect((await fetch(`${demo.url}/dev/mailbox/999`)).status).toBe(404);
+    expect((await fetch(`${demo.url}/dev/mailbox/abc`)).status).toBe(404);
+  });
+});
+
+describe("passwords", () => {
+  it("hashes with scrypt, verifies the right password only, and never matches a malformed hash", async () => {
+    const stored = await hashPassword("correct horse");
+    expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(stored).not.toBe(await hashPassword("correct horse")); // salted
+    expect(await verifyPassword("correct horse", stored)).toBe(true);
+    expect(await verifyPassword("correct horse ", stored)).toBe(false);
+    for (const malformed of [
+      "",
+      "scrypt",
+      "bcrypt$1$2$3$aa$bb",
+      "scrypt$0$8$1$aa$bb",
+      "scrypt$x$8$1$aa$bb",
+    ])
+      expect(await verifyPassword("correct horse", malformed)).toBe(false);
+  });
+});
