@@ -191,8 +191,17 @@ export function RedisAdapter(
     mode: "create" | "update",
   ): Promise<boolean> {
     const expiresAt = session.expires.getTime();
-    // Index first: if the write below fails, the index holds a token that reads skip.
-    await redis.zadd(keys.userSessions(session.userId), expiresAt, session.sessionToken);
+    // Index first: if the write below fails, the index holds a token that reads skip. Expired
+    // tokens leave the index in the same step, so it stays as small as the live sessions.
+    const indexKey = keys.userSessions(session.userId);
+    const indexed = await redis
+      .multi()
+      .zremrangebyscore(indexKey, "-inf", Date.now())
+      .zadd(indexKey, expiresAt, session.sessionToken)
+      .exec();
+    // EXEC reports the errors of queued commands in its reply instead of failing.
+    const failure = indexed?.find(([error]) => error)?.[0];
+    if (failure) throw failure;
     const json = sessionToJson(session);
     const key = keys.session(session.sessionToken);
     // An expiry in the past makes Redis drop the key at once, as it should.
