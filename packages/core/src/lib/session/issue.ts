@@ -81,7 +81,7 @@ export async function issueSession(ctx: AuthContext, result: SignInResult): Prom
     // A new sign-in always gets a new session token and the previous session is removed, so a
     // token planted before sign-in is worthless afterwards (session fixation) and no rows leak.
     const previous = readChunkedCookie(request.cookies, option.name);
-    if (previous) await adapter.deleteSession(previous).catch(() => undefined);
+    if (previous) await Promise.resolve(adapter.deleteSession(previous)).catch(() => undefined);
     const expires = new Date(Date.now() + config.session.maxAge * 1000);
     const session = await adapter.createSession({
       sessionToken: config.session.generateSessionToken(),
