@@ -3,7 +3,8 @@
  * oidc-provider) started in-process, and a browser that signs in with every method — password,
  * magic link from /dev/mailbox, the local OpenID Provider (linking it to the signed-in user),
  * and a passkey held by Chromium's virtual authenticator — and signs out after each.
- * Screenshots of the sign-in page and the signed-in home page go to test-artifacts/demo/.
+ * Screenshots of the sign-in page and the signed-in home page go to test-artifacts/demo/, with
+ * overview.png composed from both (the README's picture, copied to docs/demo.png by hand).
  */
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -13,6 +14,7 @@ import { type LaunchedBrowser, launchBrowser, type Page } from "../../../e2e/bro
 import { DEMO_USER } from "../src/database.js";
 import { type RunningDemo, startDemo } from "../src/demo.js";
 import { IDP_ACCOUNT } from "../src/idp-account.js";
+import { composeOverview } from "./overview-image.js";
 
 const ARTIFACTS = join(import.meta.dirname, "..", "..", "..", "test-artifacts", "demo");
 const SECRET = "demo-e2e-secret-with-more-than-32-characters";
@@ -104,6 +106,10 @@ describe("the demo in Chromium", () => {
       );
     expect(await page.getByRole("button", { name: "Create a passkey" }).isVisible()).toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, "signin.png"), fullPage: true });
+    // A phone-width copy for the README picture, where the page sits in a narrow window.
+    await page.setViewportSize({ width: 480, height: 800 });
+    await page.screenshot({ path: join(ARTIFACTS, "signin-narrow.png"), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // A wrong password is refused with the generic message, and no session is created.
     await page.locator("#password-email").fill(DEMO_USER.email);
@@ -158,6 +164,7 @@ describe("the demo in Chromium", () => {
     await page.waitForURL(url("/dev/mailbox"));
 
     const mail = page.locator("article.mail").first();
+    await page.screenshot({ path: join(ARTIFACTS, "mailbox.png"), fullPage: true });
     expect(await mail.locator(".mail-meta").textContent()).toContain("grace@example.com");
     expect(await mail.locator("h2").textContent()).toMatch(/^Sign in to localhost:\d+$/);
     await mail.getByTestId("mail-link").click();
@@ -261,6 +268,20 @@ describe("the demo in Chromium", () => {
     for (const id of ["password", "email", "demo-idp", "passkey"])
       expect(await methodLinked(id)).not.toBeNull();
     await page.screenshot({ path: join(ARTIFACTS, "home.png"), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 920 });
+    await page.screenshot({ path: join(ARTIFACTS, "home-top.png") });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const canvas = await browser.newPage();
+    await composeOverview(
+      canvas,
+      {
+        signInPath: join(ARTIFACTS, "signin-narrow.png"),
+        homePath: join(ARTIFACTS, "home-top.png"),
+        host: new URL(demo.url).host,
+      },
+      join(ARTIFACTS, "overview.png"),
+    );
+    await canvas.close();
     await signOut();
     await cdp.detach();
   });

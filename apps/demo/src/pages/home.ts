@@ -165,7 +165,7 @@ function signedOut(facts: DemoFacts): Markup {
     pairs.push(html`<div class="grid">${cards.slice(index, index + 2)}</div>`);
   const missing =
     facts.missingOAuth.length > 0
-      ? html`<p class="muted small center">${facts.missingOAuth.map(
+      ? html`<p class="muted small center oauth-hint">${facts.missingOAuth.map(
           (entry, index) =>
             html`${index > 0 ? " · " : ""}${entry.name}: set <code>${entry.variable}_ID</code> and <code>${entry.variable}_SECRET</code>`,
         )}</p>`

@@ -78,6 +78,7 @@ h2 { margin: 0 0 4px; font-size: 15px; font-weight: 600; letter-spacing: -0.01em
 .grid .card + .card { margin-top: 0; }
 .grid + .grid { margin-top: 20px; }
 .center { text-align: center; }
+.oauth-hint { margin: 24px 0 0; }
 .muted { color: var(--muted); }
 .small { font-size: 13px; }
 .actions { display: flex; flex-wrap: wrap; gap: 10px; }
