@@ -110,8 +110,8 @@ export interface Adapter {
     newCounter: number,
   ): Awaitable<AdapterAuthenticator>;
   /**
-   * Tessera extension (optional): every live session of a user, for "sign out other devices".
-   * Adapters that implement it enable `listSessions`/`revokeSessions`.
+   * Tessera extension (optional): every live (unexpired) session of a user, for "sign out other
+   * devices". Expired sessions are left out.
    */
   listSessionsByUserId?(userId: string): Awaitable<AdapterSession[]>;
   /** Tessera extension (optional): delete every session of a user. */
