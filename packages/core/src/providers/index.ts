@@ -58,19 +58,22 @@ export interface EndpointHandler<
   conform?: (response: Response) => Awaitable<Response | undefined>;
 }
 
-/** The authorization endpoint (string URL or handler). */
-export type AuthorizationEndpointHandler = EndpointHandler<Record<string, string | undefined>>;
+/**
+ * The authorization endpoint (string URL or handler). Object parameter values (OIDC `claims`) are
+ * sent as JSON.
+ */
+export type AuthorizationEndpointHandler = EndpointHandler<Record<string, unknown>>;
 /** The token endpoint; a custom `request` returns `{ tokens }`. */
 export type TokenEndpointHandler = EndpointHandler<
   UrlParams,
   EndpointRequestContext<Profile>,
   { tokens: TokenSet }
 >;
-/** The userinfo endpoint; a custom `request` returns the profile. */
+/** The userinfo endpoint; a custom `request` returns the profile (any JSON object). */
 export type UserinfoEndpointHandler = EndpointHandler<
   UrlParams,
   EndpointRequestContext<Profile>,
-  Profile
+  Record<string, unknown>
 >;
 
 /** Button style on the built-in sign-in page. */
@@ -337,10 +340,17 @@ export interface WebAuthnConfig extends CommonProviderOptions {
 
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * The profile type of an OAuth provider in a list of any providers: each built-in provider has
+ * its own profile shape (GitHub's numeric `id` …), which no single type can cover.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: see above
+type AnyProfile = any;
+
 /** Any provider configuration object. */
 export type ProviderConfig =
-  | OAuth2Config<Profile>
-  | OIDCConfig<Profile>
+  | OAuth2Config<AnyProfile>
+  | OIDCConfig<AnyProfile>
   | EmailConfig
   | CredentialsConfig
   | WebAuthnConfig;

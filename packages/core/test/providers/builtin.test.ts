@@ -1,0 +1,130 @@
+/**
+ * What every built-in OAuth provider shares: a factory usable called or uncalled, options that
+ * override its defaults, credentials from `AUTH_{ID}_ID` / `AUTH_{ID}_SECRET`, a button colour,
+ * and a valid configuration.
+ */
+import type { AuthConfig } from "@tessera/core";
+import type { Provider } from "@tessera/core/providers";
+import Apple from "@tessera/core/providers/apple";
+import Auth0 from "@tessera/core/providers/auth0";
+import Discord from "@tessera/core/providers/discord";
+import Facebook from "@tessera/core/providers/facebook";
+import GitHub from "@tessera/core/providers/github";
+import GitLab from "@tessera/core/providers/gitlab";
+import Google from "@tessera/core/providers/google";
+import Keycloak from "@tessera/core/providers/keycloak";
+import LinkedIn from "@tessera/core/providers/linkedin";
+import MicrosoftEntraID from "@tessera/core/providers/microsoft-entra-id";
+import Okta from "@tessera/core/providers/okta";
+import Slack from "@tessera/core/providers/slack";
+import Spotify from "@tessera/core/providers/spotify";
+import TikTok from "@tessera/core/providers/tiktok";
+import Twitch from "@tessera/core/providers/twitch";
+import Twitter from "@tessera/core/providers/twitter";
+import VK from "@tessera/core/providers/vk";
+import Yandex from "@tessera/core/providers/yandex";
+import { describe, expect, it } from "vitest";
+import { resolveConfig } from "../../src/lib/config/resolve.js";
+import type { InternalOAuthProvider } from "../../src/providers/index.js";
+import { Client, ORIGIN, SECRET } from "../helpers.js";
+
+type Factory = (options?: Record<string, unknown>) => Provider;
+
+const FACTORIES: [string, Factory][] = [
+  ["github", GitHub],
+  ["google", Google],
+  ["discord", Discord],
+  ["gitlab", GitLab],
+  ["microsoft-entra-id", MicrosoftEntraID],
+  ["apple", Apple],
+  ["auth0", Auth0],
+  ["okta", Okta],
+  ["keycloak", Keycloak],
+  ["twitter", Twitter],
+  ["facebook", Facebook],
+  ["linkedin", LinkedIn],
+  ["slack", Slack],
+  ["twitch", Twitch],
+  ["spotify", Spotify],
+  ["tiktok", TikTok],
+  ["vk", VK],
+  ["yandex", Yandex],
+] as never;
+
+const NEEDS_ISSUER = new Set(["auth0", "okta", "keycloak"]);
+
+function envFor(id: string): Record<string, string> {
+  const ID = id.toUpperCase().replace(/-/g, "_");
+  return {
+    [`AUTH_${ID}_ID`]: `${id}-env-id`,
+    [`AUTH_${ID}_SECRET`]: `${id}-env-secret`,
+    ...(NEEDS_ISSUER.has(id) && { [`AUTH_${ID}_ISSUER`]: `https://${id}.example.com` }),
+  };
+}
+
+function resolved(providers: Provider[], env: Record<string, string>) {
+  const config: AuthConfig = { secret: SECRET, trustHost: true, providers };
+  const result = resolveConfig(config, env);
+  return { result, providers: result.providersFor(ORIGIN) as InternalOAuthProvider[] };
+}
+
+describe.each(FACTORIES)("%s", (id, factory) => {
+  it("works uncalled, with credentials from AUTH_{ID}_ID and AUTH_{ID}_SECRET", () => {
+    const { result, providers } = resolved([factory as Provider], envFor(id));
+    expect(result.configError).toBeUndefined();
+    const [provider] = providers;
+    expect(provider?.id).toBe(id);
+    expect(provider?.type === "oauth" || provider?.type === "oidc").toBe(true);
+    expect(provider?.clientId).toBe(`${id}-env-id`);
+    expect(provider?.clientSecret).toBe(`${id}-env-secret`);
+    expect(provider?.callbackUrl).toBe(`${ORIGIN}/auth/callback/${id}`);
+    expect(provider?.style?.brandColor).toMatch(/^#[0-9a-fA-F]{6}$/);
+    expect(typeof provider?.profile).toBe("function");
+  });
+
+  it("lets options override its defaults, over the environment", () => {
+    const options = {
+      clientId: "option-id",
+      name: "Custom",
+      authorization: { params: { scope: "custom-scope", prompt: "consent" } },
+      ...(NEEDS_ISSUER.has(id) && { issuer: `https://${id}.example.com` }),
+    };
+    const { result, providers } = resolved([factory(options) as Provider], envFor(id));
+    expect(result.configError).toBeUndefined();
+    const [provider] = providers;
+    expect(provider?.id).toBe(id);
+    expect(provider?.name).toBe("Custom");
+    expect(provider?.clientId).toBe("option-id");
+    expect(provider?.clientSecret).toBe(`${id}-env-secret`);
+    expect(provider?.authorization?.params).toMatchObject({
+      scope: "custom-scope",
+      prompt: "consent",
+    });
+  });
+});
+
+describe("built-in providers together", () => {
+  it("are listed by GET /providers with their URLs", async () => {
+    const env = Object.assign({}, ...FACTORIES.map(([id]) => envFor(id)));
+    const previous = { ...process.env };
+    Object.assign(process.env, env);
+    try {
+      const config: AuthConfig = {
+        secret: SECRET,
+        trustHost: true,
+        providers: FACTORIES.map(([, factory]) => factory as Provider),
+      };
+      const response = await new Client(config).get("/auth/providers");
+      expect(response.status).toBe(200);
+      const listed = (await response.json()) as Record<string, { signinUrl: string; type: string }>;
+      expect(Object.keys(listed).sort()).toEqual(FACTORIES.map(([id]) => id).sort());
+      expect(listed.github).toMatchObject({
+        type: "oauth",
+        signinUrl: `${ORIGIN}/auth/signin/github`,
+      });
+      expect(listed["microsoft-entra-id"]?.type).toBe("oidc");
+    } finally {
+      process.env = previous;
+    }
+  });
+});
