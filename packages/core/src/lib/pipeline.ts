@@ -12,7 +12,13 @@ import {
   isClientError,
   UntrustedHost,
 } from "../errors.js";
-import type { AuthConfig, Cookie, ResponseInternal } from "../types.js";
+import type {
+  AuthConfig,
+  Cookie,
+  CookiesOptions,
+  LoggerInstance,
+  ResponseInternal,
+} from "../types.js";
 import { callback } from "./actions/callback.js";
 import { csrf } from "./actions/csrf.js";
 import { error as errorPage } from "./actions/error.js";
@@ -22,7 +28,7 @@ import { signin } from "./actions/signin.js";
 import { signout } from "./actions/signout.js";
 import { verifyRequest } from "./actions/verify-request.js";
 import { webauthnOptions } from "./actions/webauthn-options.js";
-import type { AuthContext, ResolvedConfig } from "./config/internal.js";
+import type { AuthContext, InternalProvider, ResolvedConfig } from "./config/internal.js";
 import { resolveConfig } from "./config/resolve.js";
 import { resolveCallbackUrl } from "./http/callback-url.js";
 import { verifyCsrfToken } from "./http/csrf.js";
@@ -36,6 +42,39 @@ export type ConfigOrFactory = AuthConfig | ((request: Request) => AuthConfig | P
 
 const HTML_PAGES = new Set(["signin", "signout", "error", "verify-request"]);
 
+/**
+ * The context of one request. A class, so that every context has the same shape and `url` can be
+ * parsed on first use (most actions never read it) without making the object slow to build.
+ */
+class RequestContext implements AuthContext {
+  provider?: InternalProvider;
+  csrfToken?: string;
+  csrfTokenVerified: boolean;
+  callbackUrl: string;
+  readonly responseCookies: Cookie[] = [];
+  readonly logger: LoggerInstance;
+  #url: URL | undefined;
+
+  constructor(
+    readonly config: ResolvedConfig,
+    readonly request: RequestInternal,
+    readonly providers: InternalProvider[],
+    readonly cookies: CookiesOptions,
+    readonly secureCookies: boolean,
+  ) {
+    this.logger = config.logger;
+    this.csrfTokenVerified = config.csrfDisabled;
+    this.callbackUrl = request.url.origin;
+    if (request.providerId !== undefined)
+      this.provider = providers.find((p) => p.id === request.providerId);
+  }
+
+  get url(): URL {
+    this.#url ??= new URL(`${this.request.url.origin}${this.config.basePath}`);
+    return this.#url;
+  }
+}
+
 /** Builds the per-request context: cookies policy, providers, CSRF state, callback URL. */
 async function createContext(
   config: ResolvedConfig,
@@ -45,21 +84,7 @@ async function createContext(
   const secureCookies = config.source.useSecureCookies ?? requestUrl.protocol === "https:";
   const cookies = config.cookies[secureCookies ? 1 : 0];
   const providerList = config.providersFor(requestUrl.origin);
-  const ctx: AuthContext = {
-    config,
-    request,
-    url: new URL(`${requestUrl.origin}${config.basePath}`),
-    providers: providerList,
-    ...(request.providerId !== undefined && {
-      provider: providerList.find((p) => p.id === request.providerId),
-    }),
-    cookies,
-    secureCookies,
-    logger: config.logger,
-    csrfTokenVerified: config.csrfDisabled,
-    callbackUrl: requestUrl.origin,
-    responseCookies: [],
-  };
+  const ctx = new RequestContext(config, request, providerList, cookies, secureCookies);
 
   const needsCsrf =
     !config.csrfDisabled &&
@@ -204,9 +229,12 @@ export async function handleRequest(
     typeof configOrFactory === "function" ? await configOrFactory(request) : configOrFactory;
   const resolved = resolveConfig(config);
   const isRaw = config.raw === raw;
-  const returnRedirectAsJson = request.headers.has("X-Auth-Return-Redirect");
+  // Looked up only when a redirect or an error needs it: most answers are neither.
+  const returnRedirectAsJson = () => request.headers.has("X-Auth-Return-Redirect");
   const finish = (internal: ResponseInternal) =>
-    isRaw ? internal : toResponse(internal, returnRedirectAsJson);
+    isRaw
+      ? internal
+      : toResponse(internal, internal.redirect !== undefined && returnRedirectAsJson());
 
   const parsed = await parseRequest(request, resolved.basePath);
   if (!parsed) {
@@ -232,7 +260,7 @@ export async function handleRequest(
   } catch (e) {
     const error = e instanceof Error ? e : new Error(String(e));
     resolved.logger.error(error);
-    if (isRaw && error instanceof AuthError && !returnRedirectAsJson) throw error;
+    if (isRaw && error instanceof AuthError && !returnRedirectAsJson()) throw error;
     return finish(errorRedirect(resolved, parsed, error, ctx?.responseCookies ?? []));
   }
 }

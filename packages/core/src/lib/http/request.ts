@@ -169,7 +169,8 @@ export async function parseRequest(
       return null; // the body stream failed (client went away)
     }
   }
-  const query = Object.fromEntries(url.searchParams);
+  // `url.searchParams` builds a URLSearchParams object; most requests have no query at all.
+  const query: Record<string, string> = url.search ? Object.fromEntries(url.searchParams) : {};
   return {
     request,
     url,
