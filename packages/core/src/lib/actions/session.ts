@@ -15,6 +15,7 @@ import type {
   User,
 } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
+import { defaultCallbacks } from "../config/resolve.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 import { json } from "../http/response.js";
 
@@ -59,7 +60,9 @@ async function jwtSession(
       salt: option.name,
     });
     if (!payload) throw new TypeError("the session token decoded to nothing");
-    const before = JSON.stringify(payload);
+    // The default `jwt` callback returns the token untouched, so only a custom one is compared.
+    const customJwt = config.callbacks.jwt !== defaultCallbacks.jwt;
+    const before = customJwt ? JSON.stringify(payload) : "";
     const token = await config.callbacks.jwt({
       token: payload,
       // On a read there is no user (only at sign-in), as in Auth.js.
@@ -72,7 +75,7 @@ async function jwtSession(
     const now = Date.now();
     const issuedAt = typeof token.iat === "number" ? token.iat * 1000 : 0;
     const due = now - issuedAt >= config.session.updateAge * 1000;
-    const changed = JSON.stringify(token) !== before;
+    const changed = customJwt && JSON.stringify(token) !== before;
     const issued: Cookie[] = [];
     let expires: Date;
     if (isUpdate || changed || due || typeof token.exp !== "number") {
