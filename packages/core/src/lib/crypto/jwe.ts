@@ -6,8 +6,14 @@
  * WebCrypto through `jose` (edge runtimes).
  */
 import { EncryptJWT, jwtDecrypt } from "jose";
-import { base64url, fromBase64url, fromUtf8, utf8 } from "./encoding.js";
-import { type ContentEncryption, type CryptoEngine, defaultEngine, deriveKey } from "./keys.js";
+import { base64url, fromBase64url, fromBase64urlView, fromUtf8, utf8 } from "./encoding.js";
+import {
+  type ContentEncryption,
+  type CryptoEngine,
+  defaultEngine,
+  deriveKey,
+  deriveKeyNode,
+} from "./keys.js";
 import { nodeCrypto } from "./node.js";
 
 /** Seconds of clock skew tolerated when checking `exp`/`nbf`. */
@@ -48,10 +54,56 @@ function concat(...parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** AL of RFC 7518 §5.2.2.1: the AAD length in bits, as a 64-bit big-endian integer. */
 function aadLengthBits(aad: Uint8Array): Uint8Array {
   const out = new Uint8Array(8);
-  new DataView(out.buffer).setBigUint64(0, BigInt(aad.byteLength) * 8n);
+  const view = new DataView(out.buffer);
+  const bits = aad.byteLength * 8;
+  view.setUint32(0, Math.floor(bits / 2 ** 32));
+  view.setUint32(4, bits >>> 0);
   return out;
+}
+
+/** The HMAC-SHA-512 tag of A256CBC-HS512 (RFC 7518 §5.2.2.1), fed part by part (no copies). */
+function cbcHmacTag(
+  macKey: Uint8Array,
+  header: ProtectedHeader,
+  iv: Uint8Array,
+  ciphertext: Uint8Array,
+): Uint8Array {
+  return nodeCrypto!
+    .createHmac("sha512", macKey)
+    .update(header.aad)
+    .update(iv)
+    .update(ciphertext)
+    .update(header.aadLengthBits)
+    .digest()
+    .subarray(0, 32);
+}
+
+/** A protected header, decoded, with the AAD derived from it. */
+interface ProtectedHeader {
+  encoded: string;
+  header: ParsedJwe["header"];
+  aad: Uint8Array;
+  aadLengthBits: Uint8Array;
+}
+
+// Every token made with one key carries the same protected header, so the last one seen is kept
+// decoded (a single entry: hostile tokens cannot grow it).
+let lastHeader: ProtectedHeader | undefined;
+
+/** The protected header `encoded`, decoded (unless the writer passes it) and memoised. */
+function protectedHeader(encoded: string, header?: ParsedJwe["header"]): ProtectedHeader {
+  if (lastHeader?.encoded === encoded) return lastHeader;
+  const aad = utf8(encoded);
+  lastHeader = {
+    encoded,
+    header: header ?? JSON.parse(fromUtf8(fromBase64url(encoded))),
+    aad,
+    aadLengthBits: aadLengthBits(aad),
+  };
+  return lastHeader;
 }
 
 /** Standard claims added to every session token. */
@@ -64,23 +116,19 @@ function withStandardClaims(token: Record<string, unknown>, maxAge: number) {
 
 function encryptNode(claims: Record<string, unknown>, key: Uint8Array, kid: string): string {
   const crypto = nodeCrypto!;
-  const protectedHeader = base64url(utf8(JSON.stringify({ alg: "dir", enc: WRITE_ENC, kid })));
-  const aad = utf8(protectedHeader);
+  const fields = { alg: "dir", enc: WRITE_ENC, kid };
+  const header = protectedHeader(base64url(utf8(JSON.stringify(fields))), fields);
   const iv = crypto.randomBytes(16);
   const cipher = crypto.createCipheriv("aes-256-cbc", key.subarray(32, 64), iv);
   const plaintext = utf8(JSON.stringify(claims));
   const ciphertext = concat(cipher.update(plaintext), cipher.final());
-  const mac = crypto
-    .createHmac("sha512", key.subarray(0, 32))
-    .update(concat(aad, iv, ciphertext, aadLengthBits(aad)))
-    .digest()
-    .subarray(0, 32);
-  return `${protectedHeader}..${base64url(iv)}.${base64url(ciphertext)}.${base64url(mac)}`;
+  const mac = cbcHmacTag(key.subarray(0, 32), header, iv, ciphertext);
+  return `${header.encoded}..${base64url(iv)}.${base64url(ciphertext)}.${base64url(mac)}`;
 }
 
 interface ParsedJwe {
   header: { alg?: unknown; enc?: unknown; kid?: unknown; zip?: unknown; crit?: unknown };
-  protectedHeader: string;
+  protectedHeader: ProtectedHeader;
   iv: Uint8Array;
   ciphertext: Uint8Array;
   tag: Uint8Array;
@@ -90,16 +138,16 @@ function parseCompact(token: string): ParsedJwe {
   const parts = token.split(".");
   if (parts.length !== 5 || parts[1] !== "")
     throw new TokenDecryptionError("malformed", "not a compact JWE with direct encryption");
-  const [protectedHeader = "", , iv = "", ciphertext = "", tag = ""] = parts;
-  let header: unknown;
+  const [encodedHeader = "", , iv = "", ciphertext = "", tag = ""] = parts;
   try {
-    header = JSON.parse(fromUtf8(fromBase64url(protectedHeader)));
+    const decoded = protectedHeader(encodedHeader);
     return {
-      header: header as ParsedJwe["header"],
-      protectedHeader,
-      iv: fromBase64url(iv),
-      ciphertext: fromBase64url(ciphertext),
-      tag: fromBase64url(tag),
+      header: decoded.header,
+      protectedHeader: decoded,
+      // Read once by the cipher and dropped: no copy out of the buffer pool is needed.
+      iv: fromBase64urlView(iv),
+      ciphertext: fromBase64urlView(ciphertext),
+      tag: fromBase64urlView(tag),
     };
   } catch {
     throw new TokenDecryptionError("malformed", "the JWE is not well-formed");
@@ -108,15 +156,15 @@ function parseCompact(token: string): ParsedJwe {
 
 function decryptNode(parsed: ParsedJwe, enc: ContentEncryption, key: Uint8Array): Uint8Array {
   const crypto = nodeCrypto!;
-  const aad = utf8(parsed.protectedHeader);
   try {
     if (enc === "A256CBC-HS512") {
       if (parsed.iv.byteLength !== 16 || parsed.tag.byteLength !== 32) throw new Error("length");
-      const mac = crypto
-        .createHmac("sha512", key.subarray(0, 32))
-        .update(concat(aad, parsed.iv, parsed.ciphertext, aadLengthBits(aad)))
-        .digest()
-        .subarray(0, 32);
+      const mac = cbcHmacTag(
+        key.subarray(0, 32),
+        parsed.protectedHeader,
+        parsed.iv,
+        parsed.ciphertext,
+      );
       // Authenticate before decrypting: no padding oracle (Vaudenay's CBC attack).
       if (!crypto.timingSafeEqual(mac, parsed.tag)) throw new Error("tag");
       const decipher = crypto.createDecipheriv("aes-256-cbc", key.subarray(32, 64), parsed.iv);
@@ -124,7 +172,7 @@ function decryptNode(parsed: ParsedJwe, enc: ContentEncryption, key: Uint8Array)
     }
     if (parsed.iv.byteLength !== 12 || parsed.tag.byteLength !== 16) throw new Error("length");
     const decipher = crypto.createDecipheriv("aes-256-gcm", key, parsed.iv, { authTagLength: 16 });
-    decipher.setAAD(aad);
+    decipher.setAAD(parsed.protectedHeader.aad);
     decipher.setAuthTag(parsed.tag);
     return concat(decipher.update(parsed.ciphertext), decipher.final());
   } catch {
@@ -168,8 +216,11 @@ export async function encryptSessionToken(
   const secret = secrets[0];
   if (!secret) throw new TypeError("a secret is required to encrypt a session token");
   const claims = withStandardClaims(token, maxAge);
+  if (engine === "node" && nodeCrypto) {
+    const derived = deriveKeyNode(WRITE_ENC, secret, salt);
+    return encryptNode(claims, derived.key, derived.kid);
+  }
   const derived = await deriveKey(WRITE_ENC, secret, salt, engine);
-  if (engine === "node" && nodeCrypto) return encryptNode(claims, derived.key, derived.kid);
   return new EncryptJWT(claims)
     .setProtectedHeader({ alg: "dir", enc: WRITE_ENC, kid: derived.kid })
     .encrypt(derived.key);
@@ -195,9 +246,33 @@ async function selectKey(
   throw new TokenDecryptionError("no-matching-secret", "no secret matches the token's key id");
 }
 
+/** {@link selectKey} for `node:crypto`, where keys derive synchronously. */
+function selectKeyNode(
+  kid: unknown,
+  enc: ContentEncryption,
+  secrets: readonly string[],
+  salt: string,
+): Uint8Array {
+  if (kid === undefined) {
+    const first = secrets[0];
+    if (!first) throw new TokenDecryptionError("no-matching-secret", "no secret configured");
+    return deriveKeyNode(enc, first, salt).key;
+  }
+  for (const secret of secrets) {
+    const derived = deriveKeyNode(enc, secret, salt);
+    if (derived.kid === kid) return derived.key;
+  }
+  throw new TokenDecryptionError("no-matching-secret", "no secret matches the token's key id");
+}
+
 /**
  * Decrypts and validates a session token written by Tessera or Auth.js. Throws
  * {@link TokenDecryptionError} when the token is malformed, foreign, tampered or expired.
+ *
+ * @example
+ * ```ts
+ * const claims = await decryptSessionToken(cookieValue, [process.env.AUTH_SECRET!], "authjs.session-token")
+ * ```
  */
 export async function decryptSessionToken(
   token: string,
@@ -206,6 +281,7 @@ export async function decryptSessionToken(
   engine: CryptoEngine = defaultEngine,
 ): Promise<Record<string, unknown>> {
   if (engine === "web" || !nodeCrypto) return decryptWeb(token, secrets, salt);
+  // Synchronous on Node: no await between parsing, key lookup and decryption.
   const parsed = parseCompact(token);
   const { alg, enc, kid, zip, crit } = parsed.header;
   // Only what we write is accepted: no algorithm confusion, no compression (zip bombs).
@@ -218,7 +294,7 @@ export async function decryptSessionToken(
     throw new TokenDecryptionError("unsupported", "unsupported JWE header");
   if (kid !== undefined && typeof kid !== "string")
     throw new TokenDecryptionError("malformed", "the JWE key id is not a string");
-  const key = await selectKey(kid, enc, secrets, salt, "node");
+  const key = selectKeyNode(kid, enc, secrets, salt);
   const plaintext = decryptNode(parsed, enc, key);
   let payload: unknown;
   try {

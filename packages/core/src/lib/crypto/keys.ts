@@ -24,7 +24,13 @@ const KEY_LENGTH: Record<ContentEncryption, number> = { "A256CBC-HS512": 64, A25
 
 /** Bounded so that attacker-chosen salts (there are none today) could never grow memory. */
 const MAX_CACHED_KEYS = 512;
-const cache = new Map<string, DerivedKey | Promise<DerivedKey>>();
+type CachedKey = DerivedKey | Promise<DerivedKey>;
+/**
+ * salt → secret → one slot per engine and algorithm. Nested maps rather than one map keyed by a
+ * joined string: a lookup builds and hashes no new string (config strings keep their hash).
+ */
+const cache = new Map<string, Map<string, (CachedKey | undefined)[]>>();
+let cachedKeys = 0;
 
 function info(salt: string): string {
   return `Auth.js Generated Encryption Key (${salt})`;
@@ -85,15 +91,49 @@ export function deriveKey(
   salt: string,
   engine: CryptoEngine = defaultEngine,
 ): DerivedKey | Promise<DerivedKey> {
-  const cacheKey = `${engine}\u0000${enc}\u0000${salt}\u0000${secret}`;
-  const hit = cache.get(cacheKey);
+  const useNode = engine === "node" && nodeCrypto !== undefined;
+  const slot = (useNode ? 0 : 2) + (enc === "A256GCM" ? 1 : 0);
+  let bySecret = cache.get(salt);
+  let slots = bySecret?.get(secret);
+  const hit = slots?.[slot];
   if (hit) return hit;
-  if (cache.size >= MAX_CACHED_KEYS) cache.clear();
-  const derived =
-    engine === "node" && nodeCrypto
-      ? deriveWithNode(enc, secret, salt)
-      : deriveWithWebCrypto(enc, secret, salt);
-  cache.set(cacheKey, derived);
-  if (derived instanceof Promise) derived.catch(() => cache.delete(cacheKey));
+  if (cachedKeys >= MAX_CACHED_KEYS) {
+    cache.clear();
+    cachedKeys = 0;
+    bySecret = undefined;
+    slots = undefined;
+  }
+  if (!bySecret) {
+    bySecret = new Map();
+    cache.set(salt, bySecret);
+  }
+  if (!slots) {
+    slots = [];
+    bySecret.set(secret, slots);
+  }
+  const derived = useNode
+    ? deriveWithNode(enc, secret, salt)
+    : deriveWithWebCrypto(enc, secret, salt);
+  const stored = slots;
+  stored[slot] = derived;
+  cachedKeys++;
+  if (derived instanceof Promise)
+    derived.catch(() => {
+      if (stored[slot] === derived) stored[slot] = undefined;
+    });
   return derived;
+}
+
+/**
+ * The `node:crypto` key for `secret` and `salt`, synchronously (cached like {@link deriveKey}).
+ * Only call it where `nodeCrypto` is present.
+ *
+ * @example
+ * ```ts
+ * if (nodeCrypto) deriveKeyNode("A256CBC-HS512", secret, "authjs.session-token").kid
+ * ```
+ */
+export function deriveKeyNode(enc: ContentEncryption, secret: string, salt: string): DerivedKey {
+  if (!nodeCrypto) throw new TypeError("node:crypto is not available on this runtime");
+  return deriveKey(enc, secret, salt, "node") as DerivedKey;
 }
