@@ -20,7 +20,7 @@ import type { NextRequest } from "next/server.js";
 import { signInAction, signOutAction, updateAction } from "./lib/actions.js";
 import { createAuth } from "./lib/auth.js";
 import { configLoader } from "./lib/config.js";
-import { withEnvOrigin } from "./lib/env.js";
+import { withPublicOrigin } from "./lib/env.js";
 import type { NextAuthConfigOrFactory, NextAuthResult } from "./types.js";
 
 export type {
@@ -65,10 +65,8 @@ export type {
 export default function NextAuth(config: NextAuthConfigOrFactory): NextAuthResult {
   const load = configLoader(config);
   // The route handlers keep CSRF checks: they receive plain form posts from anywhere.
-  const handle = async (incoming: NextRequest) => {
-    const request = withEnvOrigin(incoming);
-    return Auth(request, (await load(request)).routes);
-  };
+  const handle = async (request: NextRequest) =>
+    Auth(withPublicOrigin(request), (await load(request)).routes);
   return {
     handlers: { GET: handle, POST: handle },
     auth: createAuth(load),

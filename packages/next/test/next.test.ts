@@ -210,10 +210,15 @@ describe("auth as middleware (proxy.ts)", () => {
     expect(response.status).toBe(307);
   });
 
-  it("leaves the auth routes reachable even when the authorized callback refuses", async () => {
-    const { auth } = NextAuth(demoConfig({ callbacks: { authorized: () => false } }));
-    const response = await auth(page("/api/auth/signin"));
-    expect(response.headers.get("x-middleware-next")).toBe("1");
+  it("leaves the auth routes and pages reachable even when the authorized callback refuses", async () => {
+    const { auth } = NextAuth(
+      demoConfig({ callbacks: { authorized: () => false }, pages: { error: "/auth-error" } }),
+    );
+    for (const path of ["/api/auth/signin", "/api/auth/callback/credentials", "/auth-error"]) {
+      const response = await auth(page(path));
+      expect(response.headers.get("x-middleware-next")).toBe("1");
+    }
+    expect((await auth(page("/auth-error/details"))).status).toBe(307);
   });
 
   it("keeps the session alive: a re-issued session cookie goes out with the response", async () => {

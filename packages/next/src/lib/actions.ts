@@ -9,8 +9,8 @@
  */
 import { Auth, type ResponseInternal, type Session } from "@tessera/core";
 import { AuthError } from "@tessera/core/errors";
-import { headers as nextHeaders } from "next/headers.js";
-import { redirect as nextRedirect } from "next/navigation.js";
+import { headers as nextHeaders } from "next/headers";
+import { redirect as nextRedirect } from "next/navigation";
 import type { SignInAuthorizationParams, SignInOptions, SignOutOptions } from "../types.js";
 import type { ConfigVariants } from "./config.js";
 import { writeCookies } from "./cookies.js";

@@ -8,7 +8,7 @@
  * - `auth({ req, res })` / `auth(req, res)` in the Pages Router → the session or `null`.
  */
 import type { Session } from "@tessera/core";
-import { headers as nextHeaders } from "next/headers.js";
+import { headers as nextHeaders } from "next/headers";
 import { type NextRequest, NextResponse } from "next/server.js";
 import type {
   AuthFunction,
@@ -19,7 +19,7 @@ import type {
 } from "../types.js";
 import { type ConfigLoader, type ConfigVariants, logError } from "./config.js";
 import { setCookieHeaders, withCookies, writeCookies } from "./cookies.js";
-import { withEnvOrigin } from "./env.js";
+import { asNextRequest, publicUrl } from "./env.js";
 import { lookupSession } from "./session.js";
 
 /** A `Request` (also across realms, as in the edge runtime) rather than a Node request. */
@@ -59,9 +59,17 @@ function appendNodeSetCookie(response: NodeResponseLike, values: string[]): void
   response.setHeader?.("Set-Cookie", [...previous, ...values]);
 }
 
-/** True for paths served by the route handlers: they must stay reachable to sign in at all. */
-function isAuthRoute(pathname: string, basePath: string): boolean {
-  return basePath !== "" && (pathname === basePath || pathname.startsWith(`${basePath}/`));
+/**
+ * True for the route handlers and the configured auth pages (sign-in, error, …): they must stay
+ * reachable, or no one could sign in and errors would redirect in a loop.
+ */
+function isAuthPath(pathname: string, variants: ConfigVariants): boolean {
+  const { basePath } = variants;
+  if (basePath !== "" && (pathname === basePath || pathname.startsWith(`${basePath}/`)))
+    return true;
+  return Object.values(variants.user.pages ?? {}).some(
+    (page) => typeof page === "string" && page.split("?", 1)[0] === pathname,
+  );
 }
 
 /**
@@ -74,7 +82,7 @@ async function decideAccess(
   variants: ConfigVariants,
 ): Promise<boolean | Response> {
   const authorized = variants.user.callbacks?.authorized;
-  if (!authorized || isAuthRoute(request.nextUrl.pathname, variants.basePath)) return true;
+  if (!authorized || isAuthPath(request.nextUrl.pathname, variants)) return true;
   try {
     const result = await authorized({ request, auth: session });
     if (result instanceof Response) return result;
@@ -85,21 +93,20 @@ async function decideAccess(
   }
 }
 
-/** The redirect to the sign-in page, with the requested URL as `callbackUrl`. */
+/** The redirect to the sign-in page, with the requested (public) URL as `callbackUrl`. */
 function redirectToSignIn(request: NextRequest, variants: ConfigVariants): Response {
   const page = variants.user.pages?.signIn ?? `${variants.basePath}/signin`;
-  if (/^https?:\/\//i.test(page)) {
-    const absolute = new URL(page);
-    absolute.searchParams.set("callbackUrl", request.nextUrl.href);
-    return NextResponse.redirect(absolute);
+  const requested = publicUrl(request);
+  let target: URL;
+  if (/^https?:\/\//i.test(page)) target = new URL(page);
+  else {
+    const [pathname = "/", query = ""] = page.split("?", 2);
+    // The sign-in page itself stays reachable, or no one could ever sign in (redirect loop).
+    if (request.nextUrl.pathname === pathname) return NextResponse.next();
+    target = new URL(`${request.nextUrl.basePath}${pathname}`, requested.origin);
+    target.search = query;
   }
-  const [pathname = "/", query = ""] = page.split("?", 2);
-  // The sign-in page itself stays reachable, or no one could ever sign in (redirect loop).
-  if (request.nextUrl.pathname === pathname) return NextResponse.next();
-  const target = request.nextUrl.clone();
-  target.pathname = pathname;
-  target.search = query;
-  target.searchParams.set("callbackUrl", request.nextUrl.href);
+  target.searchParams.set("callbackUrl", requested.href);
   return NextResponse.redirect(target);
 }
 
@@ -112,7 +119,7 @@ async function protect(
   const { session, cookies } = await lookupSession(
     request.headers,
     variants,
-    request.nextUrl.protocol,
+    publicUrl(request).protocol,
   );
   const decision = await decideAccess(request, session, variants);
   let response: Response;
@@ -162,13 +169,12 @@ export function createAuth(load: ConfigLoader): AuthFunction {
     if (typeof first === "function") {
       const handler = first as AuthWrappedHandler<unknown>;
       return async (request: NextRequest, context: unknown) => {
-        const incoming = withEnvOrigin(request);
+        const incoming = asNextRequest(request);
         return protect(incoming, context, await load(incoming), handler);
       };
     }
     if (isFetchRequest(first)) {
-      // Wrapped once: a second copy of a request with a body would find the body consumed.
-      const request = withEnvOrigin(first);
+      const request = asNextRequest(first);
       return load(request).then((variants) => protect(request, second, variants));
     }
     if (typeof first === "object" && first !== null && "req" in first) {

@@ -4,7 +4,7 @@
  */
 import type { Cookie } from "@tessera/core";
 import { serialize } from "cookie";
-import { cookies } from "next/headers.js";
+import { cookies } from "next/headers";
 
 type CookieStore = Awaited<ReturnType<typeof cookies>>;
 type StoreOptions = NonNullable<Parameters<CookieStore["set"]>[2]>;

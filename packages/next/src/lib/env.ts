@@ -39,15 +39,29 @@ export function setEnvDefaults(config: NextAuthConfig): void {
 }
 
 /**
- * The request with its origin replaced by the one of `AUTH_URL`, when set: behind a reverse proxy
- * Next.js sees an internal host, while redirects and cookies must use the public one.
+ * The URL the browser used: the request's, with the origin of `AUTH_URL` when set. Behind a
+ * reverse proxy Next.js sees an internal host, and it reports every loopback address as
+ * `localhost`; redirects and cookies must use the public origin.
+ *
+ * @example
+ * ```ts
+ * process.env.AUTH_URL = "https://app.example"
+ * publicUrl(new Request("http://10.0.0.7:3000/a?b=1")).href // "https://app.example/a?b=1"
+ * ```
  */
-export function withEnvOrigin(request: Request): NextRequest {
+export function publicUrl(request: Request): URL {
   const url = new URL(request.url);
   const env = envUrl();
-  if (env && env.origin !== url.origin) {
-    const href = `${env.origin}${url.pathname}${url.search}`;
-    return new NextRequest(href, request);
-  }
+  return env ? new URL(`${url.pathname}${url.search}`, env.origin) : url;
+}
+
+/** `request` addressed to its {@link publicUrl} (a plain `Request`, which keeps its URL as is). */
+export function withPublicOrigin(request: Request): Request {
+  const url = publicUrl(request);
+  return url.href === request.url ? request : new Request(url, request);
+}
+
+/** `request` as a `NextRequest` (middleware may be handed a plain `Request`). */
+export function asNextRequest(request: Request): NextRequest {
   return request instanceof NextRequest ? request : new NextRequest(request);
 }
