@@ -5,8 +5,9 @@
  */
 import type { AuthConfig, Profile, Session, TokenSet } from "@tessera/core";
 import { customFetch } from "@tessera/core";
-import type { OAuth2Config, OIDCConfig } from "@tessera/core/providers";
+import type { EndpointRequestContext, OAuth2Config, OIDCConfig } from "@tessera/core/providers";
 import { createMemoryStore, MemoryAdapter } from "@tessera/memory";
+import { exportJWK, generateKeyPair, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverCallback, locationOf, startSignIn } from "./fixtures/oauth-flow.js";
 import { type RunningOidcProvider, startOidcProvider } from "./fixtures/oidc-provider.js";
@@ -20,7 +21,12 @@ let op: RunningOidcProvider;
 const ADA = { sub: "ada-1", email: "Ada@Example.com", email_verified: true, name: "Ada Lovelace" };
 const GRACE = { sub: "grace-2", email: "grace@example.com", email_verified: false, name: "Grace" };
 
+const clientKeys = {} as { privateKey: CryptoKey; publicJwk: JWK };
+
 beforeAll(async () => {
+  const pair = await generateKeyPair("ES256", { extractable: true });
+  clientKeys.privateKey = pair.privateKey;
+  clientKeys.publicJwk = { ...(await exportJWK(pair.publicKey)), kid: "client-key", alg: "ES256" };
   op = await startOidcProvider({
     clients: [
       {
@@ -36,6 +42,18 @@ beforeAll(async () => {
         token_endpoint_auth_method: "client_secret_post",
       },
       { client_id: "form", client_secret: "form-secret", redirect_uris: [callback("op-form")] },
+      {
+        client_id: "jwt",
+        redirect_uris: [callback("op-jwt")],
+        token_endpoint_auth_method: "private_key_jwt",
+        token_endpoint_auth_signing_alg: "ES256",
+        jwks: { keys: [clientKeys.publicJwk] },
+      },
+      {
+        client_id: "public",
+        redirect_uris: [callback("op-public")],
+        token_endpoint_auth_method: "none",
+      },
     ],
     accounts: [ADA, GRACE],
   });
@@ -216,6 +234,85 @@ describe("OIDC sign-in against oidc-provider", () => {
     expect(bodies[0]?.get("client_id")).toBe("post");
     expect(bodies[0]?.get("client_secret")).toBe("post-secret");
     expect((await client.session())?.user).toMatchObject({ name: "Ada Lovelace" });
+  });
+
+  it("authenticates with private_key_jwt (a client assertion signed with the client's key)", async () => {
+    const bodies: URLSearchParams[] = [];
+    const spy = async (url: string | URL | Request, init?: RequestInit) => {
+      if (String(url).endsWith("/token")) bodies.push(new URLSearchParams(String(init?.body)));
+      return fetch(url, init);
+    };
+    const provider = oidc({
+      id: "op-jwt",
+      clientId: "jwt",
+      clientSecret: undefined,
+      client: {
+        token_endpoint_auth_method: "private_key_jwt",
+        privateKey: { key: clientKeys.privateKey, kid: "client-key" },
+      },
+      [customFetch]: spy,
+    });
+    const client = new Client(config({ providers: [provider] }));
+    await signIn(client, "op-jwt");
+    expect(bodies[0]?.get("client_assertion_type")).toBe(
+      "urn:ietf:params:oauth:client-assertion-type:jwt-bearer",
+    );
+    expect(bodies[0]?.get("client_assertion")?.split(".")).toHaveLength(3);
+    expect(bodies[0]?.has("client_secret")).toBe(false);
+    expect((await client.session())?.user).toMatchObject({ name: "Ada Lovelace" });
+  });
+
+  it("signs in as a public client (auth method none) protected by PKCE", async () => {
+    const provider = oidc({
+      id: "op-public",
+      clientId: "public",
+      clientSecret: undefined,
+      client: { token_endpoint_auth_method: "none" },
+      checks: ["pkce"],
+    });
+    const client = new Client(config({ providers: [provider] }));
+    await signIn(client, "op-public");
+    expect((await client.session())?.user).toMatchObject({ name: "Ada Lovelace" });
+  });
+
+  it("refuses to start without a client secret when the method needs one", async () => {
+    const { logger, errors } = recordingLogger();
+    const client = new Client(config({ providers: [oidc({ clientSecret: undefined })], logger }));
+    const csrfToken = await client.csrfToken();
+    const response = await client.post("/auth/signin/op", { csrfToken });
+    expect(locationOf(response).href).toBe(`${ORIGIN}/auth/error?error=Configuration`);
+    expect(errors.at(-1)?.message).toMatch(/AUTH_OP_SECRET/);
+  });
+
+  it("validates tokens from a custom token.request like any token response", async () => {
+    const tokenRequest = (tamper: boolean) => async (context: EndpointRequestContext<Profile>) => {
+      const response = await fetch(`${op.issuer}/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "authorization_code",
+          code: context.params.code as string,
+          redirect_uri: callback("op-post"),
+          code_verifier: context.checks.code_verifier as string,
+          client_id: "post",
+          client_secret: "post-secret",
+        }),
+      });
+      const tokens = (await response.json()) as TokenSet;
+      if (tamper) tokens.id_token = `${tokens.id_token?.slice(0, -4)}AAAA`;
+      return { tokens };
+    };
+    const honest = new Client(
+      config({ providers: [postProvider({ token: { request: tokenRequest(false) } })] }),
+    );
+    await signIn(honest, "op-post");
+    expect((await honest.session())?.user).toMatchObject({ name: "Ada Lovelace" });
+
+    const tampered = new Client(
+      config({ providers: [postProvider({ token: { request: tokenRequest(true) } })] }),
+    );
+    const response = await signIn(tampered, "op-post");
+    expect(locationOf(response).href).toBe(`${ORIGIN}/auth/signin?error=OAuthCallbackError`);
   });
 
   it("fails the callback with OAuthCallbackError when the token endpoint refuses the client", async () => {
@@ -550,6 +647,20 @@ describe("redirect proxy", () => {
 
     await preview.get(target.href);
     expect((await preview.session())?.user).toMatchObject({ email: "ada@example.com" });
+  });
+
+  it("takes the proxy from AUTH_REDIRECT_PROXY_URL", async () => {
+    const previous = process.env.AUTH_REDIRECT_PROXY_URL;
+    process.env.AUTH_REDIRECT_PROXY_URL = `${ORIGIN}/auth`;
+    try {
+      const preview = new Client(config({ providers: [oidc({ checks: ["pkce"] })] }), PREVIEW);
+      const authorizationUrl = await startSignIn(preview, "op");
+      expect(authorizationUrl.searchParams.get("redirect_uri")).toBe(callback("op"));
+      expect(authorizationUrl.searchParams.get("state")).toBeTruthy();
+    } finally {
+      if (previous === undefined) delete process.env.AUTH_REDIRECT_PROXY_URL;
+      else process.env.AUTH_REDIRECT_PROXY_URL = previous;
+    }
   });
 
   it("handles its own sign-ins on the proxy deployment", async () => {
