@@ -86,8 +86,15 @@ export interface ProviderStyle {
   logo?: string;
 }
 
+/** The named members of a type, without its index signature. */
+type KnownMembers<T> = {
+  [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K];
+};
+
 /** Client overrides (token endpoint auth method, ID token algorithm, …) plus an optional key. */
-export type OAuthClientOptions = Partial<Client> & {
+export type OAuthClientOptions = Partial<KnownMembers<Client>> & {
+  /** Other client metadata (RFC 7591 §2), passed to oauth4webapi as is. */
+  [metadata: string]: unknown;
   token_endpoint_auth_method?:
     | "client_secret_basic"
     | "client_secret_post"
