@@ -94,6 +94,24 @@ async function waitUntilServing(url: string, server: ChildProcess): Promise<void
   throw new Error(`next start did not answer at ${url}`);
 }
 
+const TEST_ACTIONS_ROUTE = `import { AuthError } from "@tessera/next";
+import { signIn, signOut } from "@/auth";
+
+export async function POST(request: Request) {
+  const { action, provider, fields, redirectTo } = await request.json();
+  try {
+    const url =
+      action === "signOut"
+        ? await signOut({ redirect: false, redirectTo })
+        : await signIn(provider, { ...fields, redirect: false, redirectTo });
+    return Response.json({ url });
+  } catch (error) {
+    if (error instanceof AuthError) return Response.json({ error: error.type }, { status: 400 });
+    throw error;
+  }
+}
+`;
+
 let appDir = "";
 let origin = "";
 let server: ChildProcess | undefined;
@@ -117,6 +135,10 @@ beforeAll(async () => {
     'import config from "./next.config.example.mjs";\n' +
       "export default { ...config, experimental: { ...config.experimental, turbopackFileSystemCacheForBuild: false } };\n",
   );
+  // Test-only route calling the server-side signIn/signOut with `redirect: false` (in the app,
+  // they run in server actions, which Next.js protects against cross-site posts; this does not).
+  await mkdir(join(appDir, "app/api/test-actions"), { recursive: true });
+  await writeFile(join(appDir, "app/api/test-actions/route.ts"), TEST_ACTIONS_ROUTE);
   await run(process.execPath, [NEXT_BIN, "build"], appDir);
 
   const port = await freePort();
@@ -248,6 +270,57 @@ describe("the built app over HTTP", () => {
     expect(response.headers.get("location")).toBe(
       `${origin}/api/auth/signin?error=CredentialsSignin&code=credentials`,
     );
+    expect(jar.cookies.has("authjs.session-token")).toBe(false);
+  });
+});
+
+describe("server-side signIn and signOut with redirect: false", () => {
+  async function call(jar: CookieJar, body: Record<string, unknown>) {
+    const response = await fetch(`${origin}/api/test-actions`, {
+      method: "POST",
+      headers: jar.headers({ "content-type": "application/json" }),
+      body: JSON.stringify(body),
+    });
+    jar.store(response);
+    return { status: response.status, body: (await response.json()) as Record<string, string> };
+  }
+
+  it("resolve with the URL and set the cookies through cookies()", async () => {
+    const jar = new CookieJar();
+    const signedIn = await call(jar, {
+      action: "signIn",
+      provider: "credentials",
+      fields: { email: USER.email, password: PASSWORD },
+      redirectTo: "/protected",
+    });
+    expect(signedIn).toEqual({ status: 200, body: { url: `${origin}/protected` } });
+    expect(await (await get("/api/me", jar)).json()).toMatchObject({ user: USER });
+
+    const signedOut = await call(jar, { action: "signOut", redirectTo: "/bye" });
+    expect(signedOut).toEqual({ status: 200, body: { url: `${origin}/bye` } });
+    expect(jar.cookies.has("authjs.session-token")).toBe(false);
+  });
+
+  it("send an unknown or missing provider to the sign-in page", async () => {
+    const expected = `${origin}/api/auth/signin?callbackUrl=%2Fhere`;
+    for (const provider of [undefined, "nope", "__proto__"]) {
+      const { body } = await call(new CookieJar(), {
+        action: "signIn",
+        provider,
+        redirectTo: "/here",
+      });
+      expect(body).toEqual({ url: expected });
+    }
+  });
+
+  it("throw a refused sign-in as an AuthError", async () => {
+    const jar = new CookieJar();
+    const refused = await call(jar, {
+      action: "signIn",
+      provider: "credentials",
+      fields: { email: USER.email, password: "guess" },
+    });
+    expect(refused).toEqual({ status: 400, body: { error: "CredentialsSignin" } });
     expect(jar.cookies.has("authjs.session-token")).toBe(false);
   });
 });
