@@ -517,6 +517,25 @@ describe("sign-in or registration with an adapter", () => {
     expect(store.sessions.size).toBe(2); // database strategy by default with an adapter
   });
 
+  it("stores what the provider's account callback chooses, token_type lower-cased", async () => {
+    const { store, cfg } = withAdapter({
+      providers: [
+        oidc({
+          account: (tokens) => ({
+            access_token: tokens.access_token,
+            token_type: "Bearer",
+            expires_at: tokens.expires_at,
+          }),
+        }),
+      ],
+    });
+    await signIn(new Client(cfg));
+    const [account] = [...store.accounts.values()];
+    expect(account).toMatchObject({ token_type: "bearer", providerAccountId: "ada-1" });
+    expect(account).not.toHaveProperty("id_token");
+    expect(account).not.toHaveProperty("refresh_token");
+  });
+
   it("links a new provider account to the signed-in user", async () => {
     const { store, cfg } = withAdapter({ providers: [oidc(), postProvider()] });
     const client = new Client(cfg);

@@ -50,8 +50,11 @@ export async function userAndAccount(
   const email =
     typeof mapped.email === "string" && mapped.email !== "" ? mapped.email.toLowerCase() : null;
   const user = { ...mapped, id: String(id), email };
+  const stored = provider.account(tokens) ?? {};
   const account: Account = {
-    ...(provider.account(tokens) ?? {}),
+    ...stored,
+    // SPEC.md: `token_type` is always lower case, whatever a custom `account` callback returns.
+    ...(typeof stored.token_type === "string" && { token_type: stored.token_type.toLowerCase() }),
     provider: provider.id,
     type: provider.type,
     providerAccountId: user.id,
