@@ -11,6 +11,7 @@ import type {
   OAuthChecks,
   OAuthConfig,
 } from "../../providers/index.js";
+import { envName } from "./env.js";
 import { defaultAccount, defaultProfile } from "./providers.js";
 
 /** The scope OIDC providers ask for when their configuration names none. */
@@ -161,7 +162,7 @@ export function oauthProviderProblem(
       missing = "userinfo";
     if (missing)
       return new InvalidEndpoints(
-        `Provider "${id}" has no \`issuer\` (or \`wellKnown\`) and no \`${missing}\` endpoint. Set one of them.`,
+        `Provider "${id}" has no \`issuer\` (or \`wellKnown\`) and no \`${missing}\` endpoint. Set \`issuer\` (or AUTH_${envName(id)}_ISSUER) or the endpoint.`,
       );
   }
   for (const [name, value] of [

@@ -5,6 +5,7 @@
 import * as o from "oauth4webapi";
 import { InvalidProvider } from "../../errors.js";
 import type { InternalOAuthProvider } from "../../providers/index.js";
+import { envName } from "../config/env.js";
 
 /** Token endpoint authentication methods Tessera supports. */
 export type ClientAuthMethod =
@@ -38,7 +39,7 @@ function privateKeyOf(provider: InternalOAuthProvider): o.PrivateKey | CryptoKey
  * Used at sign-in start so that a misconfiguration fails before the user leaves the site.
  */
 export function clientProblem(provider: InternalOAuthProvider): string | undefined {
-  const env = `AUTH_${provider.id.toUpperCase().replace(/-/g, "_")}`;
+  const env = `AUTH_${envName(provider.id)}`;
   if (!provider.clientId)
     return `Provider "${provider.id}" has no clientId. Set ${env}_ID or pass \`clientId\`.`;
   const method = authMethodOf(provider);
