@@ -5,9 +5,32 @@
 import { serialize } from "cookie";
 import type { Cookie, ResponseInternal } from "../../types.js";
 
-/** Serialises cookies as `Set-Cookie` header values. */
+/** RFC 6265 §4.1.1 cookie-name as the `cookie` library accepts it: visible ASCII but `;` and `=`. */
+const COOKIE_NAME = /^[!-:<>-~]+$/;
+
+/**
+ * The `; Path=/; HttpOnly; …` part of a `Set-Cookie` line per options object. The cookie policy's
+ * option objects are made once per config, and serialising them is most of the cost of a cookie.
+ */
+const attributesCache = new WeakMap<object, string>();
+
+function serializeCookie({ name, value, options }: Cookie): string {
+  // Dates change per cookie and custom encoders are the application's: serialised in full.
+  if (!options || options.expires || options.encode || !COOKIE_NAME.test(name))
+    return serialize(name, value, options);
+  let attributes = attributesCache.get(options);
+  if (attributes === undefined) {
+    // The library validates every option here, once, and throws as it would per cookie.
+    attributes = serialize("n", "", options).slice(2);
+    attributesCache.set(options, attributes);
+  }
+  // encodeURIComponent only emits characters a cookie value may hold: nothing to validate.
+  return `${name}=${value ? encodeURIComponent(value) : ""}${attributes}`;
+}
+
+/** Serialises cookies as `Set-Cookie` header values (as `cookie`'s `serialize` writes them). */
 export function serializeCookies(cookies: readonly Cookie[]): string[] {
-  return cookies.map(({ name, value, options }) => serialize(name, value, options));
+  return cookies.map(serializeCookie);
 }
 
 /** The value of header `name` (any case) in header data, as `Headers#get` would find it. */
