@@ -36,7 +36,7 @@ export async function signout(ctx: AuthContext): Promise<ResponseInternal> {
         await config.events.signOut?.({ token });
       } else {
         const session = await config.adapter!.deleteSession(sessionToken);
-        await config.events.signOut?.({ session });
+        await config.events.signOut?.({ session: session ?? null });
       }
     } catch (error) {
       // The cookie is cleared whatever happens; the failure is logged for the operator.
