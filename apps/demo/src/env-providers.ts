@@ -4,6 +4,8 @@
  * Auth.js uses). They are the only parts of the demo that need the network.
  */
 import type { Provider } from "@tessera/core/providers";
+import GitHub from "@tessera/core/providers/github";
+import Google from "@tessera/core/providers/google";
 
 /** Which providers the environment enables, and which it could. */
 export interface EnvProviders {
@@ -13,8 +15,18 @@ export interface EnvProviders {
 }
 
 const CANDIDATES = [
-  { id: "github", name: "GitHub", variable: "AUTH_GITHUB" },
-  { id: "google", name: "Google", variable: "AUTH_GOOGLE" },
+  {
+    id: "github",
+    name: "GitHub",
+    variable: "AUTH_GITHUB",
+    create: (clientId: string, clientSecret: string) => GitHub({ clientId, clientSecret }),
+  },
+  {
+    id: "google",
+    name: "Google",
+    variable: "AUTH_GOOGLE",
+    create: (clientId: string, clientSecret: string) => Google({ clientId, clientSecret }),
+  },
 ] as const;
 
 /**
@@ -34,7 +46,8 @@ export function oauthProvidersFromEnv(env: Record<string, string | undefined>): 
       result.missing.push({ name: candidate.name, variable: candidate.variable });
       continue;
     }
-    result.missing.push({ name: candidate.name, variable: candidate.variable });
+    result.providers.push(candidate.create(clientId, clientSecret));
+    result.enabled.push({ id: candidate.id, name: candidate.name });
   }
   return result;
 }

@@ -143,6 +143,51 @@ describe("session strategy", () => {
   });
 });
 
+describe("GitHub and Google", () => {
+  it("appear only when both their id and secret are in the environment", async () => {
+    const plain = await start({ env: { AUTH_GITHUB_ID: "id-without-secret" } });
+    const none = (await (await fetch(`${plain.url}/auth/providers`)).json()) as object;
+    expect(Object.keys(none).sort()).toEqual(["demo-idp", "email", "passkey", "password"]);
+    expect(await (await fetch(`${plain.url}/auth/signin`)).text()).not.toContain("GitHub");
+
+    const demo = await start({
+      env: {
+        AUTH_GITHUB_ID: "gh-client",
+        AUTH_GITHUB_SECRET: "gh-secret",
+        AUTH_GOOGLE_ID: "google-client",
+        AUTH_GOOGLE_SECRET: "google-secret",
+      },
+    });
+    const providers = (await (await fetch(`${demo.url}/auth/providers`)).json()) as object;
+    expect(Object.keys(providers)).toEqual([
+      "demo-idp",
+      "github",
+      "google",
+      "password",
+      "email",
+      "passkey",
+    ]);
+    const signIn = await (await fetch(`${demo.url}/auth/signin`)).text();
+    expect(signIn).toContain("Sign in with GitHub");
+    expect(signIn).toContain("Sign in with Google");
+    // GitHub's endpoints are fixed (no discovery), so the redirect is checked without a network.
+    const browser = new Browser(demo.url);
+    const { csrfToken } = (await (await browser.fetch("/auth/csrf")).json()) as {
+      csrfToken: string;
+    };
+    const started = await browser.fetch("/auth/signin/github", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken, callbackUrl: "/" }),
+    });
+    expect(started.status).toBe(302);
+    const location = new URL(started.headers.get("location") ?? "");
+    expect(location.origin + location.pathname).toBe("https://github.com/login/oauth/authorize");
+    expect(location.searchParams.get("client_id")).toBe("gh-client");
+    expect(location.searchParams.get("redirect_uri")).toBe(`${demo.url}/auth/callback/github`);
+  });
+});
+
 describe("data folder", () => {
   it("migrates once, keeps users across restarts and creates the demo user only once", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "tessera-demo-data-"));
