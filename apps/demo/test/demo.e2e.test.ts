@@ -37,7 +37,7 @@ beforeAll(async () => {
   browser = await launchBrowser({ deviceScaleFactor: 2 });
   page = await browser.newPage();
   // A step that hangs fails with its own message, well within the test's timeout.
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(20_000);
 });
 
 afterAll(async () => {
@@ -92,7 +92,8 @@ async function methodLinked(id: string): Promise<string | null> {
   return page.locator(`li[data-method="${id}"]`).getAttribute("data-linked");
 }
 
-describe("the demo in Chromium", () => {
+// Each test is a whole journey through several pages; a loaded machine must not fail it.
+describe("the demo in Chromium", { timeout: 90_000 }, () => {
   it("signs in with the demo user's password, shows the session, guards /protected and signs out", async () => {
     await page.goto(url("/protected"));
     // Signed out, the protected page sends the browser to sign in and back.
