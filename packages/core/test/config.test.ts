@@ -271,3 +271,25 @@ describe("resolution", () => {
     expect(result).toMatchObject({ status: 200, body: { credentials: { id: "credentials" } } });
   });
 });
+
+describe("provider options", () => {
+  it("merges endpoint params given as an object over a provider's URL string", () => {
+    const provider = (options: Record<string, unknown> = {}) => ({
+      id: "plain",
+      name: "Plain",
+      type: "oauth" as const,
+      authorization: "https://idp.test/authorize?scope=read",
+      token: "https://idp.test/token",
+      userinfo: "https://idp.test/me",
+      options,
+    });
+    const [resolved] = resolveConfig({
+      secret: SECRET,
+      providers: [provider({ authorization: { params: { prompt: "consent" } } })],
+    }).providersFor(ORIGIN) as unknown as [
+      { authorization: { url: URL; params: Record<string, string> } },
+    ];
+    expect(resolved.authorization.url.href).toContain("https://idp.test/authorize");
+    expect(resolved.authorization.params).toMatchObject({ prompt: "consent", scope: "read" });
+  });
+});

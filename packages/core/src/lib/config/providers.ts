@@ -49,6 +49,29 @@ export function merge<T extends Record<string, unknown>>(
   return out as T;
 }
 
+const ENDPOINT_KEYS = ["authorization", "token", "userinfo"] as const;
+
+/**
+ * A user option `{ params }` for an endpoint the provider gives as a URL string extends that URL
+ * instead of replacing it (so `authorization: { params: { prompt: "consent" } }` keeps the URL).
+ */
+function endpointsAsObjects(
+  options: Record<string, unknown> | undefined,
+  defaults: Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  if (!options) return options;
+  let adjusted: Record<string, unknown> | undefined;
+  for (const key of ENDPOINT_KEYS) {
+    const given = options[key];
+    const base = defaults[key];
+    if (typeof base === "string" && isPlainObject(given) && given.url === undefined) {
+      adjusted ??= { ...options };
+      adjusted[key] = { url: base, ...given };
+    }
+  }
+  return adjusted ?? options;
+}
+
 /** Calls a provider factory (with env-inferred options) and applies its user `options`. */
 export function instantiateProvider(provider: Provider, env: EnvObject): ProviderConfig {
   let config: ProviderConfig;
@@ -61,7 +84,10 @@ export function instantiateProvider(provider: Provider, env: EnvObject): Provide
   }
   const envOptions = providerEnvOptions(config.id, env);
   const { options, ...defaults } = config as ProviderConfig & { options?: Record<string, unknown> };
-  const merged = merge(defaults as Record<string, unknown>, options) as unknown as ProviderConfig;
+  const merged = merge(
+    defaults as Record<string, unknown>,
+    endpointsAsObjects(options, defaults as Record<string, unknown>),
+  ) as unknown as ProviderConfig;
   if (merged.type === "oauth" || merged.type === "oidc") {
     merged.clientId ??= envOptions.clientId;
     merged.clientSecret ??= envOptions.clientSecret;
