@@ -1,0 +1,442 @@
+// @ts-check
+/**
+ * The in-process scenarios. Each one drives the same requests through Tessera, @auth/core and
+ * the floor (the same work done directly, see floor.mjs), checks once that every participant
+ * really answered correctly (a fast error page must not pass for a fast session read), then hands
+ * the participants to the alternating-round harness.
+ */
+import {
+  BASE_PATH,
+  CSRF_COOKIE,
+  libraries,
+  MAX_AGE,
+  ORIGIN,
+  PASSWORD,
+  SECRET,
+  SESSION_COOKIE,
+  seedDatabaseSession,
+  sessionToken,
+  TOKEN_CLAIMS,
+  USER,
+} from "./fixtures.mjs";
+import {
+  directCookie,
+  directCsrf,
+  directCsrfCheck,
+  directDecrypt,
+  directEncrypt,
+  directKey,
+  NO_CACHE_JSON,
+} from "./floor.mjs";
+
+/** @typedef {(request: Request) => Promise<Response>} Handler */
+/** @typedef {{ status: number, body: string, setCookie: string[] }} Answer */
+
+/**
+ * @typedef {object} ScenarioRun
+ * @property {{ tessera: () => Promise<unknown>, authjs: () => Promise<unknown>, floor: () => Promise<unknown> }} run
+ * @property {(result: unknown, who: string) => void} check
+ * @property {() => Promise<void>} [teardown]
+ */
+
+/**
+ * @typedef {object} Scenario
+ * @property {string} id
+ * @property {string} title
+ * @property {string} floor  what the floor does
+ * @property {(modules: import("./fixtures.mjs").TesseraModules, options: import("./options.mjs").BenchOptions) => Promise<ScenarioRun | string>}
+ *   setup  a string says why the scenario is skipped
+ */
+
+/**
+ * Sends `request` to `handler` and reads the whole answer, as a server would before writing it.
+ *
+ * @param {Handler} handler
+ * @param {Request} request
+ * @returns {Promise<Answer>}
+ */
+async function exchange(handler, request) {
+  const response = await handler(request);
+  return {
+    status: response.status,
+    body: await response.text(),
+    setCookie: response.headers.getSetCookie(),
+  };
+}
+
+/**
+ * @param {boolean} condition
+ * @param {string} message
+ */
+function expect(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+/** @param {string} path */
+const url = (path) => `${ORIGIN}${BASE_PATH}${path}`;
+
+/**
+ * Runs one request shape through the three handlers.
+ *
+ * @param {{ tessera: Handler, authjs: Handler, floor: Handler }} handlers
+ * @param {() => Request} makeRequest
+ * @param {(answer: Answer) => boolean} valid
+ * @param {string} expectation
+ * @returns {ScenarioRun}
+ */
+function requestScenario(handlers, makeRequest, valid, expectation) {
+  return {
+    run: {
+      tessera: () => exchange(handlers.tessera, makeRequest()),
+      authjs: () => exchange(handlers.authjs, makeRequest()),
+      floor: () => exchange(handlers.floor, makeRequest()),
+    },
+    check(result, who) {
+      const answer = /** @type {Answer} */ (result);
+      expect(
+        valid(answer),
+        `${who}: expected ${expectation}, got ${answer.status} ${answer.body.slice(0, 200)}`,
+      );
+    },
+  };
+}
+
+/** @param {Answer} answer */
+function isAdaSession(answer) {
+  if (answer.status !== 200) return false;
+  const body = JSON.parse(answer.body);
+  return (
+    body?.user?.name === USER.name &&
+    body?.user?.email === USER.email &&
+    typeof body.expires === "string"
+  );
+}
+
+/**
+ * @param {string} body
+ * @returns {Response}
+ */
+function sessionResponse(body) {
+  return new Response(body, { headers: NO_CACHE_JSON });
+}
+
+/** The floor of a database session read through `adapter`. */
+function databaseFloor(/** @type {any} */ adapter) {
+  /** @type {Handler} */
+  return async (request) => {
+    const token = directCookie(request.headers.get("cookie"), SESSION_COOKIE);
+    const found = token ? await adapter.getSessionAndUser(token) : null;
+    if (!found || found.session.expires.valueOf() < Date.now()) return sessionResponse("null");
+    const { user, session } = found;
+    return sessionResponse(
+      JSON.stringify({
+        user: { name: user.name, email: user.email, image: user.image },
+        expires: session.expires.toISOString(),
+      }),
+    );
+  };
+}
+
+/**
+ * @param {import("./fixtures.mjs").TesseraModules} modules
+ * @param {any} adapter
+ * @returns {Promise<ScenarioRun>}
+ */
+async function databaseScenario(modules, adapter) {
+  const { tessera, authjs } = libraries(modules);
+  const tesseraConfig = tessera.databaseConfig(adapter);
+  const authjsConfig = authjs.databaseConfig(adapter);
+  const token = await seedDatabaseSession(adapter);
+  const cookie = `${SESSION_COOKIE}=${token}`;
+  return requestScenario(
+    {
+      tessera: (r) => tessera.Auth(r, tesseraConfig),
+      authjs: (r) => authjs.Auth(r, authjsConfig),
+      floor: databaseFloor(adapter),
+    },
+    () => new Request(url("/session"), { headers: { cookie } }),
+    isAdaSession,
+    "Ada's database session",
+  );
+}
+
+/** The direct CSRF answer: a token in JSON and `token|hash` in a cookie. */
+function csrfFloorResponse() {
+  const { token, cookie } = directCsrf(SECRET);
+  return new Response(JSON.stringify({ csrfToken: token }), {
+    headers: {
+      "Content-Type": "application/json",
+      "Cache-Control": "private, no-cache, no-store",
+      "Set-Cookie": `${CSRF_COOKIE}=${encodeURIComponent(cookie)}; Path=/; HttpOnly; SameSite=Lax`,
+    },
+  });
+}
+
+/**
+ * The credentials sign-in as a browser performs it: `GET /csrf`, then the form POST to
+ * `/callback/credentials` with the CSRF cookie; ends with the session cookie.
+ *
+ * @param {Handler} handler
+ */
+async function credentialsSignIn(handler) {
+  const csrf = await exchange(handler, new Request(url("/csrf")));
+  const { csrfToken } = JSON.parse(csrf.body);
+  const csrfCookie =
+    csrf.setCookie.find((c) => c.startsWith(`${CSRF_COOKIE}=`))?.split(";")[0] ?? "";
+  return exchange(
+    handler,
+    new Request(url("/callback/credentials"), {
+      method: "POST",
+      headers: { cookie: csrfCookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        csrfToken,
+        username: "ada",
+        password: PASSWORD,
+        callbackUrl: `${ORIGIN}/`,
+      }),
+    }),
+  );
+}
+
+/** @type {Scenario[]} */
+export const scenarios = [
+  // The database scenarios come first: @auth/core remembers in a module-level flag that it has
+  // seen a credentials provider and from then on refuses every database-strategy config.
+  {
+    id: "session-db-memory",
+    title: "GET /session, database (memory adapter)",
+    floor: "new Request + cookie + adapter.getSessionAndUser + new Response",
+    async setup(modules) {
+      if (!modules.memory) return "@tessera/memory does not build";
+      return databaseScenario(modules, modules.memory.MemoryAdapter());
+    },
+  },
+  {
+    id: "session-db-postgres",
+    title: "GET /session, database (PostgreSQL, @tessera/sql)",
+    floor: "new Request + cookie + adapter.getSessionAndUser + new Response",
+    async setup(modules, options) {
+      if (!options.postgresUrl) return "BENCH_POSTGRES=0";
+      if (!modules.sql) return "@tessera/sql does not build";
+      const { SqlAdapter, createPostgresDb, migrate, dropSchema } = modules.sql;
+      const db = createPostgresDb({ connectionString: options.postgresUrl, max: 4 });
+      const tablePrefix = `bench_${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}_`;
+      try {
+        await migrate(db, { dialect: "postgres", tablePrefix });
+      } catch (error) {
+        await db.destroy();
+        return `PostgreSQL unavailable at ${options.postgresUrl}: ${/** @type {Error} */ (error).message}`;
+      }
+      const scenario = await databaseScenario(
+        modules,
+        SqlAdapter(db, { dialect: "postgres", tablePrefix }),
+      );
+      scenario.teardown = async () => {
+        await dropSchema(db, { dialect: "postgres", tablePrefix });
+        await db.destroy();
+      };
+      return scenario;
+    },
+  },
+  {
+    id: "session-none",
+    title: "GET /session, no cookie",
+    floor: "new Request + new Response(null)",
+    async setup(modules) {
+      const { tessera, authjs } = libraries(modules);
+      const tesseraConfig = tessera.jwtConfig();
+      const authjsConfig = authjs.jwtConfig();
+      return requestScenario(
+        {
+          tessera: (r) => tessera.Auth(r, tesseraConfig),
+          authjs: (r) => authjs.Auth(r, authjsConfig),
+          floor: async () => sessionResponse("null"),
+        },
+        () => new Request(url("/session")),
+        (a) => a.status === 200 && a.body === "null",
+        "200 null",
+      );
+    },
+  },
+  {
+    id: "session-jwt",
+    title: "GET /session, JWT cookie",
+    floor: "new Request + cookie + JWE decrypt (node:crypto, key derived once) + new Response",
+    async setup(modules) {
+      const { tessera, authjs } = libraries(modules);
+      const tesseraConfig = tessera.jwtConfig();
+      const authjsConfig = authjs.jwtConfig();
+      const cookie = `${SESSION_COOKIE}=${await sessionToken(tessera)}`;
+      const key = directKey(SECRET, SESSION_COOKIE);
+      return requestScenario(
+        {
+          tessera: (r) => tessera.Auth(r, tesseraConfig),
+          authjs: (r) => authjs.Auth(r, authjsConfig),
+          floor: async (request) => {
+            const token = directCookie(request.headers.get("cookie"), SESSION_COOKIE);
+            const claims = directDecrypt(/** @type {string} */ (token), key);
+            return sessionResponse(
+              JSON.stringify({
+                user: { name: claims.name, email: claims.email, image: claims.picture },
+                expires: new Date(/** @type {number} */ (claims.exp) * 1000).toISOString(),
+              }),
+            );
+          },
+        },
+        () => new Request(url("/session"), { headers: { cookie } }),
+        isAdaSession,
+        "Ada's session",
+      );
+    },
+  },
+  {
+    id: "csrf",
+    title: "GET /csrf",
+    floor: "new Request + 32 random bytes + SHA-256 + new Response with Set-Cookie",
+    async setup(modules) {
+      const { tessera, authjs } = libraries(modules);
+      const tesseraConfig = tessera.jwtConfig();
+      const authjsConfig = authjs.jwtConfig();
+      return requestScenario(
+        {
+          tessera: (r) => tessera.Auth(r, tesseraConfig),
+          authjs: (r) => authjs.Auth(r, authjsConfig),
+          floor: async () => csrfFloorResponse(),
+        },
+        () => new Request(url("/csrf")),
+        (a) =>
+          a.status === 200 &&
+          /^[0-9a-f]{64}$/.test(JSON.parse(a.body).csrfToken) &&
+          a.setCookie.some((c) => c.startsWith(`${CSRF_COOKIE}=`)),
+        "a CSRF token and its cookie",
+      );
+    },
+  },
+  {
+    id: "providers",
+    title: "GET /providers",
+    floor: "new Request + provider list as JSON + new Response",
+    async setup(modules) {
+      const { tessera, authjs } = libraries(modules);
+      const tesseraConfig = tessera.jwtConfig();
+      const authjsConfig = authjs.jwtConfig();
+      return requestScenario(
+        {
+          tessera: (r) => tessera.Auth(r, tesseraConfig),
+          authjs: (r) => authjs.Auth(r, authjsConfig),
+          floor: async (request) => {
+            const origin = new URL(request.url).origin;
+            const body = {
+              credentials: {
+                id: "credentials",
+                name: "Credentials",
+                type: "credentials",
+                signinUrl: `${origin}${BASE_PATH}/signin/credentials`,
+                callbackUrl: `${origin}${BASE_PATH}/callback/credentials`,
+              },
+            };
+            return new Response(JSON.stringify(body), {
+              headers: { "Content-Type": "application/json" },
+            });
+          },
+        },
+        () => new Request(url("/providers")),
+        (a) => a.status === 200 && JSON.parse(a.body).credentials?.type === "credentials",
+        "the credentials provider",
+      );
+    },
+  },
+  {
+    id: "signin-credentials",
+    title: "Credentials sign-in (GET /csrf + POST /callback)",
+    floor: "CSRF mint, form parse, CSRF check, authorize, JWE encrypt, two Request/Response pairs",
+    async setup(modules) {
+      const { tessera, authjs } = libraries(modules);
+      const tesseraConfig = tessera.jwtConfig();
+      const authjsConfig = authjs.jwtConfig();
+      const key = directKey(SECRET, SESSION_COOKIE);
+      /** @type {Handler} */
+      const floor = async (request) => {
+        if (request.method === "GET") return csrfFloorResponse();
+        const form = new URLSearchParams(await request.text());
+        const csrfCookie = directCookie(request.headers.get("cookie"), CSRF_COOKIE);
+        if (!directCsrfCheck(csrfCookie, form.get("csrfToken"), SECRET)) throw new Error("CSRF");
+        if (form.get("username") !== "ada" || form.get("password") !== PASSWORD)
+          throw new Error("credentials");
+        const token = directEncrypt(TOKEN_CLAIMS, key, MAX_AGE);
+        const expires = new Date(Date.now() + MAX_AGE * 1000).toUTCString();
+        return new Response(null, {
+          status: 302,
+          headers: {
+            Location: form.get("callbackUrl") ?? ORIGIN,
+            "Set-Cookie": `${SESSION_COOKIE}=${token}; Path=/; Expires=${expires}; HttpOnly; SameSite=Lax`,
+          },
+        });
+      };
+      return {
+        run: {
+          tessera: () => credentialsSignIn((r) => tessera.Auth(r, tesseraConfig)),
+          authjs: () => credentialsSignIn((r) => authjs.Auth(r, authjsConfig)),
+          floor: () => credentialsSignIn(floor),
+        },
+        check(result, who) {
+          const answer = /** @type {Answer} */ (result);
+          const cookie = answer.setCookie.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+          expect(
+            answer.status === 302 && cookie !== undefined,
+            `${who}: no session cookie after sign-in (${answer.status})`,
+          );
+          const claims = directDecrypt(
+            /** @type {string} */ (cookie?.split(";")[0]?.split("=")[1]),
+            key,
+          );
+          expect(claims.email === USER.email, `${who}: the session cookie is not Ada's`);
+        },
+      };
+    },
+  },
+  {
+    id: "jwt-encode",
+    title: "encode() alone",
+    floor: "JWE encrypt with node:crypto, key derived once",
+    async setup(modules) {
+      const { tessera, authjs } = libraries(modules);
+      const key = directKey(SECRET, SESSION_COOKIE);
+      const params = { token: TOKEN_CLAIMS, secret: SECRET, salt: SESSION_COOKIE, maxAge: MAX_AGE };
+      return {
+        run: {
+          tessera: () => tessera.encode(params),
+          authjs: () => authjs.encode(params),
+          floor: async () => directEncrypt(TOKEN_CLAIMS, key, MAX_AGE),
+        },
+        check(result, who) {
+          expect(
+            directDecrypt(/** @type {string} */ (result), key).sub === USER.id,
+            `${who}: not a readable token`,
+          );
+        },
+      };
+    },
+  },
+  {
+    id: "jwt-decode",
+    title: "decode() alone",
+    floor: "JWE decrypt with node:crypto, key derived once",
+    async setup(modules) {
+      const { tessera, authjs } = libraries(modules);
+      const key = directKey(SECRET, SESSION_COOKIE);
+      const token = await sessionToken(tessera);
+      const params = { token, secret: SECRET, salt: SESSION_COOKIE };
+      return {
+        run: {
+          tessera: () => tessera.decode(params),
+          authjs: () => authjs.decode(params),
+          floor: async () => directDecrypt(token, key),
+        },
+        check(result, who) {
+          expect(/** @type {any} */ (result)?.sub === USER.id, `${who}: did not decode the token`);
+        },
+      };
+    },
+  },
+];

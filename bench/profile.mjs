@@ -1,0 +1,43 @@
+// @ts-check
+/**
+ * Runs one participant of one in-process scenario in a loop, for CPU profiling:
+ *
+ *   node --cpu-prof --cpu-prof-dir=/tmp/prof bench/profile.mjs session-jwt tessera 5
+ *   node bench/profile-summary.mjs /tmp/prof/<file>.cpuprofile
+ *
+ * Arguments: scenario id, participant (tessera | authjs | floor), seconds (default 5).
+ */
+import { buildTessera } from "./lib/build.mjs";
+import { readOptions } from "./lib/options.mjs";
+import { scenarios } from "./lib/scenarios.mjs";
+
+const [id = "session-jwt", who = "tessera", seconds = "5"] = process.argv.slice(2);
+const scenario = scenarios.find((s) => s.id === id);
+if (!scenario)
+  throw new Error(`no scenario ${id}; one of ${scenarios.map((s) => s.id).join(", ")}`);
+if (who !== "tessera" && who !== "authjs" && who !== "floor")
+  throw new Error(`no participant ${who}`);
+const build = await buildTessera();
+/** @type {import("./lib/fixtures.mjs").TesseraModules} */
+const modules = { core: await import(/** @type {string} */ (build.modules.core)) };
+for (const name of /** @type {const} */ (["memory", "sql", "express"])) {
+  const path = build.modules[name];
+  if (path) modules[name] = await import(path);
+}
+const setup = await scenario.setup(modules, readOptions(process.env, "."));
+if (typeof setup === "string") throw new Error(`skipped: ${setup}`);
+const run = setup.run[who];
+setup.check(await run(), who);
+const cpuBefore = process.cpuUsage();
+const start = performance.now();
+let ops = 0;
+while (performance.now() - start < Number(seconds) * 1000) {
+  await run();
+  ops++;
+}
+const cpu = process.cpuUsage(cpuBefore);
+const wall = (performance.now() - start) / 1000;
+console.log(
+  `${id} ${who}: ${ops} ops, ${Math.round(ops / wall)}/s wall, ${Math.round(ops / ((cpu.user + cpu.system) / 1e6))}/CPU-s, ${((1e6 * wall) / ops).toFixed(1)} µs/op`,
+);
+await setup.teardown?.();
