@@ -6,21 +6,28 @@
  *
  * Settings come from environment variables (lib/options.mjs): BENCH_ROUNDS, BENCH_ROUND_MS,
  * BENCH_HTTP_SECONDS, BENCH_MEMORY_READS, BENCH_ONLY=inprocess,http,memory or scenario ids, …;
- * BENCH_SMOKE=1 runs tiny counts only to prove the script works.
+ * BENCH_SMOKE=1 runs tiny counts only to prove the script works. `--render` measures nothing and
+ * rewrites RESULTS.md and ratios.svg from the last results.json.
  */
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildTessera } from "./lib/build.mjs";
 import { runHttp } from "./lib/http.mjs";
 import { runInProcess } from "./lib/inprocess.mjs";
 import { runMemory } from "./lib/memory.mjs";
 import { readOptions, selected } from "./lib/options.mjs";
-import { targets, writeResults } from "./lib/report.mjs";
+import { render, targets, writeResults } from "./lib/report.mjs";
 
 const benchDir = fileURLToPath(new URL(".", import.meta.url));
 const options = readOptions(process.env, benchDir);
 const log = (/** @type {string} */ line) => console.log(line);
+if (process.argv.includes("--render")) {
+  render(JSON.parse(readFileSync(join(options.outDir, "results.json"), "utf8")), options.outDir);
+  log(`RESULTS.md and ratios.svg rewritten from ${join(options.outDir, "results.json")}`);
+  process.exit(0);
+}
 const started = performance.now();
 const loadBefore = os.loadavg();
 
