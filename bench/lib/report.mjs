@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { ratioChart } from "./chart.mjs";
 import { httpRatio } from "./http.mjs";
 
@@ -282,4 +283,15 @@ export function render(run, dir) {
       ? `${current.trimEnd()}\n\n${section}\n`
       : `${current.slice(0, start)}${section}${current.slice(end + END.length)}`;
   writeFileSync(path, next);
+  formatMarkdown(path);
+}
+
+/** Lets the repository's formatter align the generated tables, as `npm run lint` expects. */
+function formatMarkdown(/** @type {string} */ path) {
+  const biome = join(fileURLToPath(new URL("../..", import.meta.url)), "node_modules/.bin/biome");
+  try {
+    execFileSync(biome, ["format", "--write", path], { stdio: "ignore" });
+  } catch {
+    // Without the formatter the file is still valid Markdown, only not aligned.
+  }
 }
