@@ -201,4 +201,5 @@ server.listen(0, "127.0.0.1", () => {
 });
 // The parent going away (normally or not) ends the server.
 process.on("disconnect", () => process.exit(0));
+// A normal exit on SIGINT lets `--cpu-prof` write the server's profile.
 process.on("SIGINT", () => process.exit(0));
