@@ -7,6 +7,7 @@
  *
  * Arguments: scenario id, participant (tessera | authjs | floor), seconds (default 5).
  */
+import { rmSync } from "node:fs";
 import { buildTessera } from "./lib/build.mjs";
 import { readOptions } from "./lib/options.mjs";
 import { scenarios } from "./lib/scenarios.mjs";
@@ -24,6 +25,8 @@ for (const name of /** @type {const} */ (["memory", "sql", "express"])) {
   const path = build.modules[name];
   if (path) modules[name] = await import(path);
 }
+// Loaded: the bundle's files are no longer needed.
+rmSync(build.dir, { recursive: true, force: true });
 const setup = await scenario.setup(modules, readOptions(process.env, "."));
 if (typeof setup === "string") throw new Error(`skipped: ${setup}`);
 const run = setup.run[who];
