@@ -51,6 +51,8 @@ describe("npm run bench (smoke run)", () => {
         "providers",
         "session-db-memory",
         "session-db-postgres",
+        "session-db-sqlite",
+        "session-db-redis",
         "session-jwt",
         "session-none",
         "signin-credentials",

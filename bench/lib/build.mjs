@@ -15,7 +15,8 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 const entries = {
   core: 'export { Auth, raw } from "@tessera/core"; export { encode, decode } from "@tessera/core/jwt"; export { default as Credentials } from "@tessera/core/providers/credentials";',
   memory: 'export { MemoryAdapter, createMemoryStore } from "@tessera/memory";',
-  sql: 'export { SqlAdapter, createPostgresDb, migrate, dropSchema } from "@tessera/sql";',
+  sql: 'export { SqlAdapter, createPostgresDb, createSqliteDb, migrate, dropSchema } from "@tessera/sql";',
+  redis: 'export { RedisAdapter, createRedisClient } from "@tessera/redis";',
   express: 'export { ExpressAuth, getSession, toWebRequest } from "@tessera/express";',
 };
 

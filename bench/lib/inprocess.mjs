@@ -45,6 +45,7 @@ function startParticipant(id, who, modulePaths) {
       BENCH_TESSERA_CORE: modulePaths.core,
       BENCH_TESSERA_MEMORY: modulePaths.memory ?? "",
       BENCH_TESSERA_SQL: modulePaths.sql ?? "",
+      BENCH_TESSERA_REDIS: modulePaths.redis ?? "",
       NODE_ENV: "production",
     },
     stdio: ["ignore", "inherit", "inherit", "ipc"],

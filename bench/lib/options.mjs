@@ -18,6 +18,7 @@
  * @property {number} memoryRounds     memory: the reads are split into this many rounds
  * @property {string[]} only           groups or scenario ids to run (empty: all)
  * @property {string | undefined} postgresUrl PostgreSQL for the database scenario (unset: skipped)
+ * @property {string | undefined} redisUrl Redis for the database scenario (unset: skipped)
  * @property {string} outDir           where results.json, ratios.svg and RESULTS.md go
  * @property {boolean} writeResults    false leaves RESULTS.md untouched (the smoke run)
  */
@@ -75,6 +76,8 @@ export function readOptions(env, defaultOutDir) {
       .map((s) => s.trim())
       .filter(Boolean),
     postgresUrl: env.BENCH_POSTGRES === "0" ? undefined : postgres,
+    redisUrl:
+      env.BENCH_REDIS === "0" ? undefined : (env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379"),
     outDir: env.BENCH_OUT ?? defaultOutDir,
     writeResults: env.BENCH_WRITE_RESULTS !== "0",
   };

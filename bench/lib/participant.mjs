@@ -25,6 +25,7 @@ const modules = {
   core: await load(process.env.BENCH_TESSERA_CORE),
   memory: await load(process.env.BENCH_TESSERA_MEMORY),
   sql: await load(process.env.BENCH_TESSERA_SQL),
+  redis: await load(process.env.BENCH_TESSERA_REDIS),
 };
 const setup = await scenario.setup(modules, readOptions(process.env, "."));
 if (typeof setup === "string") {

@@ -239,6 +239,52 @@ export const scenarios = [
     },
   },
   {
+    id: "session-db-sqlite",
+    title: "GET /session, database (SQLite file, @tessera/sql)",
+    floor: "new Request + cookie + adapter.getSessionAndUser + new Response",
+    async setup(modules) {
+      if (!modules.sql) return "@tessera/sql does not build";
+      const { SqlAdapter, createSqliteDb, migrate } = modules.sql;
+      const { mkdtempSync, rmSync } = await import("node:fs");
+      const { tmpdir } = await import("node:os");
+      const { join } = await import("node:path");
+      const dir = mkdtempSync(join(tmpdir(), "tessera-bench-sqlite-"));
+      const db = createSqliteDb(join(dir, "bench.sqlite"));
+      await migrate(db, { dialect: "sqlite" });
+      const scenario = await databaseScenario(modules, SqlAdapter(db, { dialect: "sqlite" }));
+      scenario.teardown = async () => {
+        await db.destroy();
+        rmSync(dir, { recursive: true, force: true });
+      };
+      return scenario;
+    },
+  },
+  {
+    id: "session-db-redis",
+    title: "GET /session, database (Redis, @tessera/redis)",
+    floor: "new Request + cookie + adapter.getSessionAndUser + new Response",
+    async setup(modules, options) {
+      if (!options.redisUrl) return "BENCH_REDIS=0";
+      if (!modules.redis) return "@tessera/redis does not build";
+      const { RedisAdapter, createRedisClient } = modules.redis;
+      const redis = createRedisClient(options.redisUrl);
+      const prefix = `bench_${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}:`;
+      try {
+        await redis.ping();
+      } catch (error) {
+        redis.disconnect();
+        return `Redis unavailable at ${options.redisUrl}: ${/** @type {Error} */ (error).message}`;
+      }
+      const scenario = await databaseScenario(modules, RedisAdapter(redis, { prefix }));
+      scenario.teardown = async () => {
+        const keys = await redis.keys(`${prefix}*`);
+        if (keys.length) await redis.del(...keys);
+        redis.disconnect();
+      };
+      return scenario;
+    },
+  },
+  {
     id: "session-none",
     title: "GET /session, no cookie",
     floor: "new Request + new Response(null)",
