@@ -160,6 +160,25 @@ async function databaseScenario(modules, adapter) {
   );
 }
 
+/**
+ * Request handlers of both libraries with their JWT-session configs (the non-database scenarios),
+ * plus the library objects for scenarios that need more than `Auth`.
+ *
+ * @param {import("./fixtures.mjs").TesseraModules} modules
+ */
+function jwtHandlers(modules) {
+  const libs = libraries(modules);
+  const tesseraConfig = libs.tessera.jwtConfig();
+  const authjsConfig = libs.authjs.jwtConfig();
+  return {
+    libs,
+    /** @type {Handler} */
+    tessera: (r) => libs.tessera.Auth(r, tesseraConfig),
+    /** @type {Handler} */
+    authjs: (r) => libs.authjs.Auth(r, authjsConfig),
+  };
+}
+
 /** The direct CSRF answer: a token in JSON and `token|hash` in a cookie. */
 function csrfFloorResponse() {
   const { token, cookie } = directCsrf(SECRET);
@@ -289,13 +308,11 @@ export const scenarios = [
     title: "GET /session, no cookie",
     floor: "new Request + new Response(null)",
     async setup(modules) {
-      const { tessera, authjs } = libraries(modules);
-      const tesseraConfig = tessera.jwtConfig();
-      const authjsConfig = authjs.jwtConfig();
+      const { tessera, authjs } = jwtHandlers(modules);
       return requestScenario(
         {
-          tessera: (r) => tessera.Auth(r, tesseraConfig),
-          authjs: (r) => authjs.Auth(r, authjsConfig),
+          tessera,
+          authjs,
           floor: async () => sessionResponse("null"),
         },
         () => new Request(url("/session")),
@@ -309,15 +326,13 @@ export const scenarios = [
     title: "GET /session, JWT cookie",
     floor: "new Request + cookie + JWE decrypt (node:crypto, key derived once) + new Response",
     async setup(modules) {
-      const { tessera, authjs } = libraries(modules);
-      const tesseraConfig = tessera.jwtConfig();
-      const authjsConfig = authjs.jwtConfig();
-      const cookie = `${SESSION_COOKIE}=${await sessionToken(tessera)}`;
+      const { tessera, authjs, libs } = jwtHandlers(modules);
+      const cookie = `${SESSION_COOKIE}=${await sessionToken(libs.tessera)}`;
       const key = directKey(SECRET, SESSION_COOKIE);
       return requestScenario(
         {
-          tessera: (r) => tessera.Auth(r, tesseraConfig),
-          authjs: (r) => authjs.Auth(r, authjsConfig),
+          tessera,
+          authjs,
           floor: async (request) => {
             const token = directCookie(request.headers.get("cookie"), SESSION_COOKIE);
             const claims = directDecrypt(/** @type {string} */ (token), key);
@@ -340,13 +355,11 @@ export const scenarios = [
     title: "GET /csrf",
     floor: "new Request + 32 random bytes + SHA-256 + new Response with Set-Cookie",
     async setup(modules) {
-      const { tessera, authjs } = libraries(modules);
-      const tesseraConfig = tessera.jwtConfig();
-      const authjsConfig = authjs.jwtConfig();
+      const { tessera, authjs } = jwtHandlers(modules);
       return requestScenario(
         {
-          tessera: (r) => tessera.Auth(r, tesseraConfig),
-          authjs: (r) => authjs.Auth(r, authjsConfig),
+          tessera,
+          authjs,
           floor: async () => csrfFloorResponse(),
         },
         () => new Request(url("/csrf")),
@@ -363,13 +376,11 @@ export const scenarios = [
     title: "GET /providers",
     floor: "new Request + provider list as JSON + new Response",
     async setup(modules) {
-      const { tessera, authjs } = libraries(modules);
-      const tesseraConfig = tessera.jwtConfig();
-      const authjsConfig = authjs.jwtConfig();
+      const { tessera, authjs } = jwtHandlers(modules);
       return requestScenario(
         {
-          tessera: (r) => tessera.Auth(r, tesseraConfig),
-          authjs: (r) => authjs.Auth(r, authjsConfig),
+          tessera,
+          authjs,
           floor: async (request) => {
             const origin = new URL(request.url).origin;
             const body = {
@@ -397,9 +408,7 @@ export const scenarios = [
     title: "Credentials sign-in (GET /csrf + POST /callback)",
     floor: "CSRF mint, form parse, CSRF check, authorize, JWE encrypt, two Request/Response pairs",
     async setup(modules) {
-      const { tessera, authjs } = libraries(modules);
-      const tesseraConfig = tessera.jwtConfig();
-      const authjsConfig = authjs.jwtConfig();
+      const { tessera, authjs } = jwtHandlers(modules);
       const key = directKey(SECRET, SESSION_COOKIE);
       /** @type {Handler} */
       const floor = async (request) => {
@@ -421,8 +430,8 @@ export const scenarios = [
       };
       return {
         run: {
-          tessera: () => credentialsSignIn((r) => tessera.Auth(r, tesseraConfig)),
-          authjs: () => credentialsSignIn((r) => authjs.Auth(r, authjsConfig)),
+          tessera: () => credentialsSignIn(tessera),
+          authjs: () => credentialsSignIn(authjs),
           floor: () => credentialsSignIn(floor),
         },
         check(result, who) {
