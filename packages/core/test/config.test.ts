@@ -234,6 +234,17 @@ describe("resolution", () => {
     expect(calls).toBe(2);
   });
 
+  it("answers 500 when a lazy config function throws, without a stack trace", async () => {
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = await Auth(new Request(`${ORIGIN}/auth/session`), () => {
+      throw new Error("tenant lookup failed");
+    });
+    expect(response.status).toBe(500);
+    expect(await response.text()).not.toContain("tenant lookup failed");
+    expect(String(spy.mock.calls[0]?.[1])).toContain("tenant lookup failed");
+    spy.mockRestore();
+  });
+
   it("lists providers with absolute URLs for the request's origin", async () => {
     const client = new Client(
       { secret: SECRET, trustHost: true, providers: [credentials()] },

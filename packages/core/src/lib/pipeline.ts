@@ -40,6 +40,9 @@ import { raw } from "./symbols.js";
 /** A configuration, or a function building one per request (lazy initialisation). */
 export type ConfigOrFactory = AuthConfig | ((request: Request) => AuthConfig | Promise<AuthConfig>);
 
+const CONFIGURATION_MESSAGE =
+  "There was a problem with the server configuration. Check the server logs for more information.";
+
 const HTML_PAGES = new Set(["signin", "signout", "error", "verify-request"]);
 
 /**
@@ -168,8 +171,7 @@ function configurationErrorResponse(
   if (!HTML_PAGES.has(request.action) || request.method !== "GET") {
     return json(
       {
-        message:
-          "There was a problem with the server configuration. Check the server logs for more information.",
+        message: CONFIGURATION_MESSAGE,
       },
       500,
     );
@@ -225,8 +227,16 @@ export async function handleRequest(
   request: Request,
   configOrFactory: ConfigOrFactory,
 ): Promise<Response | ResponseInternal> {
-  const config =
-    typeof configOrFactory === "function" ? await configOrFactory(request) : configOrFactory;
+  let config: AuthConfig;
+  try {
+    config =
+      typeof configOrFactory === "function" ? await configOrFactory(request) : configOrFactory;
+  } catch (error) {
+    // A lazy config that throws must not become an unhandled exception (or a stack trace). There
+    // is no configured logger yet, so the cause goes to the console.
+    console.error("[tessera][error] The lazy configuration function threw:", error);
+    return toResponse(json({ message: CONFIGURATION_MESSAGE }, 500));
+  }
   const resolved = resolveConfig(config);
   const isRaw = config.raw === raw;
   // Looked up only when a redirect or an error needs it: most answers are neither.
