@@ -67,6 +67,12 @@ export function createPostgresDb<DB = TesseraDatabase>(
         const pool = new pg.Pool({ connectionTimeoutMillis: CONNECT_TIMEOUT_MS, ...poolConfig });
         // The pool has already removed the broken idle client; the next query opens a new one.
         pool.on("error", () => {});
+        // A client handed out just as its connection dies emits "error" with no listener (the
+        // pool removes its own while the client is checked out), which would crash the process.
+        // The query in flight already rejects with that error, so the event itself is dropped.
+        pool.on("connect", (client) => {
+          client.on("error", () => {});
+        });
         return pool;
       },
     }),
