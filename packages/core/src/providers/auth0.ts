@@ -43,14 +43,7 @@ export default function Auth0<P extends Auth0Profile = Auth0Profile>(
     id: "auth0",
     name: "Auth0",
     type: "oidc",
-    profile(profile) {
-      return {
-        id: profile.sub,
-        name: profile.name ?? profile.nickname ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      };
-    },
+    // Standard OIDC claims: the default profile mapping (sub, name, email, picture) applies.
     style: { brandColor: "#eb5424" },
     options,
   };

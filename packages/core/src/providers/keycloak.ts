@@ -45,14 +45,7 @@ export default function Keycloak<P extends KeycloakProfile = KeycloakProfile>(
     id: "keycloak",
     name: "Keycloak",
     type: "oidc",
-    profile(profile) {
-      return {
-        id: profile.sub,
-        name: profile.name ?? profile.preferred_username ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      };
-    },
+    // Standard OIDC claims: the default profile mapping (sub, name, email, picture) applies.
     style: { brandColor: "#4d4d4d" },
     options,
   };

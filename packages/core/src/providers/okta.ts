@@ -43,14 +43,7 @@ export default function Okta<P extends OktaProfile = OktaProfile>(
     id: "okta",
     name: "Okta",
     type: "oidc",
-    profile(profile) {
-      return {
-        id: profile.sub,
-        name: profile.name ?? profile.preferred_username ?? null,
-        email: profile.email ?? null,
-        image: profile.picture ?? null,
-      };
-    },
+    // Standard OIDC claims: the default profile mapping (sub, name, email, picture) applies.
     style: { brandColor: "#007dc1" },
     options,
   };
