@@ -16,6 +16,7 @@ export {
   userFixture,
   verificationTokenFixture,
 } from "./fixtures.js";
+export { silentServer, timed } from "./reliability.js";
 export {
   type AccountKey,
   type ConformanceDb,

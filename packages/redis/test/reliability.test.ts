@@ -1,40 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type Socket } from "node:net";
-import { userFixture } from "@tessera/adapter-test";
+import { silentServer, timed, userFixture } from "@tessera/adapter-test";
 import type { Redis } from "ioredis";
 import { afterAll, describe, expect, test } from "vitest";
 import { createRedisClient, RedisAdapter } from "../src/index.js";
 import { deleteKeysWithPrefix, REDIS_URL, uniqueKeyPrefix } from "./support.js";
-
-/** A TCP server that accepts connections and never answers: a Redis that hangs. */
-async function silentServer(): Promise<{ port: number; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
-  return {
-    port: address.port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-async function timed(run: () => unknown): Promise<{ ms: number; error: unknown }> {
-  const started = performance.now();
-  try {
-    await run();
-    return { ms: performance.now() - started, error: undefined };
-  } catch (error) {
-    return { ms: performance.now() - started, error };
-  }
-}
 
 const clients: Redis[] = [];
 function client(url: string, options: Parameters<typeof createRedisClient>[1] = {}): Redis {

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createServer, type Server, type Socket } from "node:net";
-import { userFixture } from "@tessera/adapter-test";
+import { silentServer, timed, userFixture } from "@tessera/adapter-test";
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -13,37 +12,6 @@ import {
   type TesseraDatabase,
 } from "../src/index.js";
 import { MYSQL_URL, POSTGRES_URL, uniqueTablePrefix } from "./support.js";
-
-/** A TCP server that accepts connections and never answers: a database that hangs. */
-async function silentServer(): Promise<{ port: number; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  if (!address || typeof address === "string") throw new Error("no port");
-  return {
-    port: address.port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-/** Milliseconds a promise took to settle, and whether it rejected. */
-async function timed(run: () => unknown): Promise<{ ms: number; error: unknown }> {
-  const started = performance.now();
-  try {
-    await run();
-    return { ms: performance.now() - started, error: undefined };
-  } catch (error) {
-    return { ms: performance.now() - started, error };
-  }
-}
 
 interface ServerUnderTest {
   label: string;
