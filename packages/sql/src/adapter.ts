@@ -8,13 +8,14 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "@tessera/core/adapters";
-import type { Compilable, Kysely, Updateable } from "kysely";
+import type { Compilable, ExpressionBuilder, Kysely, Updateable } from "kysely";
 import { dialectTraits, readBoolean, readDate, readInteger } from "./dialect.js";
 import {
   type AccountRow,
   type AuthenticatorRow,
   type SessionRow,
   type SqlDialect,
+  type TesseraTableName,
   type TesseraTables,
   tableNames,
   type UserRow,
@@ -31,6 +32,24 @@ export interface SqlAdapterOptions {
   dialect: SqlDialect;
   /** Prefix of Tessera's table names, as given to {@link migrate} (default: none). */
   tablePrefix?: string;
+}
+
+/**
+ * Any table, any columns. Kysely cannot type a statement whose table is a type parameter, so the
+ * two storage helpers below build theirs on this view and type their result from the table name.
+ */
+type UntypedTables = Record<string, Record<string, unknown>>;
+
+/**
+ * A `where` that matches the columns of `key` exactly. Refuses an empty key or an undefined value,
+ * which would otherwise select every row (or none) of the table.
+ */
+function matching(key: Record<string, unknown>) {
+  const columns = Object.entries(key);
+  if (columns.length === 0 || columns.some(([, value]) => value === undefined)) {
+    throw new TypeError(`SqlAdapter: incomplete row key ${JSON.stringify(key)}`);
+  }
+  return (eb: ExpressionBuilder<UntypedTables, string>) => eb.and(key);
 }
 
 /** OAuth token values an account row stores (snake_case, as providers send them). */
@@ -142,8 +161,9 @@ export function SqlAdapter<DB>(
 ): Required<Adapter> {
   // The application's own Kysely type does not know Tessera's tables; see `tableNames`.
   const db = database as unknown as Kysely<TesseraTables>;
+  const untyped = database as unknown as Kysely<UntypedTables>;
   const traits = dialectTraits(options.dialect);
-  const { table, alias } = tableNames(validTablePrefix(options.tablePrefix));
+  const { table, alias, real } = tableNames(validTablePrefix(options.tablePrefix));
 
   function userToRow(user: AdapterUser & { id: string }): UserRow {
     return {
@@ -184,12 +204,12 @@ export function SqlAdapter<DB>(
     };
   }
 
+  function userRow(id: string): Promise<UserRow | undefined> {
+    return db.selectFrom(table("users")).selectAll().where("id", "=", id).executeTakeFirst();
+  }
+
   async function getUser(id: string): Promise<AdapterUser | null> {
-    const row = await db
-      .selectFrom(table("users"))
-      .selectAll()
-      .where("id", "=", id)
-      .executeTakeFirst();
+    const row = await userRow(id);
     return row ? userFromRow(row) : null;
   }
 
@@ -210,6 +230,54 @@ export function SqlAdapter<DB>(
   async function firstReturned<Row>(query: Compilable<Row>): Promise<Row | undefined> {
     const { rows } = await db.executeQuery(query);
     return rows[0];
+  }
+
+  /**
+   * Updates the row that `key` selects and returns it as stored afterwards (`undefined` when
+   * there is none): one `UPDATE … RETURNING` where the dialect has it, else the UPDATE and a read.
+   */
+  async function updatedRow<Table extends TesseraTableName>(
+    name: Table,
+    key: Partial<TesseraTables[Table]>,
+    changes: Updateable<TesseraTables[Table]>,
+  ): Promise<TesseraTables[Table] | undefined> {
+    const where = matching(key);
+    const update = untyped.updateTable(real(name)).set(changes).where(where);
+    const row = traits.updateReturning
+      ? await update.returningAll().executeTakeFirst()
+      : await update
+          .execute()
+          .then(() => untyped.selectFrom(real(name)).selectAll().where(where).executeTakeFirst());
+    return row as TesseraTables[Table] | undefined;
+  }
+
+  /**
+   * Deletes the row that `key` selects and returns it (`undefined` when there is none). Of any
+   * number of concurrent callers exactly one receives the row, which keeps verification tokens
+   * single-use: `DELETE … RETURNING` is one statement where the dialect has it; otherwise (MySQL)
+   * a transaction locks the row with `SELECT … FOR UPDATE` before deleting it, so the others wait
+   * and then find no row.
+   */
+  async function deletedRow<Table extends TesseraTableName>(
+    name: Table,
+    key: Partial<TesseraTables[Table]>,
+  ): Promise<TesseraTables[Table] | undefined> {
+    const where = matching(key);
+    const row = traits.deleteReturning
+      ? await firstReturned(untyped.deleteFrom(real(name)).where(where).returningAll())
+      : await retryingDeadlocks(() =>
+          untyped.transaction().execute(async (trx) => {
+            const locked = await trx
+              .selectFrom(real(name))
+              .selectAll()
+              .where(where)
+              .forUpdate()
+              .executeTakeFirst();
+            if (locked) await trx.deleteFrom(real(name)).where(where).execute();
+            return locked;
+          }),
+        );
+    return row as TesseraTables[Table] | undefined;
   }
 
   async function getAuthenticator(credentialID: string): Promise<AdapterAuthenticator | null> {
@@ -259,23 +327,12 @@ export function SqlAdapter<DB>(
         changes.emailVerified = user.emailVerified ? traits.date(user.emailVerified) : null;
       }
 
-      let updated: AdapterUser | null;
-      if (Object.keys(changes).length === 0) {
-        updated = await getUser(user.id);
-      } else if (traits.updateReturning) {
-        const row = await db
-          .updateTable(table("users"))
-          .set(changes)
-          .where("id", "=", user.id)
-          .returningAll()
-          .executeTakeFirst();
-        updated = row ? userFromRow(row) : null;
-      } else {
-        await db.updateTable(table("users")).set(changes).where("id", "=", user.id).execute();
-        updated = await getUser(user.id);
-      }
-      if (!updated) throw new Error(`SqlAdapter.updateUser: no user with the id ${user.id}`);
-      return updated;
+      const row =
+        Object.keys(changes).length === 0
+          ? await userRow(user.id)
+          : await updatedRow("users", { id: user.id }, changes);
+      if (!row) throw new Error(`SqlAdapter.updateUser: no user with the id ${user.id}`);
+      return userFromRow(row);
     },
 
     async deleteUser(userId) {
@@ -301,34 +358,8 @@ export function SqlAdapter<DB>(
     },
 
     async unlinkAccount({ provider, providerAccountId }) {
-      if (traits.deleteReturning) {
-        const row = await firstReturned(
-          db
-            .deleteFrom(table("accounts"))
-            .where("provider", "=", provider)
-            .where("providerAccountId", "=", providerAccountId)
-            .returningAll(),
-        );
-        return row ? accountFromRow(row) : undefined;
-      }
-      return retryingDeadlocks(() =>
-        db.transaction().execute(async (trx) => {
-          const row = await trx
-            .selectFrom(table("accounts"))
-            .selectAll()
-            .where("provider", "=", provider)
-            .where("providerAccountId", "=", providerAccountId)
-            .forUpdate()
-            .executeTakeFirst();
-          if (!row) return undefined;
-          await trx
-            .deleteFrom(table("accounts"))
-            .where("provider", "=", provider)
-            .where("providerAccountId", "=", providerAccountId)
-            .execute();
-          return accountFromRow(row);
-        }),
-      );
+      const row = await deletedRow("accounts", { provider, providerAccountId });
+      return row ? accountFromRow(row) : undefined;
     },
 
     async getAccount(providerAccountId, provider) {
@@ -376,35 +407,13 @@ export function SqlAdapter<DB>(
       if (session.expires !== undefined) changes.expires = traits.date(session.expires);
       if (session.userId !== undefined) changes.userId = session.userId;
       if (Object.keys(changes).length === 0) return getSession(session.sessionToken);
-
-      if (traits.updateReturning) {
-        const row = await db
-          .updateTable(table("sessions"))
-          .set(changes)
-          .where("sessionToken", "=", session.sessionToken)
-          .returningAll()
-          .executeTakeFirst();
-        return row ? sessionFromRow(row) : null;
-      }
-      await db
-        .updateTable(table("sessions"))
-        .set(changes)
-        .where("sessionToken", "=", session.sessionToken)
-        .execute();
-      return getSession(session.sessionToken);
+      const row = await updatedRow("sessions", { sessionToken: session.sessionToken }, changes);
+      return row ? sessionFromRow(row) : null;
     },
 
     async deleteSession(sessionToken) {
-      if (traits.deleteReturning) {
-        const row = await firstReturned(
-          db.deleteFrom(table("sessions")).where("sessionToken", "=", sessionToken).returningAll(),
-        );
-        return row ? sessionFromRow(row) : null;
-      }
-      // Returning the deleted session only serves logging, so a plain read-then-delete will do.
-      const session = await getSession(sessionToken);
-      await db.deleteFrom(table("sessions")).where("sessionToken", "=", sessionToken).execute();
-      return session;
+      const row = await deletedRow("sessions", { sessionToken });
+      return row ? sessionFromRow(row) : null;
     },
 
     async createVerificationToken(verificationToken) {
@@ -418,37 +427,9 @@ export function SqlAdapter<DB>(
     },
 
     async useVerificationToken({ identifier, token }) {
-      if (traits.deleteReturning) {
-        // One statement: the database hands the deleted row to exactly one of concurrent callers.
-        const row = await firstReturned(
-          db
-            .deleteFrom(table("verification_tokens"))
-            .where("identifier", "=", identifier)
-            .where("token", "=", token)
-            .returningAll(),
-        );
-        return row ? verificationTokenFromRow(row) : null;
-      }
-      // MySQL: the row lock makes concurrent callers wait; after the winner commits its delete,
-      // their locking reads see no row. Stops a token (a sign-in link) being used twice.
-      return retryingDeadlocks(() =>
-        db.transaction().execute(async (trx) => {
-          const row = await trx
-            .selectFrom(table("verification_tokens"))
-            .selectAll()
-            .where("identifier", "=", identifier)
-            .where("token", "=", token)
-            .forUpdate()
-            .executeTakeFirst();
-          if (!row) return null;
-          await trx
-            .deleteFrom(table("verification_tokens"))
-            .where("identifier", "=", identifier)
-            .where("token", "=", token)
-            .execute();
-          return verificationTokenFromRow(row);
-        }),
-      );
+      // Single use under concurrency (deletedRow): a sign-in link cannot be used twice.
+      const row = await deletedRow("verification_tokens", { identifier, token });
+      return row ? verificationTokenFromRow(row) : null;
     },
 
     async createAuthenticator(authenticator) {
@@ -469,27 +450,11 @@ export function SqlAdapter<DB>(
     },
 
     async updateAuthenticatorCounter(credentialID, newCounter) {
-      let updated: AdapterAuthenticator | null;
-      if (traits.updateReturning) {
-        const row = await db
-          .updateTable(table("authenticators"))
-          .set({ counter: newCounter })
-          .where("credentialID", "=", credentialID)
-          .returningAll()
-          .executeTakeFirst();
-        updated = row ? authenticatorFromRow(row) : null;
-      } else {
-        await db
-          .updateTable(table("authenticators"))
-          .set({ counter: newCounter })
-          .where("credentialID", "=", credentialID)
-          .execute();
-        updated = await getAuthenticator(credentialID);
-      }
-      if (!updated) {
+      const row = await updatedRow("authenticators", { credentialID }, { counter: newCounter });
+      if (!row) {
         throw new Error(`SqlAdapter.updateAuthenticatorCounter: no authenticator ${credentialID}`);
       }
-      return updated;
+      return authenticatorFromRow(row);
     },
 
     async listSessionsByUserId(userId) {
