@@ -7,8 +7,11 @@ import {
   skipCSRFCheck,
 } from "@tessera/core";
 import Credentials from "@tessera/core/providers/credentials";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import Nodemailer from "@tessera/core/providers/nodemailer";
+import { createMemoryStore, MemoryAdapter } from "@tessera/memory";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { resolveConfig } from "../src/lib/config/resolve.js";
+import { linkIn, startSmtpServer } from "./email-helpers.js";
 import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
 
 const credentials = () => Credentials({ authorize: () => ({ id: "1", name: "Ada" }) });
@@ -138,16 +141,49 @@ describe("environment inference", () => {
     expect(resolved.basePath).toBe("/custom/auth");
   });
 
-  it("trusts the host outside production, and in production only when told to", () => {
+  it("trusts the host only when the environment says so, never for an unset NODE_ENV", () => {
+    for (const name of ["AUTH_URL", "NEXTAUTH_URL", "AUTH_TRUST_HOST", "VERCEL", "CF_PAGES"])
+      vi.stubEnv(name, undefined);
+    const trusted = () => resolveConfig({ providers: [] }).trustHost;
+    vi.stubEnv("NODE_ENV", undefined);
+    expect(trusted()).toBe(false);
     vi.stubEnv("NODE_ENV", "production");
-    vi.stubEnv("AUTH_URL", "");
-    vi.stubEnv("AUTH_TRUST_HOST", "");
-    expect(resolveConfig({ providers: [] }).trustHost).toBe(false);
-    vi.stubEnv("AUTH_TRUST_HOST", "true");
-    expect(resolveConfig({ providers: [] }).trustHost).toBe(true);
+    expect(trusted()).toBe(false);
+    vi.stubEnv("NODE_ENV", "staging");
+    expect(trusted()).toBe(false);
     vi.stubEnv("NODE_ENV", "development");
-    vi.stubEnv("AUTH_TRUST_HOST", "");
-    expect(resolveConfig({ providers: [] }).trustHost).toBe(true);
+    expect(trusted()).toBe(true);
+    vi.stubEnv("NODE_ENV", "test");
+    expect(trusted()).toBe(true);
+    vi.stubEnv("NODE_ENV", "production");
+    vi.stubEnv("AUTH_TRUST_HOST", "true");
+    expect(trusted()).toBe(true);
+    vi.stubEnv("AUTH_TRUST_HOST", "false");
+    vi.stubEnv("NODE_ENV", "development");
+    expect(trusted()).toBe(false);
+    vi.stubEnv("AUTH_TRUST_HOST", undefined);
+    vi.stubEnv("NODE_ENV", undefined);
+    vi.stubEnv("VERCEL", "1");
+    expect(trusted()).toBe(true);
+    vi.stubEnv("VERCEL", undefined);
+    vi.stubEnv("AUTH_URL", "https://app.example");
+    expect(trusted()).toBe(true);
+  });
+
+  it("refuses an AUTH_URL that is not an absolute http(s) URL rather than trusting the Host", async () => {
+    vi.stubEnv("NODE_ENV", undefined);
+    for (const value of ["app.example", "/auth", "ftp://app.example"]) {
+      vi.stubEnv("AUTH_URL", value);
+      const log = recordingLogger();
+      const response = await Auth(new Request("http://evil.example/auth/session"), {
+        secret: SECRET,
+        providers: [],
+        logger: log.logger,
+      });
+      expect(response.status, value).toBe(500);
+      expect(log.errors[0]?.name).toBe("UntrustedHost");
+      expect(log.errors[0]?.message).toContain("AUTH_URL must be the absolute http(s) URL");
+    }
   });
 
   it("infers a provider's client id and secret from AUTH_{ID}_ID/SECRET (upper snake case)", () => {
@@ -202,6 +238,88 @@ describe("environment inference", () => {
         { basePath: "/api/auth" },
       ).href,
     ).toBe("https://env.test/api/auth/signin");
+  });
+});
+
+describe("magic-link poisoning through a forged Host header", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(async () => {
+    await smtp.close();
+  });
+
+  /** The deployment: a plain Node server, none of the variables that would make it trust hosts. */
+  function deployment(nodeEnv: string | undefined, authUrl?: string) {
+    for (const name of ["AUTH_TRUST_HOST", "NEXTAUTH_URL", "VERCEL", "CF_PAGES"])
+      vi.stubEnv(name, undefined);
+    // vitest sets NODE_ENV=test, which would trust every host: each case sets its own.
+    vi.stubEnv("NODE_ENV", nodeEnv);
+    vi.stubEnv("AUTH_URL", authUrl);
+    const log = recordingLogger();
+    const config: AuthConfig = {
+      secret: SECRET,
+      adapter: MemoryAdapter(createMemoryStore()),
+      providers: [Nodemailer({ server: smtp.url, from: "no-reply@app.example" })],
+      logger: log.logger,
+    };
+    return { config, log };
+  }
+
+  /** The attacker's requests: sent to the real server with Host (and X-Forwarded-Host) evil.com. */
+  async function requestLinkForVictim(config: AuthConfig) {
+    const attacker = new Client(config, "http://evil.com");
+    const forged = { "x-forwarded-host": "evil.com" };
+    const csrf = await attacker.get("/auth/csrf", forged);
+    const csrfToken = csrf.ok ? ((await csrf.json()) as { csrfToken: string }).csrfToken : "";
+    return attacker.post(
+      "/auth/signin/nodemailer",
+      { csrfToken, email: "victim@example.com" },
+      forged,
+    );
+  }
+
+  it.each([
+    ["unset", undefined],
+    ["production", "production"],
+  ])(
+    "mails no link for a forged Host when NODE_ENV is %s and nothing says to trust it",
+    async (_, nodeEnv) => {
+      const { config, log } = deployment(nodeEnv);
+      const before = smtp.messages.length;
+      const response = await requestLinkForVictim(config);
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ message: expect.stringContaining("configuration") });
+      expect(smtp.messages.length).toBe(before);
+      expect(log.errors.map((e) => e.name)).toContain("UntrustedHost");
+    },
+  );
+
+  it("with AUTH_URL, mails a link to AUTH_URL's origin whatever the Host header says", async () => {
+    const { config } = deployment(undefined, "https://app.example");
+    const before = smtp.messages.length;
+    const response = await requestLinkForVictim(config);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(
+      "https://app.example/auth/verify-request?provider=nodemailer&type=email",
+    );
+    expect(smtp.messages.length).toBe(before + 1);
+    const mail = smtp.messages[before];
+    if (!mail) throw new Error("no e-mail was sent");
+    expect(mail.to).toEqual(["victim@example.com"]);
+    expect(mail.text).not.toContain("evil.com");
+    expect(mail.html).not.toContain("evil.com");
+    const link = linkIn(mail.text);
+    expect(link.origin).toBe("https://app.example");
+    expect(link.searchParams.get("callbackUrl")).toBe("https://app.example");
+
+    // The victim's browser, on the real site, signs in with it.
+    const victim = new Client(config, "https://app.example");
+    const signedIn = await victim.get(`${link.pathname}${link.search}`);
+    expect(signedIn.headers.get("location")).toBe("https://app.example");
+    const session = await victim.session();
+    expect((session?.user as { email?: string } | undefined)?.email).toBe("victim@example.com");
   });
 });
 

@@ -176,19 +176,23 @@ function configurationErrorResponse(
       500,
     );
   }
+  // Host header injection: an untrusted host is attacker-chosen, so the answer neither redirects
+  // to it (not even to pages.error: the built-in page needs no host) nor names it (Auth.js does).
+  const hostTrusted = config.trustHost;
   const errorPath = config.pages.error;
   const loops = errorPath && request.query.callbackUrl?.startsWith(errorPath);
-  if (errorPath && !loops)
+  if (errorPath && !loops && hostTrusted)
     return { redirect: `${request.url.origin}${errorPath}?error=Configuration` };
   if (loops)
     config.logger.error(
       new ErrorPageLoop(`The error page ${errorPath} must not require authentication.`),
     );
+  const detail = hostTrusted ? `${error.name}: ${error.message}` : error.name;
   return renderErrorPage({
-    url: new URL(`${request.url.origin}${config.basePath}`),
+    url: hostTrusted ? new URL(`${request.url.origin}${config.basePath}`) : undefined,
     theme: config.theme,
     error: "Configuration",
-    ...(config.debug && isDevelopment() && { detail: `${error.name}: ${error.message}` }),
+    ...(config.debug && isDevelopment() && { detail }),
   });
 }
 
@@ -246,7 +250,7 @@ export async function handleRequest(
       ? internal
       : toResponse(internal, internal.redirect !== undefined && returnRedirectAsJson());
 
-  const parsed = await parseRequest(request, resolved.basePath);
+  const parsed = await parseRequest(request, resolved.basePath, resolved.origin);
   if (!parsed) {
     resolved.logger.debug("unparseable request", { method: request.method, url: request.url });
     return finish(json("Bad request.", 400));

@@ -3,6 +3,7 @@
  * redirect proxy and per-provider client credentials come from `AUTH_*` variables (and the legacy
  * `NEXTAUTH_URL`/`NEXTAUTH_SECRET`).
  */
+import { UntrustedHost } from "../../errors.js";
 import type { AuthConfig } from "../../types.js";
 import { createLogger } from "../utils/logger.js";
 
@@ -47,11 +48,54 @@ export function providerEnvOptions(providerId: string, env: EnvObject) {
   return options;
 }
 
-/** Whether the environment says the Host header can be trusted. */
+/** The site's public URL from `AUTH_URL` (or the legacy `NEXTAUTH_URL`); empty counts as unset. */
+export function siteUrlFromEnv(env: EnvObject): string | undefined {
+  return env.AUTH_URL || env.NEXTAUTH_URL || undefined;
+}
+
+/**
+ * The origin of `AUTH_URL` (`https://app.example`), which then replaces the request's origin in
+ * every URL Tessera builds. `undefined` when unset; an {@link UntrustedHost} error naming the fix
+ * when it is set but is not an absolute http(s) URL (falling back to the Host header would
+ * silently trust it).
+ *
+ * @example
+ * ```ts
+ * originFromEnv({ AUTH_URL: "https://app.example/auth" }) // "https://app.example"
+ * ```
+ */
+export function originFromEnv(env: EnvObject): string | UntrustedHost | undefined {
+  const url = siteUrlFromEnv(env);
+  if (url === undefined) return undefined;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {}
+  if (parsed?.protocol === "https:" || parsed?.protocol === "http:") return parsed.origin;
+  return new UntrustedHost(
+    `AUTH_URL must be the absolute http(s) URL of the site (e.g. https://app.example), got ${JSON.stringify(url)}.`,
+  );
+}
+
+/**
+ * Whether the Host header can be trusted when the config does not say (`trustHost`). Only when
+ * the environment says so: `AUTH_TRUST_HOST`, `AUTH_URL` (its origin is used instead of the
+ * Host header), a platform that sets the host itself (`VERCEL`, `CF_PAGES`), or `NODE_ENV`
+ * explicitly `development` or `test`.
+ *
+ * @example
+ * ```ts
+ * trustHostFromEnv({}) // false: an unset NODE_ENV is not development
+ * trustHostFromEnv({ AUTH_TRUST_HOST: "true" }) // true
+ * ```
+ */
 export function trustHostFromEnv(env: EnvObject): boolean {
   const explicit = env.AUTH_TRUST_HOST;
   if (explicit) return explicit === "true" || explicit === "1";
-  return Boolean(env.AUTH_URL || env.VERCEL || env.CF_PAGES) || env.NODE_ENV !== "production";
+  if (siteUrlFromEnv(env) || env.VERCEL || env.CF_PAGES) return true;
+  // Magic-link poisoning: many Node deployments never set NODE_ENV, so an unset NODE_ENV must not
+  // let a forged Host header choose where sign-in links point.
+  return env.NODE_ENV === "development" || env.NODE_ENV === "test";
 }
 
 /**

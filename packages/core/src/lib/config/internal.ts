@@ -48,6 +48,8 @@ export interface ResolvedConfig {
   /** Secrets, newest first. Encoding uses the first. */
   secrets: string[];
   trustHost: boolean;
+  /** The origin of `AUTH_URL`: when set, it replaces the request's origin (Host headers unused). */
+  origin?: string;
   debug: boolean;
   logger: LoggerInstance;
   pages: Partial<PagesOptions>;

@@ -11,7 +11,13 @@ import { defaultCookies, mergeCookies } from "../http/cookies.js";
 import { skipCSRFCheck } from "../symbols.js";
 import { createLogger } from "../utils/logger.js";
 import { assertConfig } from "./assert.js";
-import { type EnvObject, processEnv, secretsFromEnv, trustHostFromEnv } from "./env.js";
+import {
+  type EnvObject,
+  originFromEnv,
+  processEnv,
+  secretsFromEnv,
+  trustHostFromEnv,
+} from "./env.js";
 import type { InternalProvider, ResolvedConfig } from "./internal.js";
 import {
   instantiateProvider,
@@ -146,6 +152,7 @@ function buildResolvedConfig(config: AuthConfig, env: EnvObject): ResolvedConfig
   }
 
   const redirectProxyUrl = config.redirectProxyUrl ?? env.AUTH_REDIRECT_PROXY_URL;
+  const origin = originFromEnv(env);
   const byOrigin = new Map<string, InternalProvider[]>();
 
   const resolved: ResolvedConfig = {
@@ -153,6 +160,7 @@ function buildResolvedConfig(config: AuthConfig, env: EnvObject): ResolvedConfig
     basePath,
     secrets,
     trustHost: config.trustHost ?? trustHostFromEnv(env),
+    ...(typeof origin === "string" && { origin }),
     debug: config.debug === true,
     logger,
     pages: config.pages ?? {},
@@ -180,7 +188,8 @@ function buildResolvedConfig(config: AuthConfig, env: EnvObject): ResolvedConfig
       return list;
     },
   };
-  const checked = providerError ?? assertConfig(resolved, providers);
+  const checked =
+    providerError ?? (origin instanceof Error ? origin : assertConfig(resolved, providers));
   if (checked instanceof Error) resolved.configError = checked;
   else for (const warning of checked) logger.warn(warning);
   return resolved;

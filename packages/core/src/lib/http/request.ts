@@ -137,7 +137,8 @@ export function parseCookies(header: string | null): Record<string, string> {
 }
 
 /**
- * Parses `request` for an app mounted at `basePath`.
+ * Parses `request` for an app mounted at `basePath`. With `origin` (from `AUTH_URL`), the parsed
+ * URL has that origin instead of the request's, whatever its Host headers said.
  *
  * @example
  * ```ts
@@ -148,12 +149,16 @@ export function parseCookies(header: string | null): Record<string, string> {
 export async function parseRequest(
   request: Request,
   basePath: string,
+  origin?: string,
 ): Promise<RequestInternal | null> {
   const method = request.method.toUpperCase();
   if (method !== "GET" && method !== "POST") return null;
   let url: URL;
   try {
     url = new URL(request.url);
+    // Magic-link poisoning: with AUTH_URL set, a forged Host header must not reach any URL we build.
+    // (`origin` has no trailing slash, so a path such as `//evil.test` stays a path.)
+    if (origin !== undefined) url = new URL(`${origin}${url.pathname}${url.search}`);
   } catch {
     return null;
   }
