@@ -1,3 +1,4 @@
+import { Auth, type AuthConfig } from "@tessera/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { InternalProvider } from "../src/lib/config/internal.js";
@@ -12,6 +13,7 @@ import {
 } from "../src/lib/pages/index.js";
 import { readableTextOn, safeColor, safeImageUrl } from "../src/lib/pages/security.js";
 import { WEBAUTHN_SCRIPT, WEBAUTHN_SCRIPT_HASH } from "../src/lib/webauthn/script.js";
+import { recordingLogger, SECRET } from "./helpers.js";
 
 const url = new URL("https://app.example.com/auth");
 const base = "https://app.example.com/auth";
@@ -218,24 +220,27 @@ describe("sign-in page", () => {
   });
 
   it("OAuth: posts to signinUrl with a branded button, logo and readable monogram", () => {
-    const [withLogo, withoutLogo] = forms(
-      bodyOf(
-        signIn({
-          providers: [
-            oauth("github", "GitHub", {
-              style: { brandColor: "#24292f", logo: "https://cdn.example/github.svg" },
-            }),
-            oauth("acme", "acme", { style: { brandColor: "#fde047" } }),
-          ],
-        }),
-      ),
+    const body = bodyOf(
+      signIn({
+        providers: [
+          oauth("github", "GitHub", {
+            style: { brandColor: "#24292f", logo: "https://cdn.example/github.svg" },
+          }),
+          oauth("acme", "acme", { style: { brandColor: "#fde047" } }),
+        ],
+      }),
     );
+    const [withLogo, withoutLogo] = forms(body);
     expect(attr(withLogo ?? "", "action")).toBe(`${base}/signin/github`);
     expect(withLogo).toContain("Sign in with GitHub");
-    expect(withLogo).toContain('style="--provider-brand: #24292f; --provider-text: #ffffff"');
+    // Brand colours are stylesheet rules for the button's class: the CSP allows no style="".
+    expect(withLogo).toContain('class="button provider provider-0"');
+    expect(body).toContain(".provider-0 { --provider-brand: #24292f; --provider-text: #ffffff; }");
     expect(withLogo).toContain('<img class="provider-logo" src="https://cdn.example/github.svg"');
+    expect(withoutLogo).toContain('class="button provider provider-1"');
     expect(withoutLogo).toContain('<span class="monogram" aria-hidden="true">A</span>');
-    expect(withoutLogo).toContain("--provider-text: #0a0a0a");
+    expect(body).toContain(".provider-1 { --provider-brand: #fde047; --provider-text: #0a0a0a; }");
+    expect(body).not.toMatch(/\sstyle=/);
   });
 
   it("email: posts to signinUrl with a required, autocompleting, prefilled email input", () => {
@@ -483,8 +488,6 @@ describe("security headers", () => {
     const csp = headers["Content-Security-Policy"] ?? "";
     for (const directive of [
       "default-src 'none'",
-      "style-src 'unsafe-inline'",
-      "img-src https: http: data:",
       `script-src '${WEBAUTHN_SCRIPT_HASH}'`,
       "frame-ancestors 'none'",
       "base-uri 'none'",
@@ -528,8 +531,132 @@ describe("security headers", () => {
     );
   });
 
+  /** The sources of one directive of a policy. */
+  function directive(csp: string, name: string): string[] {
+    const entry = csp
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .find(([key]) => key === name);
+    return entry?.slice(1) ?? [];
+  }
+
+  const branded = signIn({
+    theme: { brandColor: "#7c3aed", logo: "data:image/svg+xml,<svg/>" },
+    providers: [
+      oauth("github", "GitHub", {
+        style: { brandColor: "#24292f", logo: "https://cdn.example/github.svg" },
+      }),
+      oauth("acme", "Acme", { style: { brandColor: "#fde047" } }),
+      credentials,
+    ],
+  });
+
+  it.each(Object.entries({ ...pages, branded }))(
+    "CSS injection: %s allows its own <style> by nonce, no 'unsafe-inline', no style attribute",
+    (_, res) => {
+      const csp = res.headers?.["Content-Security-Policy"] ?? "";
+      const styleSrc = directive(csp, "style-src");
+      expect(styleSrc).toHaveLength(1);
+      expect(styleSrc[0]).toMatch(/^'nonce-[A-Za-z0-9_-]{22}'$/);
+      expect(csp).not.toContain("unsafe-inline");
+      expect(csp).not.toContain("unsafe-hashes");
+      const body = bodyOf(res);
+      const styles = [...body.matchAll(/<style\b([^>]*)>/g)].map((m) => m[1]);
+      expect(styles.length).toBeGreaterThan(0);
+      for (const attributes of styles) {
+        expect(`'nonce-${attr(`<style${attributes}>`, "nonce")}'`).toBe(styleSrc[0]);
+      }
+      expect(body).not.toMatch(/\sstyle=/);
+      // The <meta> copy carries the same nonce.
+      expect(body).toContain(`style-src ${escapeHtml(styleSrc[0] ?? "")}`);
+    },
+  );
+
+  it("CSS injection: every response gets a fresh style nonce", () => {
+    const nonce = () =>
+      directive(signIn().headers?.["Content-Security-Policy"] ?? "", "style-src")[0];
+    expect(nonce()).not.toBe(nonce());
+  });
+
+  it("image exfiltration: img-src lists only the sources of the images the page shows", () => {
+    const csp = branded.headers?.["Content-Security-Policy"] ?? "";
+    expect(directive(csp, "img-src").sort()).toEqual(["data:", "https://cdn.example"]);
+    for (const res of Object.values(pages)) {
+      expect(directive(res.headers?.["Content-Security-Policy"] ?? "", "img-src")).toEqual([
+        "'none'",
+      ]);
+    }
+    const relativeLogo = renderVerifyRequestPage({ url, theme: { logo: "/logo.png" } });
+    expect(directive(relativeLogo.headers?.["Content-Security-Policy"] ?? "", "img-src")).toEqual([
+      "https://app.example.com",
+    ]);
+  });
+
   it("webauthnScriptTag inlines the helper that the CSP hash allows", () => {
     expect(webauthnScriptTag()).toBe(`<script>${WEBAUTHN_SCRIPT}</script>`);
     expect(webauthnScriptTag()).not.toContain(" src=");
+  });
+});
+
+describe("pages under an untrusted host", () => {
+  // The Host header is attacker-chosen when the host is not trusted (host header injection):
+  // nothing on the page, in its headers or in a redirect may name or target it.
+  const evil = "http://evil.com";
+  const untrusted = (extra: Partial<AuthConfig> = {}): AuthConfig => ({
+    secret: SECRET,
+    trustHost: false,
+    providers: [],
+    logger: recordingLogger().logger,
+    ...extra,
+  });
+
+  function expectNoEvilHost(response: Response, body: string): void {
+    expect(body).not.toContain("evil.com");
+    expect(response.headers.get("location")).toBeNull();
+    for (const [name, value] of response.headers) {
+      expect(`${name}: ${value}`).not.toContain("evil.com");
+    }
+  }
+
+  it.each(["error", "signin", "signout", "verify-request"])(
+    "host header injection: GET /auth/%s answers the error page that names and links no host",
+    async (action) => {
+      const response = await Auth(new Request(`${evil}/auth/${action}`), untrusted());
+      expect(response.status).toBe(500);
+      const body = await response.text();
+      expectNoEvilHost(response, body);
+      expect(body).toContain("<h1>Server error</h1>");
+      // The only link is relative, so it stays on the host the browser really talks to.
+      expect([...body.matchAll(/href="([^"]*)"/g)].map((m) => m[1])).toEqual(["/"]);
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("form-action 'self';");
+    },
+  );
+
+  it("host header injection: a configured pages.error does not redirect to the untrusted host", async () => {
+    const response = await Auth(
+      new Request(`${evil}/auth/signin`),
+      untrusted({ pages: { error: "/oops" } }),
+    );
+    expect(response.status).toBe(500);
+    expectNoEvilHost(response, await response.text());
+  });
+
+  it("host header injection: the debug detail names the error, not the untrusted host", async () => {
+    const response = await Auth(new Request(`${evil}/auth/error`), untrusted({ debug: true }));
+    const body = await response.text();
+    expectNoEvilHost(response, body);
+    expect(body).toContain("UntrustedHost");
+  });
+
+  it("host header injection: a relative theme logo stays relative and img-src is only 'self'", async () => {
+    const response = await Auth(
+      new Request(`${evil}/auth/error`),
+      untrusted({ theme: { logo: "/logo.png" } }),
+    );
+    const body = await response.text();
+    expectNoEvilHost(response, body);
+    expect(body).toContain('<img class="logo" src="/logo.png"');
+    expect(response.headers.get("content-security-policy")).toContain("img-src 'self';");
   });
 });

@@ -4,6 +4,9 @@
  * and each response carries a Content-Security-Policy that allows no script but the inline
  * WebAuthn helper (by its hash) and no framing.
  *
+ * Styles: one `<style>` element allowed by a per-response nonce (no `'unsafe-inline'`, no style
+ * attributes); images: only the sources of the images the page shows.
+ *
  * `form-action` note: Chromium applies it to the redirects that follow a form submission, and an
  * OAuth sign-in POST is answered with a redirect to the identity provider (which may redirect on
  * to other origins). So a sign-in page with an OAuth provider also allows `https:` targets; pages
@@ -58,10 +61,11 @@ export function renderSignOutPage(p: {
 /**
  * Renders the error page. Status: `Configuration` 500, `AccessDenied` and `Verification` 403,
  * anything else 200 with a generic message. `detail` is shown only when given (debug mode in
- * development) and is escaped like everything else.
+ * development) and is escaped like everything else. `url` is undefined when the request's host
+ * is not trusted: the page then names no host and links only to the relative `/`.
  */
 export function renderErrorPage(p: {
-  url: URL;
+  url: URL | undefined;
   theme: PageTheme;
   error?: string;
   /** shown only when given (debug mode in development) */

@@ -5,12 +5,23 @@
 import type { ResponseInternal } from "../../types.js";
 import { html, raw, type SafeHtml } from "./html.js";
 import type { PageTheme } from "./index.js";
-import { contentSecurityPolicy, pageHeaders, safeImageUrl } from "./security.js";
+import {
+  contentSecurityPolicy,
+  createNonce,
+  imageSource,
+  type PagePolicy,
+  pageHeaders,
+  safeImageUrl,
+} from "./security.js";
 import { stylesheet } from "./styles.js";
 
 /** Everything a page hands to the shell. */
 export interface PageOptions {
-  url: URL;
+  /**
+   * `<origin><basePath>`, or undefined when the request's host is not trusted: the page then
+   * resolves nothing against it and its CSP lists no origin but `'self'`.
+   */
+  url: URL | undefined;
   theme: PageTheme;
   status: number;
   /** Document title (the product part is appended). */
@@ -24,6 +35,10 @@ export interface PageOptions {
   icon?: { svg: SafeHtml; tone?: "danger" };
   /** Extra `form-action` sources (origins forms on this page may submit or redirect to). */
   formTargets?: readonly string[];
+  /** Images the page shows besides the theme logo (already checked by `safeImageUrl`). */
+  images?: readonly string[];
+  /** Extra style rules (only validated values interpolated), appended to the stylesheet. */
+  css?: string;
   /** Trusted tags appended to the body (the WebAuthn script tag). */
   scripts?: SafeHtml;
   /** Below the card. */
@@ -33,9 +48,14 @@ export interface PageOptions {
 /** Renders a complete page response. */
 export function renderPage(options: PageOptions): ResponseInternal<string> {
   const { url, theme } = options;
-  const origin = url.origin;
-  const formTargets = options.formTargets ?? [];
   const logo = safeImageUrl(theme.logo, url);
+  const images = logo ? [logo, ...(options.images ?? [])] : (options.images ?? []);
+  const policy: PagePolicy = {
+    origin: url?.origin,
+    formTargets: options.formTargets ?? [],
+    imageSources: images.map(imageSource).filter((source) => source !== undefined),
+    styleNonce: createNonce(),
+  };
   const colorScheme =
     theme.colorScheme === "dark" ? "dark" : theme.colorScheme === "light" ? "light" : "light dark";
   const visual = logo
@@ -43,6 +63,7 @@ export function renderPage(options: PageOptions): ResponseInternal<string> {
     : options.icon
       ? html`<div class="icon-badge${options.icon.tone === "danger" ? " danger" : ""}" aria-hidden="true">${options.icon.svg}</div>`
       : null;
+  const css = options.css ? `${stylesheet(theme)}\n${options.css}` : stylesheet(theme);
 
   const body = html`<!DOCTYPE html>
 <html lang="en">
@@ -51,9 +72,9 @@ export function renderPage(options: PageOptions): ResponseInternal<string> {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="${colorScheme}">
 <meta name="robots" content="noindex, nofollow">
-<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(origin, formTargets, false)}">
+<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(policy, false)}">
 <title>${options.title}</title>
-<style>${raw(stylesheet(theme))}</style>
+<style nonce="${policy.styleNonce}">${raw(css)}</style>
 </head>
 <body>
 <main class="card">
@@ -71,7 +92,7 @@ ${options.scripts ?? null}
 `;
   return {
     status: options.status,
-    headers: pageHeaders(origin, formTargets),
+    headers: pageHeaders(policy),
     body: body.toString(),
   };
 }

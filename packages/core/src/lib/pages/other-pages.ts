@@ -39,16 +39,20 @@ ${hiddenFields(p.csrfToken, p.callbackUrl)}
 
 /** @see index.ts */
 export function errorPage(p: {
-  url: URL;
+  url: URL | undefined;
   theme: PageTheme;
   error?: string;
   detail?: string;
 }): ResponseInternal<string> {
   const content = errorPageContent(p.error);
   const action =
-    content.action === "signin"
-      ? html`<a class="button primary" href="${actionBase(p.url)}/signin">Back to sign in</a>`
-      : html`<a class="button primary" href="${p.url.origin}/">Go to ${p.url.host}</a>`;
+    p.url === undefined
+      ? // Host header injection: with no trusted URL, a relative link keeps the browser on the
+        // host it really talks to, and the page names no host.
+        html`<a class="button primary" href="/">Go to the home page</a>`
+      : content.action === "signin"
+        ? html`<a class="button primary" href="${actionBase(p.url)}/signin">Back to sign in</a>`
+        : html`<a class="button primary" href="${p.url.origin}/">Go to ${p.url.host}</a>`;
   const detail =
     p.detail !== undefined && p.detail !== ""
       ? html`<details class="detail" open><summary>Details (debug mode)</summary><pre>${p.detail}</pre></details>`

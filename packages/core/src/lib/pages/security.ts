@@ -2,15 +2,39 @@
  * Validation of the values that end up in URLs and CSS (escaping alone does not make a
  * `javascript:` URL or a CSS expression harmless), and the security headers of every page.
  */
+import { base64url } from "../crypto/encoding.js";
 import { WEBAUTHN_SCRIPT_HASH } from "../webauthn/script.js";
 
-/** An image source we are willing to load: http(s) (relative paths resolve to it) or a data: image. */
-export function safeImageUrl(value: unknown, base: URL): string | undefined {
+/** Resolves relative references when no trusted origin is known; never rendered. */
+const PLACEHOLDER_BASE = new URL("https://relative.invalid/");
+
+/**
+ * An image source we are willing to load: http(s) (relative paths resolve to it) or a data: image.
+ * Without a trusted `base` (the request's host is not trusted), a relative path stays relative,
+ * so the browser resolves it against the host it really talks to.
+ */
+export function safeImageUrl(value: unknown, base: URL | undefined): string | undefined {
   if (typeof value !== "string" || value.trim() === "") return undefined;
   const trimmed = value.trim();
   // data: images cannot run script inside <img>, and inline logos are common in configs.
   if (/^data:image\/[a-z0-9.+-]+[;,]/i.test(trimmed)) return trimmed;
-  return safeHttpUrl(trimmed, base);
+  if (base) return safeHttpUrl(trimmed, base);
+  const resolved = safeHttpUrl(trimmed, PLACEHOLDER_BASE);
+  if (!resolved) return undefined;
+  const url = new URL(resolved);
+  return url.origin === PLACEHOLDER_BASE.origin
+    ? `${url.pathname}${url.search}${url.hash}`
+    : resolved;
+}
+
+/**
+ * The CSP source that allows an image returned by {@link safeImageUrl}: `data:`, `'self'` for a
+ * relative path, else the image's origin.
+ */
+export function imageSource(src: string): string | undefined {
+  if (src.startsWith("data:")) return "data:";
+  if (src.startsWith("/") && !src.startsWith("//")) return "'self'";
+  return cspOrigin(src);
 }
 
 /**
@@ -76,21 +100,42 @@ export function cspOrigin(value: string): string | undefined {
   }
 }
 
+/** What a page's Content-Security-Policy allows besides its fixed directives. */
+export interface PagePolicy {
+  /** The page's own origin, or undefined when the request's host is not trusted. */
+  origin: string | undefined;
+  /** Extra `form-action` sources (origins forms may submit or redirect to). */
+  formTargets: readonly string[];
+  /** Sources of the images the page shows (see {@link imageSource}). */
+  imageSources: readonly string[];
+  /** The per-response nonce of the page's <style> element. */
+  styleNonce: string;
+}
+
 /**
- * The Content-Security-Policy of a page. `formTargets` are extra `form-action` sources beyond
- * the page's own origin. `withFrameAncestors` is false for the `<meta>` copy, where browsers
- * ignore (and warn about) `frame-ancestors`.
+ * A fresh nonce for one response (CSP3 §2.3.1 `nonce-source`; 128 bits, base64url). The
+ * stylesheet depends on the theme and the providers' brand colours, and rendering is synchronous
+ * on every runtime, where SHA-256 is not (WebCrypto): a nonce allows exactly our <style> element.
  */
-export function contentSecurityPolicy(
-  origin: string,
-  formTargets: readonly string[],
-  withFrameAncestors = true,
-): string {
-  const formAction = [...new Set(["'self'", origin, ...formTargets])].join(" ");
+export function createNonce(): string {
+  return base64url(crypto.getRandomValues(new Uint8Array(16)));
+}
+
+/**
+ * The Content-Security-Policy of a page. `withFrameAncestors` is false for the `<meta>` copy,
+ * where browsers ignore (and warn about) `frame-ancestors`.
+ */
+export function contentSecurityPolicy(policy: PagePolicy, withFrameAncestors = true): string {
+  // Host header injection: an untrusted origin is never listed, 'self' is the browser's own view.
+  const own = policy.origin === undefined ? [] : [policy.origin];
+  const formAction = [...new Set(["'self'", ...own, ...policy.formTargets])].join(" ");
+  const images = [...new Set(policy.imageSources)].join(" ") || "'none'";
   const directives = [
     "default-src 'none'",
-    "style-src 'unsafe-inline'",
-    "img-src https: http: data:",
+    // CSS injection: only our own <style> element (by its nonce), no style="" attribute.
+    `style-src 'nonce-${policy.styleNonce}'`,
+    // Only the images the page shows: a tracking pixel or exfiltrating image is refused.
+    `img-src ${images}`,
     `form-action ${formAction}`,
     // Only the inline WebAuthn helper, by its hash: no other inline script, no URL, no eval.
     `script-src '${WEBAUTHN_SCRIPT_HASH}'`,
@@ -105,13 +150,10 @@ export function contentSecurityPolicy(
 }
 
 /** Headers of every built-in page. */
-export function pageHeaders(
-  origin: string,
-  formTargets: readonly string[],
-): Record<string, string> {
+export function pageHeaders(policy: PagePolicy): Record<string, string> {
   return {
     "Content-Type": "text/html; charset=utf-8",
-    "Content-Security-Policy": contentSecurityPolicy(origin, formTargets),
+    "Content-Security-Policy": contentSecurityPolicy(policy),
     // For browsers without frame-ancestors support.
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",

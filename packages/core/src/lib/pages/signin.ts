@@ -100,21 +100,39 @@ function renderField(
   })}></div>`;
 }
 
-function providerButton(provider: OAuthProvider, url: URL): SafeHtml {
-  const brand = safeColor(provider.style?.brandColor);
-  const logo = safeImageUrl(provider.style?.logo, url);
-  const style = brand
-    ? `--provider-brand: ${brand}; --provider-text: ${readableTextOn(brand)}`
-    : undefined;
-  const initial = [...provider.name.trim()][0]?.toUpperCase() ?? "?";
-  const mark = logo
-    ? html`<img class="provider-logo" src="${logo}" alt="" width="20" height="20" loading="lazy" referrerpolicy="no-referrer">`
-    : html`<span class="monogram" aria-hidden="true">${initial}</span>`;
-  return html`<button type="submit" class="button provider"${attributes({ style })}>${mark}<span>Sign in with ${provider.name}</span></button>`;
+/**
+ * What an OAuth button shows besides its name: a validated brand colour (as a CSS rule for the
+ * button's class, since the CSP allows no style="" attribute) and a validated logo URL.
+ */
+interface ProviderLook {
+  className: string;
+  css?: string;
+  logo?: string;
 }
 
-function oauthSection(provider: OAuthProvider, p: SignInPageParams): SafeHtml {
-  return html`<form class="provider-form" action="${provider.signinUrl}" method="post" data-provider-id="${provider.id}">${hiddenFields(p.csrfToken, p.callbackUrl)}${providerButton(provider, p.url)}</form>`;
+function providerLook(provider: OAuthProvider, index: number, url: URL): ProviderLook {
+  const className = `provider-${index}`;
+  const brand = safeColor(provider.style?.brandColor);
+  const logo = safeImageUrl(provider.style?.logo, url);
+  return {
+    className,
+    ...(brand && {
+      css: `.${className} { --provider-brand: ${brand}; --provider-text: ${readableTextOn(brand)}; }`,
+    }),
+    ...(logo && { logo }),
+  };
+}
+
+function providerButton(provider: OAuthProvider, look: ProviderLook): SafeHtml {
+  const initial = [...provider.name.trim()][0]?.toUpperCase() ?? "?";
+  const mark = look.logo
+    ? html`<img class="provider-logo" src="${look.logo}" alt="" width="20" height="20" loading="lazy" referrerpolicy="no-referrer">`
+    : html`<span class="monogram" aria-hidden="true">${initial}</span>`;
+  return html`<button type="submit" class="button provider ${look.className}">${mark}<span>Sign in with ${provider.name}</span></button>`;
+}
+
+function oauthSection(provider: OAuthProvider, look: ProviderLook, p: SignInPageParams): SafeHtml {
+  return html`<form class="provider-form" action="${provider.signinUrl}" method="post" data-provider-id="${provider.id}">${hiddenFields(p.csrfToken, p.callbackUrl)}${providerButton(provider, look)}</form>`;
 }
 
 function emailSection(provider: InternalEmailProvider, p: SignInPageParams): SafeHtml {
@@ -191,11 +209,15 @@ function isOAuth(provider: InternalProvider): provider is OAuthProvider {
   return provider.type === "oauth" || provider.type === "oidc";
 }
 
-function section(provider: InternalProvider, p: SignInPageParams): SafeHtml | null {
+function section(
+  provider: InternalProvider,
+  look: ProviderLook | undefined,
+  p: SignInPageParams,
+): SafeHtml | null {
   switch (provider.type) {
     case "oauth":
     case "oidc":
-      return oauthSection(provider, p);
+      return look ? oauthSection(provider, look, p) : null;
     case "email":
       return emailSection(provider, p);
     case "credentials":
@@ -239,11 +261,14 @@ function formTargets(p: SignInPageParams): string[] {
  * Consecutive OAuth buttons form one group; every other provider is its own group. An "or"
  * divider separates groups, so a row of social buttons is not interleaved with dividers.
  */
-function groupSections(p: SignInPageParams): SafeHtml[] {
+function groupSections(
+  p: SignInPageParams,
+  looks: Map<InternalProvider, ProviderLook>,
+): SafeHtml[] {
   const groups: SafeHtml[][] = [];
   let previousWasOAuth = false;
   for (const provider of p.providers) {
-    const rendered = section(provider, p);
+    const rendered = section(provider, looks.get(provider), p);
     if (!rendered) continue;
     const oauth = isOAuth(provider);
     const current = groups[groups.length - 1];
@@ -256,7 +281,11 @@ function groupSections(p: SignInPageParams): SafeHtml[] {
 
 /** @see index.ts */
 export function signInPage(p: SignInPageParams): ResponseInternal<string> {
-  const groups = groupSections(p);
+  const looks = new Map<InternalProvider, ProviderLook>();
+  p.providers.forEach((provider, index) => {
+    if (isOAuth(provider)) looks.set(provider, providerLook(provider, index, p.url));
+  });
+  const groups = groupSections(p, looks);
   const content: SafeHtml[] = [];
   if (p.error !== undefined) {
     content.push(
@@ -281,6 +310,8 @@ export function signInPage(p: SignInPageParams): ResponseInternal<string> {
     icon: { svg: icons.lock },
     content: html`${content}`,
     formTargets: formTargets(p),
+    images: [...looks.values()].flatMap((look) => (look.logo ? [look.logo] : [])),
+    css: [...looks.values()].flatMap((look) => (look.css ? [look.css] : [])).join("\n"),
     scripts: hasWebAuthn ? raw(webauthnScriptTag()) : undefined,
   });
 }
