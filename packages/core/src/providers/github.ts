@@ -85,6 +85,10 @@ export default function GitHub<P extends GitHubProfile = GitHubProfile>(
     id: "github",
     name: "GitHub",
     type: "oauth",
+    // GitHub sends `iss=<base URL>/login/oauth` with the callback; knowing the issuer lets the
+    // callback check it (RFC 9207 §2.4, mix-up attack). GitHub publishes no discovery document,
+    // and none is fetched: every endpoint is configured below.
+    issuer: `${baseUrl}/login/oauth`,
     authorization: {
       url: `${baseUrl}/login/oauth/authorize`,
       params: { scope: "read:user user:email" },

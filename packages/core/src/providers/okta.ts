@@ -43,6 +43,8 @@ export default function Okta<P extends OktaProfile = OktaProfile>(
     id: "okta",
     name: "Okta",
     type: "oidc",
+    // Okta refuses an authorization request without `state` ("invalid 'state' parameter").
+    checks: ["pkce", "state"],
     // Standard OIDC claims: the default profile mapping (sub, name, email, picture) applies.
     style: { brandColor: "#007dc1" },
     options,

@@ -154,6 +154,31 @@ describe("GitHub", () => {
     expect(server.requestsTo("https://api.github.com/user")).toHaveLength(0);
   });
 
+  it("accepts GitHub's `iss` on the callback without fetching any discovery document", async () => {
+    serveGitHub();
+    const { config } = providerConfig(github());
+    const client = new Client(config);
+    const response = await answerAuthorization(client, await startSignIn(client, "github"), {
+      iss: "https://github.com/login/oauth",
+    });
+    expect(locationOf(response).origin).toBe(ORIGIN);
+    expect((await client.session())?.user).toMatchObject({ email: "octo@example.com" });
+    expect(server.requests.filter((r) => r.url.pathname.includes("/.well-known/"))).toEqual([]);
+  });
+
+  it("refuses a callback whose `iss` names another authorization server (RFC 9207 mix-up attack)", async () => {
+    serveGitHub();
+    const { config, log } = providerConfig(github());
+    const client = new Client(config);
+    const response = await answerAuthorization(client, await startSignIn(client, "github"), {
+      iss: "https://attacker.example/login/oauth",
+    });
+    expect(locationOf(response).href).toBe(`${ORIGIN}/auth/signin?error=OAuthCallbackError`);
+    expect(log.errors.at(-1)?.message).toMatch(/iss/);
+    expect(server.requestsTo("https://github.com/login/oauth/access_token")).toHaveLength(0);
+    expect(await client.session()).toBeNull();
+  });
+
   it("talks to GitHub Enterprise Server under its base URL", async () => {
     serveGitHub("https://ghe.example.com", "https://ghe.example.com/api/v3");
     const { config } = providerConfig(
@@ -164,7 +189,10 @@ describe("GitHub", () => {
     expect(`${authorizationUrl.origin}${authorizationUrl.pathname}`).toBe(
       "https://ghe.example.com/login/oauth/authorize",
     );
-    await answerAuthorization(client, authorizationUrl);
+    // The server's own issuer, which GitHub.com's would not match.
+    await answerAuthorization(client, authorizationUrl, {
+      iss: "https://ghe.example.com/login/oauth",
+    });
     expect(server.requestsTo("https://ghe.example.com/api/v3/user/emails")).toHaveLength(1);
     expect((await client.session())?.user).toMatchObject({ email: "octo@example.com" });
   });

@@ -275,6 +275,9 @@ describe("Auth0, Okta and Keycloak", () => {
       claims: { sub: "00u1", preferred_username: "ada@example.com", email: "ada@example.com" },
     });
     expect(authorizationUrl.searchParams.get("client_id")).toBe("okta-env-id");
+    // Okta refuses an authorization request without `state`.
+    expect(authorizationUrl.searchParams.get("state")).toBeTruthy();
+    expect(authorizationUrl.searchParams.get("code_challenge")).toBeTruthy();
     expect(tokenRequest?.headers.get("authorization")).toBe(
       `Basic ${btoa("okta-env-id:okta-env-secret")}`,
     );
