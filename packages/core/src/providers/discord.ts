@@ -2,6 +2,11 @@
  * Discord sign-in (OAuth 2). The avatar URL follows Discord's CDN rules: animated avatars (`a_`
  * hashes) as GIF, users without one get their default avatar.
  *
+ * Deliberate difference from Auth.js: when Discord reports the address as unverified
+ * (`verified: false`), the user's `email` is `null`, so that nobody can sign in to, or be linked
+ * into, the account of an address they have not proven to own. Auth.js passes the address on.
+ * See docs/migrating-from-authjs.md.
+ *
  * Callback URL to register: `<origin>/auth/callback/discord`. Credentials from
  * `AUTH_DISCORD_ID` and `AUTH_DISCORD_SECRET`.
  *

@@ -2,6 +2,10 @@
  * Twitter / X sign-in (OAuth 2 with PKCE, X API v2). X returns no e-mail unless the app has the
  * `users.email` scope and asks for `confirmed_email`.
  *
+ * Deliberate difference from Auth.js: the user's `email` is X's `confirmed_email` (the address X
+ * has confirmed); Auth.js reads `data.email`, a field X API v2 does not define, so its users get
+ * no e-mail from X. See docs/migrating-from-authjs.md.
+ *
  * Callback URL to register: `<origin>/auth/callback/twitter`. Credentials from
  * `AUTH_TWITTER_ID` and `AUTH_TWITTER_SECRET` (the OAuth 2.0 client id and secret).
  *
