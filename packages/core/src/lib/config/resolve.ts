@@ -64,14 +64,19 @@ function wrapEvents(
   return wrapped as Partial<EventCallbacks>;
 }
 
-/** Wraps every adapter method: failures become `AdapterError`s with the cause kept. */
+/**
+ * Wraps every adapter method: failures become `AdapterError`s with the cause kept. `then` and
+ * symbol keys are passed through untouched: answering them with a stub would make the adapter a
+ * thenable (`await adapter` would never settle) and confuse `Symbol.iterator`/`toPrimitive` probes.
+ */
 function wrapAdapter(
   adapter: Adapter | undefined,
   logger: ReturnType<typeof createLogger>,
 ): Required<Adapter> | undefined {
   if (!adapter) return undefined;
   return new Proxy(adapter, {
-    get(target, name: string) {
+    get(target, name, receiver) {
+      if (typeof name === "symbol" || name === "then") return Reflect.get(target, name, receiver);
       const method = (target as Record<string, unknown>)[name];
       if (typeof method !== "function") {
         return async () => {
