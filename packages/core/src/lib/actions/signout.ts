@@ -1,11 +1,13 @@
 /**
  * `GET /signout` renders the confirmation page; `POST /signout` ends the session: the cookie is
- * cleared and a database session deleted, then the user goes to the callback URL.
+ * cleared, a database session deleted and the CSRF token replaced, then the user goes to the
+ * callback URL.
  */
 import { SignOutError } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
 import { clearChunkedCookie, readChunkedCookie } from "../http/cookies.js";
+import { rotateCsrfToken } from "../http/csrf.js";
 import { renderSignOutPage } from "../pages/index.js";
 import { pageUrl } from "./signin.js";
 
@@ -43,5 +45,6 @@ export async function signout(ctx: AuthContext): Promise<ResponseInternal> {
       ctx.logger.error(new SignOutError(error as Error));
     }
   }
-  return { redirect: ctx.callbackUrl, cookies: cleared };
+  // A token seen before sign-out must not serve the next sign-in (login CSRF).
+  return { redirect: ctx.callbackUrl, cookies: [...cleared, ...(await rotateCsrfToken(ctx))] };
 }

@@ -5,6 +5,7 @@
  * sibling subdomain) from choosing a token, since they cannot compute the hash without the secret.
  */
 import type { Cookie, CookieOption } from "../../types.js";
+import type { AuthContext } from "../config/internal.js";
 import { randomHex, sha256Hex, timingSafeEqual } from "../crypto/encoding.js";
 
 /** The outcome of reading the CSRF cookie for one request. */
@@ -55,11 +56,40 @@ export async function verifyCsrfToken(params: {
       return { token, verified };
     }
   }
+  return { ...(await mintCsrfToken(secrets, cookie)), verified: false };
+}
+
+/** A new random token and the cookie that stores it as `token|sha256hex(token + secret)`. */
+async function mintCsrfToken(
+  secrets: readonly string[],
+  cookie: CookieOption,
+): Promise<{ token: string; cookie: Cookie }> {
   const token = randomHex(32);
   const hash = await sha256Hex(`${token}${secrets[0] ?? ""}`);
   return {
     token,
-    verified: false,
     cookie: { name: cookie.name, value: `${token}|${hash}`, options: cookie.options },
   };
+}
+
+/**
+ * Replaces the browser's CSRF token after a sign-in or a sign-out: a token planted or read before
+ * (login CSRF, fixation of the double-submit token) is refused afterwards. Same cookie name,
+ * options and format, so Auth.js reads it too. Returns the cookie to set; nothing when CSRF checks
+ * are off and the browser holds no CSRF cookie (server actions that never used one).
+ *
+ * @example
+ * ```ts
+ * return { redirect: ctx.callbackUrl, cookies: [...sessionCookies, ...(await rotateCsrfToken(ctx))] }
+ * ```
+ */
+export async function rotateCsrfToken(ctx: AuthContext): Promise<Cookie[]> {
+  const option = ctx.cookies.csrfToken;
+  if (ctx.config.csrfDisabled && ctx.request.cookies[option.name] === undefined) return [];
+  const { token, cookie } = await mintCsrfToken(ctx.config.secrets, option);
+  // A token minted earlier in this request is superseded: the browser keeps only the new one.
+  const queued = ctx.responseCookies.findIndex((c) => c.name === option.name);
+  if (queued !== -1) ctx.responseCookies.splice(queued, 1);
+  ctx.csrfToken = token;
+  return [cookie];
 }

@@ -8,6 +8,7 @@ import { AccessDenied, AuthError } from "../../errors.js";
 import type { Account, Cookie, JWT, Profile, ResponseInternal, User } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
+import { rotateCsrfToken } from "../http/csrf.js";
 
 /** What a completed sign-in hands to {@link issueSession}. */
 export interface SignInResult {
@@ -39,7 +40,7 @@ export async function authorizeSignIn(
 
 /**
  * Writes the session for `user`: a JWT cookie (through the `jwt` callback) or a database session
- * (through the adapter), then emits `signIn`. Returns the cookies to set.
+ * (through the adapter), rotates the CSRF token, then emits `signIn`. Returns the cookies to set.
  */
 export async function issueSession(ctx: AuthContext, result: SignInResult): Promise<Cookie[]> {
   const { config, cookies, request } = ctx;
@@ -94,6 +95,9 @@ export async function issueSession(ctx: AuthContext, result: SignInResult): Prom
       }),
     );
   }
+
+  // Login CSRF / token fixation: a CSRF token planted before the sign-in is worthless after it.
+  issued.push(...(await rotateCsrfToken(ctx)));
 
   await config.events.signIn?.({
     user,
