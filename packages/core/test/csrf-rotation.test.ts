@@ -4,6 +4,8 @@
  * fixation of the double-submit token) is refused afterwards. The new cookie keeps the name,
  * attributes and `token|sha256hex(token + secret)` format that Auth.js reads.
  */
+
+import { readFile } from "node:fs/promises";
 import { Auth as AuthJs } from "@auth/core";
 import AuthJsCredentials from "@auth/core/providers/credentials";
 import { type AuthConfig, skipCSRFCheck } from "@tessera/core";
@@ -263,4 +265,13 @@ describe("CSRF token rotation at sign-out", () => {
     const refused = await client.post("/auth/signout", { csrfToken: "0".repeat(64) });
     expect(setCookies(refused).has(CSRF)).toBe(false);
   });
+});
+
+it("is listed as a deliberate difference in the migration guide", async () => {
+  const guide = await readFile(
+    new URL("../../../docs/migrating-from-authjs.md", import.meta.url),
+    "utf8",
+  );
+  const section = guide.split(/^## Deliberate differences$/m)[1]?.split(/^## /m)[0] ?? "";
+  expect(section).toMatch(/^- \*\*The CSRF token changes at every sign-in and sign-out/m);
 });

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { Auth, type AuthConfig } from "@tessera/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -647,6 +648,17 @@ describe("pages under an untrusted host", () => {
     const body = await response.text();
     expectNoEvilHost(response, body);
     expect(body).toContain("UntrustedHost");
+  });
+
+  it("host header injection: the difference from Auth.js is listed in the migration guide", async () => {
+    const guide = await readFile(
+      new URL("../../../docs/migrating-from-authjs.md", import.meta.url),
+      "utf8",
+    );
+    const section = guide.split(/^## Deliberate differences$/m)[1]?.split(/^## /m)[0] ?? "";
+    expect(section).toMatch(
+      /^- \*\*A configuration error under an untrusted host never redirects/m,
+    );
   });
 
   it("host header injection: a relative theme logo stays relative and img-src is only 'self'", async () => {
