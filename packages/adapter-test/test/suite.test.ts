@@ -38,6 +38,10 @@ function failuresOf(variant: string): string[] {
     .map((result) => result.title);
 }
 
+function titlesOf(variant: string): string[] {
+  return testsOf(variant).map((result) => result.title);
+}
+
 function testsOf(variant: string): AssertionResult[] {
   return results.filter((result) => result.ancestorTitles[0] === `${variant}: adapter conformance`);
 }
@@ -72,6 +76,69 @@ describe("the conformance suite", () => {
   test("passes a correct adapter completely", () => {
     expect(testsOf("control").length).toBeGreaterThan(50);
     expect(failuresOf("control")).toEqual([]);
+  });
+
+  test("passes an adapter that assigns its own serial ids", () => {
+    expect(testsOf("own serial ids").length).toBeGreaterThan(50);
+    expect(failuresOf("own serial ids")).toEqual([]);
+  });
+
+  test("passes an adapter without unique e-mails that declares it, and checks the declaration", () => {
+    expect(failuresOf("without unique e-mails, declared")).toEqual([]);
+    expect(titlesOf("without unique e-mails, declared")).toContain(
+      "createUser accepts a second user with a taken e-mail, as declared by uniqueEmail: false",
+    );
+    expect(titlesOf("without unique e-mails, declared")).not.toContain(
+      "createUser rejects a second user with an e-mail that is already taken",
+    );
+  });
+
+  test("fails a declared weakness that the adapter does not have", () => {
+    expect(failuresOf("unique e-mails declared absent but enforced")).toEqual([
+      "createUser accepts a second user with a taken e-mail, as declared by uniqueEmail: false",
+    ]);
+    expect(failuresOf("WebAuthn declared absent but implemented")).toEqual([
+      "has none of the WebAuthn methods, as declared by authenticators: false",
+    ]);
+  });
+
+  test("catches a createUser that returns an id the user is not stored under", () => {
+    expect(failuresOf("createUser returning an id it did not store")).toContain(
+      "createUser stores the user and returns it with the id it is stored under",
+    );
+  });
+
+  test("catches a createUser that gives every user without an id the same one", () => {
+    expect(failuresOf("createUser giving every user without an id the same one")).toEqual([
+      "createUser assigns distinct ids when the core passes none",
+    ]);
+  });
+
+  test("catches a linkAccount that loses a token field, without reading it through getAccount", () => {
+    expect(failuresOf("linkAccount dropping the refresh token")).toEqual(
+      expect.arrayContaining([
+        "linkAccount stores every OAuth token field",
+        "getAccount returns a linked account with every OAuth token field",
+      ]),
+    );
+  });
+
+  test("catches a getAccount that ignores the provider", () => {
+    expect(failuresOf("getAccount ignoring the provider")).toEqual([
+      "getAccount does not match the same account id at another provider",
+    ]);
+  });
+
+  test("catches an updateSession that returns the session as it was before the update", () => {
+    expect(failuresOf("updateSession returning the session as it was")).toEqual([
+      "updateSession moves the expiry, and what it returns is the updated session",
+    ]);
+  });
+
+  test("catches a missing field although extra fields are allowed", () => {
+    expect(failuresOf("getSessionAndUser leaving out the user's e-mail")).toContain(
+      "getSessionAndUser returns the session together with its user",
+    );
   });
 
   test("catches a useVerificationToken that lets two racing callers have the token", () => {
