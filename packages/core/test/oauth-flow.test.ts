@@ -60,6 +60,11 @@ beforeAll(async () => {
 });
 afterAll(() => op?.close());
 
+/** The client's private key, as oauth4webapi takes it (with the `kid` the OP registered). */
+function clientPrivateKey() {
+  return { key: clientKeys.privateKey, kid: "client-key" };
+}
+
 function oidc(overrides: Partial<OIDCConfig> = {}): OIDCConfig {
   return {
     id: "op",
@@ -236,31 +241,47 @@ describe("OIDC sign-in against oidc-provider", () => {
     expect((await client.session())?.user).toMatchObject({ name: "Ada Lovelace" });
   });
 
-  it("authenticates with private_key_jwt (a client assertion signed with the client's key)", async () => {
-    const bodies: URLSearchParams[] = [];
-    const spy = async (url: string | URL | Request, init?: RequestInit) => {
-      if (String(url).endsWith("/token")) bodies.push(new URLSearchParams(String(init?.body)));
-      return fetch(url, init);
-    };
-    const provider = oidc({
-      id: "op-jwt",
-      clientId: "jwt",
-      clientSecret: undefined,
-      client: {
-        token_endpoint_auth_method: "private_key_jwt",
-        privateKey: { key: clientKeys.privateKey, kid: "client-key" },
-      },
-      [customFetch]: spy,
-    });
-    const client = new Client(config({ providers: [provider] }));
-    await signIn(client, "op-jwt");
-    expect(bodies[0]?.get("client_assertion_type")).toBe(
-      "urn:ietf:params:oauth:client-assertion-type:jwt-bearer",
-    );
-    expect(bodies[0]?.get("client_assertion")?.split(".")).toHaveLength(3);
-    expect(bodies[0]?.has("client_secret")).toBe(false);
-    expect((await client.session())?.user).toMatchObject({ name: "Ada Lovelace" });
-  });
+  const keyPlacements: [string, () => Partial<OIDCConfig>][] = [
+    [
+      "client.privateKey",
+      () => ({
+        client: { token_endpoint_auth_method: "private_key_jwt", privateKey: clientPrivateKey() },
+      }),
+    ],
+    [
+      "token.clientPrivateKey, as Auth.js apps configure it",
+      () => ({
+        client: { token_endpoint_auth_method: "private_key_jwt" },
+        token: { clientPrivateKey: clientPrivateKey() },
+      }),
+    ],
+  ];
+
+  it.each(keyPlacements)(
+    "authenticates with private_key_jwt (a client assertion signed with the client's key in %s)",
+    async (_where, placement) => {
+      const bodies: URLSearchParams[] = [];
+      const spy = async (url: string | URL | Request, init?: RequestInit) => {
+        if (String(url).endsWith("/token")) bodies.push(new URLSearchParams(String(init?.body)));
+        return fetch(url, init);
+      };
+      const provider = oidc({
+        id: "op-jwt",
+        clientId: "jwt",
+        clientSecret: undefined,
+        ...placement(),
+        [customFetch]: spy,
+      });
+      const client = new Client(config({ providers: [provider] }));
+      await signIn(client, "op-jwt");
+      expect(bodies[0]?.get("client_assertion_type")).toBe(
+        "urn:ietf:params:oauth:client-assertion-type:jwt-bearer",
+      );
+      expect(bodies[0]?.get("client_assertion")?.split(".")).toHaveLength(3);
+      expect(bodies[0]?.has("client_secret")).toBe(false);
+      expect((await client.session())?.user).toMatchObject({ name: "Ada Lovelace" });
+    },
+  );
 
   it("signs in as a public client (auth method none) protected by PKCE", async () => {
     const provider = oidc({

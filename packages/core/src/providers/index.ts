@@ -10,7 +10,8 @@
  * }
  * ```
  */
-import type { Client, PrivateKey } from "oauth4webapi";
+// oauth4webapi's `CryptoKey` resolves without the DOM library (the global one needs it).
+import type { Client, CryptoKey, PrivateKey } from "oauth4webapi";
 import type { Adapter, AdapterUser, Awaitable } from "../adapters.js";
 import type { customFetch } from "../lib/symbols.js";
 import type { Account, Profile, Theme, TokenSet, User } from "../types.js";
@@ -64,11 +65,14 @@ export interface EndpointHandler<
  */
 export type AuthorizationEndpointHandler = EndpointHandler<Record<string, unknown>>;
 /** The token endpoint; a custom `request` returns `{ tokens }`. */
-export type TokenEndpointHandler = EndpointHandler<
-  UrlParams,
-  EndpointRequestContext<Profile>,
-  { tokens: TokenSet }
->;
+export interface TokenEndpointHandler
+  extends EndpointHandler<UrlParams, EndpointRequestContext<Profile>, { tokens: TokenSet }> {
+  /**
+   * For `private_key_jwt`: the client's private key, where Auth.js apps configure it. Same as
+   * `client.privateKey`, which wins when both are set.
+   */
+  clientPrivateKey?: PrivateKey | CryptoKey;
+}
 /** The userinfo endpoint; a custom `request` returns the profile (any JSON object). */
 export type UserinfoEndpointHandler = EndpointHandler<
   UrlParams,

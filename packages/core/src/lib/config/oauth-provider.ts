@@ -110,6 +110,12 @@ export function normalizeOAuthProvider(
       `Provider "${config.id}" has an endpoint URL that does not parse: ${(error as Error).message}`,
     );
   }
+  // Auth.js apps give the private_key_jwt key as `token.clientPrivateKey`; one place holds it.
+  const tokenKey = typeof config.token === "object" ? config.token.clientPrivateKey : undefined;
+  const client =
+    tokenKey && !config.client?.privateKey
+      ? { ...config.client, privateKey: tokenKey }
+      : config.client;
   if (config.type === "oidc" && !authorization.params.scope)
     authorization.params.scope = DEFAULT_OIDC_SCOPE;
   // SPEC.md: PKCE is the default check for both flavours.
@@ -120,6 +126,7 @@ export function normalizeOAuthProvider(
     authorization,
     ...(token && { token }),
     ...(userinfo && { userinfo }),
+    ...(client && { client }),
     checks,
     idToken: config.idToken ?? config.type === "oidc",
     profile: (config.profile ?? defaultProfile) as InternalOAuthProvider["profile"],

@@ -28,12 +28,6 @@ export function authMethodOf(provider: InternalOAuthProvider): ClientAuthMethod 
   return (provider.client?.token_endpoint_auth_method ?? "client_secret_basic") as ClientAuthMethod;
 }
 
-/** The private key for `private_key_jwt` (`client.privateKey`, or Auth.js's `token.clientPrivateKey`). */
-function privateKeyOf(provider: InternalOAuthProvider): o.PrivateKey | CryptoKey | undefined {
-  const token = provider.token as { clientPrivateKey?: o.PrivateKey | CryptoKey } | undefined;
-  return provider.client?.privateKey ?? token?.clientPrivateKey;
-}
-
 /**
  * Reports what is missing for `provider` to authenticate, or `undefined` when it is complete.
  * Used at sign-in start so that a misconfiguration fails before the user leaves the site.
@@ -47,8 +41,9 @@ export function clientProblem(provider: InternalOAuthProvider): string | undefin
     return `Provider "${provider.id}" uses the unsupported token_endpoint_auth_method "${method}". Use one of ${[...METHODS].join(", ")}.`;
   if (method.startsWith("client_secret_") && !provider.clientSecret)
     return `Provider "${provider.id}" has no clientSecret (needed for ${method}). Set ${env}_SECRET or pass \`clientSecret\`.`;
-  if (method === "private_key_jwt" && !privateKeyOf(provider))
-    return `Provider "${provider.id}" uses private_key_jwt without a key. Pass \`client: { privateKey }\`.`;
+  // Normalisation has moved Auth.js's `token.clientPrivateKey` to `client.privateKey`.
+  if (method === "private_key_jwt" && !provider.client?.privateKey)
+    return `Provider "${provider.id}" uses private_key_jwt without a key. Pass \`client: { privateKey }\` (or \`token: { clientPrivateKey }\`).`;
   return undefined;
 }
 
@@ -83,8 +78,12 @@ export function clientAuthOf(provider: InternalOAuthProvider): o.ClientAuth {
       return o.ClientSecretPost(secret);
     case "client_secret_jwt":
       return o.ClientSecretJwt(secret);
-    case "private_key_jwt":
-      return o.PrivateKeyJwt(privateKeyOf(provider) as o.PrivateKey | CryptoKey);
+    case "private_key_jwt": {
+      const key = provider.client?.privateKey;
+      // Unreachable: clientProblem() above refuses private_key_jwt without a key.
+      if (!key) throw new InvalidProvider(`Provider "${provider.id}" has no private key.`);
+      return o.PrivateKeyJwt(key);
+    }
     case "none":
       return o.None();
   }
