@@ -43,21 +43,24 @@ export async function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): P
 
 /**
  * Decrypts a JWE written by {@link encode} (or by Auth.js). Returns `null` when there is no token;
- * throws when it is malformed, tampered, foreign or expired. With several secrets, the one whose
- * key id matches the token's `kid` is used.
+ * throws when it is malformed, tampered, foreign, expired or issued in the future (15 s of clock
+ * skew allowed). With `maxAge`, a token older than `iat + maxAge` is refused even if its `exp` is
+ * later. With several secrets, the one whose key id matches the token's `kid` is used.
  *
  * @example
  * ```ts
- * const payload = await decode({ token: cookieValue, secret: [newSecret, oldSecret], salt: "authjs.session-token" })
+ * const payload = await decode({ token: cookieValue, secret: [newSecret, oldSecret], salt: "authjs.session-token", maxAge: 3600 })
  * ```
  */
 export async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
-  const { token, secret, salt } = params;
+  const { token, secret, salt, maxAge } = params;
   if (!token) return null;
   const secrets = secretList(secret);
   if (secrets.length === 0) throw new MissingSecret("decode() needs a secret.");
   if (typeof salt !== "string") throw new TypeError("decode() needs a salt (the cookie name).");
-  return (await decryptSessionToken(token, secrets, salt)) as Payload;
+  if (maxAge !== undefined && !(Number.isFinite(maxAge) && maxAge >= 0))
+    throw new TypeError("decode() needs maxAge to be a number of seconds.");
+  return (await decryptSessionToken(token, secrets, salt, undefined, { maxAge })) as Payload;
 }
 
 /** Parameters of {@link getToken}. Everything but `req` is inferred when left out. */
@@ -72,6 +75,11 @@ export interface GetTokenParams<R extends boolean = false> {
   cookieName?: string;
   /** Defaults to true when `AUTH_URL` or the request URL is https. */
   secureCookie?: boolean;
+  /**
+   * The session's lifetime in seconds (your `session.maxAge`): a token older than `iat + maxAge`
+   * is refused even if its `exp` is later. Without it only `exp` and `iat` are checked.
+   */
+  maxAge?: number;
   /** Return the encrypted string instead of the payload. */
   raw?: R;
   decode?: (params: JWTDecodeParams) => Promise<JWT | null> | JWT | null;
@@ -125,7 +133,7 @@ export async function getToken<R extends boolean = false>(
   if (raw) return token as Result;
   try {
     const decoder = params.decode ?? decode;
-    return (await decoder({ token, secret, salt })) as Result;
+    return (await decoder({ token, secret, salt, maxAge: params.maxAge })) as Result;
   } catch (error) {
     logger.error(error as Error);
     return null as Result;

@@ -123,6 +123,11 @@ export interface JWTDecodeParams {
   salt: string;
   secret: string | string[];
   token?: string;
+  /**
+   * The session's lifetime in seconds: the token is refused once `iat + maxAge` has passed, even
+   * if its `exp` is later. The session action passes `jwt.maxAge`; a custom `decode` may ignore it.
+   */
+  maxAge?: number;
 }
 
 /** JWT session options. */

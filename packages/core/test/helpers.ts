@@ -2,6 +2,8 @@
  * Test helpers: drive `Auth()` like a browser would, with a cookie jar and manual redirects.
  */
 import { Auth, type AuthConfig } from "@tessera/core";
+import { EncryptJWT } from "jose";
+import { deriveKey } from "../src/lib/crypto/keys.js";
 import { parseSetCookie } from "./set-cookie.js";
 
 export const ORIGIN = "http://localhost:3000";
@@ -87,4 +89,18 @@ export function recordingLogger() {
       debug: (message: string) => void debug.push(message),
     },
   };
+}
+
+/**
+ * A real session JWE (dir + A256CBC-HS512, the key and `kid` Tessera derives) holding exactly
+ * `claims`: unlike `encode`, it adds no `iat`/`exp`/`jti`, so tests can choose them.
+ */
+export async function sealSessionToken(
+  claims: Record<string, unknown>,
+  { secret = SECRET, salt = "authjs.session-token" }: { secret?: string; salt?: string } = {},
+): Promise<string> {
+  const { key, kid } = await deriveKey("A256CBC-HS512", secret, salt);
+  return new EncryptJWT(claims)
+    .setProtectedHeader({ alg: "dir", enc: "A256CBC-HS512", kid })
+    .encrypt(key);
 }

@@ -4,7 +4,7 @@ import { base64url } from "jose";
 import { describe, expect, it } from "vitest";
 import { decryptSessionToken, encryptSessionToken } from "../src/lib/crypto/jwe.js";
 import { deriveKey } from "../src/lib/crypto/keys.js";
-import { SECRET } from "./helpers.js";
+import { SECRET, sealSessionToken } from "./helpers.js";
 
 const salt = "authjs.session-token";
 
@@ -231,5 +231,80 @@ describe("getToken", () => {
     expect(await getToken({ req: new Request("http://x/"), secret: SECRET })).toBeNull();
     const req = new Request("http://x/", { headers: { cookie: `${salt}=garbage` } });
     expect(await getToken({ req, secret: SECRET, logger: quiet })).toBeNull();
+  });
+});
+
+describe("session lifetime: iat and maxAge", () => {
+  const now = () => Math.floor(Date.now() / 1000);
+  const year = 365 * 24 * 3600;
+
+  it("rejects a JWT issued in the future (iat a year ahead, exp ten years ahead)", async () => {
+    const token = await sealSessionToken({ sub: "1", iat: now() + year, exp: now() + 10 * year });
+    await expect(decode({ token, secret: SECRET, salt, maxAge: 3600 })).rejects.toThrow(/future/);
+    // The rule needs no maxAge: no honest writer stamps a token in the future.
+    await expect(decode({ token, secret: SECRET, salt })).rejects.toThrow(/future/);
+    for (const engine of ["node", "web"] as const)
+      await expect(
+        decryptSessionToken(token, [SECRET], salt, engine, { maxAge: 3600 }),
+      ).rejects.toThrow(/future/);
+  });
+
+  it("tolerates 15 seconds of clock skew on iat, not more", async () => {
+    const skewed = await sealSessionToken({ sub: "1", iat: now() + 10, exp: now() + 3610 });
+    expect(await decode({ token: skewed, secret: SECRET, salt, maxAge: 3600 })).toMatchObject({
+      sub: "1",
+    });
+    const ahead = await sealSessionToken({ sub: "1", iat: now() + 30, exp: now() + 3630 });
+    await expect(decode({ token: ahead, secret: SECRET, salt, maxAge: 3600 })).rejects.toThrow();
+  });
+
+  it("refuses a token older than maxAge even when its exp is later (lowered maxAge)", async () => {
+    const token = await sealSessionToken({ sub: "1", iat: now() - 7200, exp: now() + year });
+    for (const engine of ["node", "web"] as const)
+      await expect(
+        decryptSessionToken(token, [SECRET], salt, engine, { maxAge: 3600 }),
+      ).rejects.toThrow(/expired/);
+    // Within maxAge it is read.
+    expect(await decode({ token, secret: SECRET, salt, maxAge: 3 * 3600 })).toMatchObject({
+      sub: "1",
+    });
+  });
+
+  it("bounds a token without iat by its exp: an exp beyond now + maxAge is refused", async () => {
+    const far = await sealSessionToken({ sub: "1", exp: now() + 10 * year });
+    await expect(decode({ token: far, secret: SECRET, salt, maxAge: 3600 })).rejects.toThrow(
+      /future/,
+    );
+    const near = await sealSessionToken({ sub: "1", exp: now() + 1800 });
+    expect(await decode({ token: near, secret: SECRET, salt, maxAge: 3600 })).toMatchObject({
+      sub: "1",
+    });
+  });
+
+  it("refuses a session token with neither iat nor exp when maxAge applies (no end at all)", async () => {
+    const endless = await sealSessionToken({ sub: "1" });
+    await expect(decode({ token: endless, secret: SECRET, salt, maxAge: 3600 })).rejects.toThrow(
+      /iat/,
+    );
+  });
+
+  it("refuses time claims that are not finite numbers", async () => {
+    const token = await sealSessionToken({ sub: "1", iat: now(), exp: "tomorrow" });
+    await expect(decode({ token, secret: SECRET, salt })).rejects.toThrow(/exp/);
+  });
+
+  it("reads a token written by @auth/core with the same maxAge", async () => {
+    const token = await authjsEncode({ token: { sub: "a" }, secret: SECRET, salt, maxAge: 3600 });
+    expect(await decode({ token, secret: SECRET, salt, maxAge: 3600 })).toMatchObject({
+      sub: "a",
+    });
+  });
+
+  it("getToken applies maxAge when given", async () => {
+    const token = await sealSessionToken({ sub: "1", iat: now() - 7200, exp: now() + year });
+    const req = new Request("http://localhost/", { headers: { cookie: `${salt}=${token}` } });
+    const quiet = { error: () => {} };
+    expect(await getToken({ req, secret: SECRET, maxAge: 3600, logger: quiet })).toBeNull();
+    expect((await getToken({ req, secret: SECRET, logger: quiet }))?.sub).toBe("1");
   });
 });

@@ -6,7 +6,7 @@ import { decode, encode } from "@tessera/core/jwt";
 import Credentials from "@tessera/core/providers/credentials";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CHUNK_SIZE } from "../src/lib/http/cookies.js";
-import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
+import { Client, ORIGIN, recordingLogger, SECRET, sealSessionToken } from "./helpers.js";
 import { setCookies } from "./set-cookie.js";
 
 const salt = "authjs.session-token";
@@ -201,6 +201,60 @@ describe("GET /session (JWT)", () => {
     for (let i = 0; i < 11; i++)
       client.jar.set(`${salt}.${i}`, token.slice(i * size, (i + 1) * size));
     expect(await client.session()).toMatchObject({ user: { name: "Chunky" } });
+  });
+});
+
+describe("GET /session (JWT): maxAge enforced on read", () => {
+  const now = () => Math.floor(Date.now() / 1000);
+  const year = 365 * 24 * 3600;
+  const hour = config({ session: { maxAge: 3600 } });
+
+  it("signs out a JWT issued in the future instead of keeping it (iat +1 year, exp +10 years)", async () => {
+    const log = recordingLogger();
+    const client = new Client({ ...hour, logger: log.logger });
+    client.jar.set(
+      salt,
+      await sealSessionToken({ name: "Eve", iat: now() + year, exp: now() + 10 * year }),
+    );
+    const response = await client.get("/auth/session");
+    expect(await response.json()).toBeNull();
+    expect(setCookies(response).get(salt)?.maxAge).toBe(0);
+    expect(log.errors[0]?.name).toBe("JWTSessionError");
+  });
+
+  it("signs out a session older than maxAge even when its exp is later (maxAge lowered)", async () => {
+    const client = new Client(hour);
+    client.jar.set(
+      salt,
+      await sealSessionToken({ name: "Eve", iat: now() - 7200, exp: now() + year }),
+    );
+    const response = await client.get("/auth/session");
+    expect(await response.json()).toBeNull();
+    expect(setCookies(response).get(salt)?.maxAge).toBe(0);
+  });
+
+  it("reports the session's end as iat + maxAge when exp is later", async () => {
+    const iat = now() - 60;
+    const client = new Client(hour);
+    client.jar.set(salt, await sealSessionToken({ name: "Ada", iat, exp: now() + year }));
+    const response = await client.get("/auth/session");
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(await response.json()).toMatchObject({
+      user: { name: "Ada" },
+      expires: new Date((iat + 3600) * 1000).toISOString(),
+    });
+  });
+
+  it("reads a session cookie written by @auth/core with the same maxAge", async () => {
+    const token = await authjsEncode({
+      token: { name: "Grace" },
+      secret: SECRET,
+      salt,
+      maxAge: 3600,
+    });
+    const client = new Client(hour);
+    client.jar.set(salt, token);
+    expect(await client.session()).toMatchObject({ user: { name: "Grace" } });
   });
 });
 

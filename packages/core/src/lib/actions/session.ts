@@ -16,6 +16,7 @@ import type {
 } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
 import { defaultCallbacks } from "../config/resolve.js";
+import { sessionTokenEnd } from "../crypto/jwe.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 import { json } from "../http/response.js";
 
@@ -54,10 +55,13 @@ async function jwtSession(
   const raw = readChunkedCookie(request.cookies, option.name);
   if (!raw) return respond(null);
   try {
+    const maxAge = config.jwt.maxAge;
+    // `decode` refuses a token issued in the future or older than `iat + maxAge` (see jwe.ts).
     const payload = await config.jwt.decode({
       token: raw,
       secret: config.secrets,
       salt: option.name,
+      maxAge,
     });
     if (!payload) throw new TypeError("the session token decoded to nothing");
     // The default `jwt` callback returns the token untouched, so only a custom one is compared.
@@ -78,8 +82,8 @@ async function jwtSession(
     const changed = customJwt && JSON.stringify(token) !== before;
     const issued: Cookie[] = [];
     let expires: Date;
-    if (isUpdate || changed || due || typeof token.exp !== "number") {
-      const maxAge = config.jwt.maxAge;
+    const end = sessionTokenEnd(token, maxAge);
+    if (isUpdate || changed || due || end === undefined) {
       const value = await config.jwt.encode({
         token,
         secret: config.secrets,
@@ -89,7 +93,7 @@ async function jwtSession(
       expires = new Date(now + maxAge * 1000);
       issued.push(...writeChunkedCookie(request.cookies, option, value, { expires }));
     } else {
-      expires = new Date((token.exp as number) * 1000);
+      expires = new Date(end * 1000);
     }
     const session = await config.callbacks.session({
       session: {

@@ -180,16 +180,58 @@ function decryptNode(parsed: ParsedJwe, enc: ContentEncryption, key: Uint8Array)
   }
 }
 
-function validateClaims(payload: unknown): Record<string, unknown> {
+/** Options of {@link decryptSessionToken}. */
+export interface DecryptOptions {
+  /**
+   * The session's lifetime in seconds. When set, the token ends at `iat + maxAge` even if its
+   * `exp` is later, and a token with neither `iat` nor `exp` is refused.
+   */
+  maxAge?: number;
+}
+
+/**
+ * When a session token stops being valid, in seconds since the epoch: its `exp`, capped at
+ * `iat + maxAge`. A token without `iat` is bounded by its `exp` alone. `undefined` when the token
+ * carries neither.
+ *
+ * @example
+ * ```ts
+ * sessionTokenEnd({ iat: 1000, exp: 999999 }, 3600) // 4600
+ * ```
+ */
+export function sessionTokenEnd(
+  claims: { iat?: unknown; exp?: unknown },
+  maxAge: number,
+): number | undefined {
+  const exp = typeof claims.exp === "number" ? claims.exp : undefined;
+  const cap = typeof claims.iat === "number" ? claims.iat + maxAge : undefined;
+  if (exp === undefined) return cap;
+  return cap === undefined ? exp : Math.min(exp, cap);
+}
+
+function validateClaims(payload: unknown, options: DecryptOptions): Record<string, unknown> {
   if (!payload || typeof payload !== "object" || Array.isArray(payload))
     throw new TokenDecryptionError("invalid-claims", "the JWT payload is not an object");
   const claims = payload as Record<string, unknown>;
   const now = nowSeconds();
   for (const name of ["exp", "iat", "nbf"] as const) {
-    if (name in claims && typeof claims[name] !== "number")
+    // JSON allows 1e999 (Infinity): a token that would never expire.
+    if (name in claims && !Number.isFinite(claims[name]))
       throw new TokenDecryptionError("invalid-claims", `the "${name}" claim is not a number`);
   }
-  if (typeof claims.exp === "number" && claims.exp <= now - CLOCK_TOLERANCE)
+  const { maxAge } = options;
+  const exp = typeof claims.exp === "number" ? claims.exp : undefined;
+  let issuedAt = typeof claims.iat === "number" ? claims.iat : undefined;
+  // Without `iat`, a token that ends at `exp` cannot have been issued before `exp - maxAge`.
+  if (issuedAt === undefined && maxAge !== undefined && exp !== undefined) issuedAt = exp - maxAge;
+  // Forged or mis-stamped lifetime: a token "issued" in the future would never come due for
+  // renewal nor reach its cap (RFC 7519 §4.1.6; same skew as `exp`).
+  if (issuedAt !== undefined && issuedAt > now + CLOCK_TOLERANCE)
+    throw new TokenDecryptionError("not-yet-valid", "the JWT was issued in the future");
+  const end = maxAge === undefined ? exp : sessionTokenEnd(claims, maxAge);
+  if (maxAge !== undefined && end === undefined)
+    throw new TokenDecryptionError("invalid-claims", "the session JWT has neither iat nor exp");
+  if (end !== undefined && end <= now - CLOCK_TOLERANCE)
     throw new TokenDecryptionError("expired", "the JWT has expired");
   if (typeof claims.nbf === "number" && claims.nbf > now + CLOCK_TOLERANCE)
     throw new TokenDecryptionError("not-yet-valid", "the JWT is not valid yet");
@@ -267,11 +309,12 @@ function selectKeyNode(
 
 /**
  * Decrypts and validates a session token written by Tessera or Auth.js. Throws
- * {@link TokenDecryptionError} when the token is malformed, foreign, tampered or expired.
+ * {@link TokenDecryptionError} when the token is malformed, foreign, tampered, expired, issued
+ * in the future, or (with `maxAge`) older than `maxAge`. Both engines apply the same claim checks.
  *
  * @example
  * ```ts
- * const claims = await decryptSessionToken(cookieValue, [process.env.AUTH_SECRET!], "authjs.session-token")
+ * const claims = await decryptSessionToken(cookieValue, [process.env.AUTH_SECRET!], "authjs.session-token", undefined, { maxAge: 2592000 })
  * ```
  */
 export async function decryptSessionToken(
@@ -279,8 +322,10 @@ export async function decryptSessionToken(
   secrets: readonly string[],
   salt: string,
   engine: CryptoEngine = defaultEngine,
+  options: DecryptOptions = {},
 ): Promise<Record<string, unknown>> {
-  if (engine === "web" || !nodeCrypto) return decryptWeb(token, secrets, salt);
+  if (engine === "web" || !nodeCrypto)
+    return validateClaims(await decryptWeb(token, secrets, salt), options);
   // Synchronous on Node: no await between parsing, key lookup and decryption.
   const parsed = parseCompact(token);
   const { alg, enc, kid, zip, crit } = parsed.header;
@@ -302,7 +347,7 @@ export async function decryptSessionToken(
   } catch {
     throw new TokenDecryptionError("invalid-claims", "the JWT payload is not JSON");
   }
-  return validateClaims(payload);
+  return validateClaims(payload, options);
 }
 
 async function decryptWeb(

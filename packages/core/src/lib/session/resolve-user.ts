@@ -29,6 +29,7 @@ export async function currentSessionUser(ctx: AuthContext): Promise<AdapterUser 
         token,
         secret: config.secrets,
         salt: cookies.sessionToken.name,
+        maxAge: config.jwt.maxAge,
       });
       return payload?.sub ? await adapter.getUser(payload.sub) : null;
     }
