@@ -157,7 +157,8 @@ function renderRoute(url: URL): ResponseInternal<string> | undefined {
       return renderSignOutPage({ url: base, theme, csrfToken: CSRF, callbackUrl });
     case "/auth/error":
       return renderErrorPage({
-        url: base,
+        // `untrusted`: rendered as under a Host header the config does not trust.
+        url: q.has("untrusted") ? undefined : base,
         theme,
         error: q.get("error") ?? undefined,
         detail: q.get("detail") ?? undefined,
@@ -196,7 +197,9 @@ beforeAll(async () => {
     }
     const page = renderRoute(url);
     if (!page) {
-      res.writeHead(url.pathname === "/done" ? 200 : 404, { "Content-Type": "text/html" });
+      // "/" stands in for the site's home page, where the error page's relative link leads.
+      const known = url.pathname === "/done" || url.pathname === "/";
+      res.writeHead(known ? 200 : 404, { "Content-Type": "text/html" });
       res.end("<p id=done>done</p>");
       return;
     }
@@ -335,6 +338,44 @@ describe("built-in pages in Chromium", () => {
       });
     }
   }
+
+  it("styles apply under a nonce-only style-src, and an injected <style> is refused", async () => {
+    const csp = (await fetch(`${origin}/auth/signin`)).headers.get("content-security-policy");
+    expect(csp).toMatch(/style-src 'nonce-[\w-]+';/);
+    expect(csp).not.toContain("unsafe-inline");
+    const { page, problems } = await open("/auth/signin?only=github,acme");
+    // Provider brand colours come from stylesheet rules, not style attributes.
+    const marks = await page
+      .locator(".monogram")
+      .evaluateAll((els) => els.map((el) => getComputedStyle(el).backgroundColor));
+    expect(marks).toEqual(["rgb(36, 41, 47)", "rgb(225, 29, 72)"]);
+    expect(problems).toEqual([]);
+    // CSS injection: a <style> without the nonce does not apply and is reported.
+    const before = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.evaluate(() => {
+      const style = document.createElement("style");
+      style.textContent = "body { background: rgb(1, 2, 3) !important; }";
+      document.head.append(style);
+    });
+    await expect
+      .poll(() => problems.some((p) => p.includes("CSP violation: style-src")))
+      .toBe(true);
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(before);
+    await page.close();
+  });
+
+  it("the error page under an untrusted host links only relatively, back to the real origin", async () => {
+    const { page, problems } = await open("/auth/error?error=Configuration&untrusted=1");
+    expect(
+      await page.locator("a").evaluateAll((els) => els.map((el) => el.getAttribute("href"))),
+    ).toEqual(["/"]);
+    await Promise.all([
+      page.waitForURL(`${origin}/`),
+      page.getByText("Go to the home page").click(),
+    ]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 
   it("forced colour schemes ignore the system preference", async () => {
     const { page } = await open("/auth/signin?scheme=dark&only=email", "light");
