@@ -15,6 +15,13 @@ import type { AuthConfig, ResponseInternal } from "./types.js";
 
 export { createActionURL, setEnvDefaults } from "./lib/config/env.js";
 export { isAuthAction } from "./lib/http/request.js";
+// For framework integrations that write `ResponseInternal` data themselves.
+export {
+  CONFIGURATION_MESSAGE,
+  safeHeaderValue,
+  serializeCookies,
+  type WriteProblem,
+} from "./lib/http/response.js";
 export { customFetch, raw, skipCSRFCheck } from "./lib/symbols.js";
 export type {
   Account,

@@ -1,9 +1,13 @@
-import { Auth, type AuthConfig } from "@tessera/core";
+import { once } from "node:events";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Auth, type AuthConfig, type ResponseInternal } from "@tessera/core";
 import Credentials from "@tessera/core/providers/credentials";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { MAX_BODY_BYTES } from "../src/lib/http/request.js";
-import { ORIGIN, recordingLogger, SECRET } from "./helpers.js";
+import { toResponse } from "../src/lib/http/response.js";
+import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
 
 const log = recordingLogger();
 const config: AuthConfig = {
@@ -178,5 +182,168 @@ describe("hostile requests", () => {
       ),
       { numRuns: 400 },
     );
+  });
+});
+
+/**
+ * `Auth()` behind a bare `node:http` server, the way a plain Node app serves it: no framework
+ * catches anything. A rejected `Auth()` is recorded (a real server of this shape would crash on
+ * the unhandled rejection) and the connection dropped.
+ */
+async function bareNodeServer(authConfig: AuthConfig) {
+  const rejections: unknown[] = [];
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === "string") headers.set(name, value);
+    const request = new Request(`http://${req.headers.host}${req.url}`, {
+      method: req.method,
+      headers,
+      ...(req.method === "POST" && { body: Buffer.concat(chunks) }),
+    });
+    let response: Response;
+    try {
+      response = await Auth(request, authConfig);
+    } catch (error) {
+      rejections.push(error);
+      res.destroy();
+      return;
+    }
+    res.statusCode = response.status;
+    for (const [name, value] of response.headers)
+      if (name !== "set-cookie") res.setHeader(name, value);
+    res.setHeader("set-cookie", response.headers.getSetCookie());
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  servers.push(server);
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, rejections };
+}
+
+const servers: http.Server[] = [];
+afterAll(() => {
+  for (const server of servers) server.close();
+});
+
+describe("a lone surrogate in the callback URL (unhandled-rejection denial of service)", () => {
+  // `JSON.parse` turns `\ud800` into a lone UTF-16 surrogate, which `encodeURIComponent` refuses.
+  const body = '{"callbackUrl":"/\\ud800"}';
+
+  it("cannot make Auth() reject behind a bare node:http server", async () => {
+    const { origin, rejections } = await bareNodeServer(config);
+    const response = await fetch(`${origin}/auth/signin/credentials`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+      redirect: "manual",
+    }).catch(() => undefined); // the connection is dropped when Auth() rejects
+    expect(rejections).toEqual([]);
+    if (!response) throw new Error("no response");
+    expect(response.status).toBe(302);
+    const text = await response.text();
+    expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/);
+    const cookie = response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("authjs.callback-url="));
+    // The lone surrogate became U+FFFD in the parsed URL, percent-encoded.
+    expect(cookie).toContain(encodeURIComponent(`${origin}/%EF%BF%BD`));
+    // The server still answers.
+    expect((await fetch(`${origin}/auth/session`)).status).toBe(200);
+  });
+
+  it("resolves for every action that reads a callback URL", async () => {
+    for (const path of [
+      "/auth/signin/credentials",
+      "/auth/callback/credentials",
+      "/auth/signout",
+    ]) {
+      const response = await Auth(
+        new Request(`${ORIGIN}${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body,
+        }),
+        config,
+      );
+      await assertWellHandled(response);
+    }
+  });
+});
+
+describe("the last-resort answer", () => {
+  it("is a plain 500 {message} without the error, not a rejection, when the error path throws too", async () => {
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const throwingLogger: AuthConfig = {
+      ...config,
+      logger: {
+        error: () => {
+          throw new Error("log sink down");
+        },
+      },
+      providers: [
+        Credentials({
+          authorize: () => {
+            throw new Error("database down");
+          },
+        }),
+      ],
+    };
+    const client = new Client(throwingLogger);
+    const csrfToken = await client.csrfToken();
+    const response = await client.post("/auth/callback/credentials", { csrfToken });
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ message: expect.stringContaining("server configuration") });
+    expect(text).not.toContain("down");
+    expect(String(spy.mock.calls[0]?.[1])).toContain("log sink down");
+    spy.mockRestore();
+  });
+});
+
+describe("the response writer", () => {
+  it("never throws, whatever the cookie, header, redirect or body values", async () => {
+    const internals: ResponseInternal[] = [
+      { cookies: [{ name: "authjs.callback-url", value: "/\ud800", options: { path: "/" } }] },
+      { cookies: [{ name: "a b", value: "x", options: { path: "/" } }] },
+      { cookies: [{ name: "ok", value: "\udc00", options: { expires: new Date(0) } }] },
+      { cookies: [{ name: "ok", value: "x", options: { domain: "bad domain" } }] },
+      { redirect: "http://localhost:3000/\u043f\r\nSet-Cookie: x=1" },
+      { headers: { "X-Test": "a\r\nb", "Content-Type": "text/plain" }, body: "ok" },
+      { headers: { "Content-Type": "application/json" }, body: { n: 1n } },
+      { status: 1000 },
+    ];
+    for (const internal of internals) {
+      const response = toResponse(internal);
+      expect(response.status).toBeGreaterThanOrEqual(200);
+      await response.text();
+    }
+    const redirect = toResponse({ redirect: "http://localhost:3000/\u043f\r\nSet-Cookie: x=1" });
+    expect(redirect.headers.get("location")).toBe("http://localhost:3000/%D0%BFSet-Cookie:%20x=1");
+    expect(redirect.headers.getSetCookie()).toEqual([]);
+  });
+});
+
+describe("non-ASCII callback URLs", () => {
+  async function signIn(client: Client, extra: Record<string, string> = {}) {
+    const csrfToken = await client.csrfToken();
+    return client.post("/auth/callback/credentials", { csrfToken, password: "pw", ...extra });
+  }
+
+  it("signs in and lands on the percent-encoded URL for callbackUrl=/привет", async () => {
+    const client = new Client(config);
+    const response = await signIn(client, { callbackUrl: "/привет" });
+    expect(response.headers.get("location")).toBe(new URL("/привет", ORIGIN).href);
+    expect(client.jar.has("authjs.session-token")).toBe(true);
+  });
+
+  it("signs in and lands on the percent-encoded URL for a callback-url cookie /☃", async () => {
+    const client = new Client(config);
+    client.jar.set("authjs.callback-url", encodeURIComponent("/☃"));
+    const response = await signIn(client);
+    expect(response.headers.get("location")).toBe(new URL("/☃", ORIGIN).href);
+    expect(client.jar.has("authjs.session-token")).toBe(true);
   });
 });

@@ -33,15 +33,12 @@ import { resolveConfig } from "./config/resolve.js";
 import { resolveCallbackUrl } from "./http/callback-url.js";
 import { verifyCsrfToken } from "./http/csrf.js";
 import { parseRequest, type RequestInternal } from "./http/request.js";
-import { json, toResponse } from "./http/response.js";
+import { CONFIGURATION_MESSAGE, json, toResponse } from "./http/response.js";
 import { renderErrorPage } from "./pages/index.js";
 import { raw } from "./symbols.js";
 
 /** A configuration, or a function building one per request (lazy initialisation). */
 export type ConfigOrFactory = AuthConfig | ((request: Request) => AuthConfig | Promise<AuthConfig>);
-
-const CONFIGURATION_MESSAGE =
-  "There was a problem with the server configuration. Check the server logs for more information.";
 
 const HTML_PAGES = new Set(["signin", "signout", "error", "verify-request"]);
 
@@ -223,11 +220,36 @@ function errorRedirect(
   return { redirect: `${request.url.origin}${page}${separator}${params}`, cookies };
 }
 
+/** An error that raw mode hands to the integration on purpose (see the end of `run`). */
+class RawError {
+  constructor(readonly error: AuthError) {}
+}
+
 /**
  * Runs one request through Tessera. Returns a `Response`, or the internal response data when the
- * config carries the `raw` symbol.
+ * config carries the `raw` symbol. Never rejects (but for the `AuthError`s raw mode throws on
+ * purpose): whatever escapes the pipeline is logged and answered with a plain JSON error.
  */
 export async function handleRequest(
+  request: Request,
+  configOrFactory: ConfigOrFactory,
+): Promise<Response | ResponseInternal> {
+  try {
+    return await run(request, configOrFactory);
+  } catch (error) {
+    if (error instanceof RawError) throw error.error;
+    // Denial of service: a request that makes the pipeline throw must not reject Auth(), which
+    // kills a bare node:http server; the answer never carries the error or its stack.
+    console.error("[tessera][error] A request escaped the pipeline:", error);
+    const internal = isClientError(error)
+      ? json("Bad request.", 400)
+      : json({ message: CONFIGURATION_MESSAGE }, 500);
+    const isRaw = typeof configOrFactory !== "function" && configOrFactory.raw === raw;
+    return isRaw ? internal : toResponse(internal);
+  }
+}
+
+async function run(
   request: Request,
   configOrFactory: ConfigOrFactory,
 ): Promise<Response | ResponseInternal> {
@@ -248,7 +270,9 @@ export async function handleRequest(
   const finish = (internal: ResponseInternal) =>
     isRaw
       ? internal
-      : toResponse(internal, internal.redirect !== undefined && returnRedirectAsJson());
+      : toResponse(internal, internal.redirect !== undefined && returnRedirectAsJson(), (problem) =>
+          resolved.logger.error(problem),
+        );
 
   const parsed = await parseRequest(request, resolved.basePath, resolved.origin);
   if (!parsed) {
@@ -274,7 +298,7 @@ export async function handleRequest(
   } catch (e) {
     const error = e instanceof Error ? e : new Error(String(e));
     resolved.logger.error(error);
-    if (isRaw && error instanceof AuthError && !returnRedirectAsJson()) throw error;
+    if (isRaw && error instanceof AuthError && !returnRedirectAsJson()) throw new RawError(error);
     return finish(errorRedirect(resolved, parsed, error, ctx?.responseCookies ?? []));
   }
 }

@@ -8,6 +8,27 @@ import type { Cookie, ResponseInternal } from "../../types.js";
 /** RFC 6265 §4.1.1 cookie-name as the `cookie` library accepts it: visible ASCII but `;` and `=`. */
 const COOKIE_NAME = /^[!-:<>-~]+$/;
 
+/** The answer when no response can be built: the generic configuration error (no internals). */
+export const CONFIGURATION_MESSAGE =
+  "There was a problem with the server configuration. Check the server logs for more information.";
+
+/** Receives what the writer had to drop or replace, for the server log. */
+export type WriteProblem = (error: Error) => void;
+
+const LONE_SURROGATE = /[\ud800-\udfff]/gu;
+
+/**
+ * `encodeURIComponent` that never throws: a lone UTF-16 surrogate (which it refuses) becomes
+ * U+FFFD first, as `String#toWellFormed` would do.
+ */
+function encodeCookieValue(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return encodeURIComponent(value.replace(LONE_SURROGATE, "\ufffd"));
+  }
+}
+
 /**
  * The `; Path=/; HttpOnly; …` part of a `Set-Cookie` line per options object. The cookie policy's
  * option objects are made once per config, and serialising them is most of the cost of a cookie.
@@ -17,7 +38,11 @@ const attributesCache = new WeakMap<object, string>();
 function serializeCookie({ name, value, options }: Cookie): string {
   // Dates change per cookie and custom encoders are the application's: serialised in full.
   if (!options || options.expires || options.encode || !COOKIE_NAME.test(name))
-    return serialize(name, value, options);
+    return serialize(
+      name,
+      value,
+      options?.encode ? options : { ...options, encode: encodeCookieValue },
+    );
   let attributes = attributesCache.get(options);
   if (attributes === undefined) {
     // The library validates every option here, once, and throws as it would per cookie.
@@ -25,12 +50,57 @@ function serializeCookie({ name, value, options }: Cookie): string {
     attributesCache.set(options, attributes);
   }
   // encodeURIComponent only emits characters a cookie value may hold: nothing to validate.
-  return `${name}=${value ? encodeURIComponent(value) : ""}${attributes}`;
+  return `${name}=${value ? encodeCookieValue(value) : ""}${attributes}`;
 }
 
-/** Serialises cookies as `Set-Cookie` header values (as `cookie`'s `serialize` writes them). */
-export function serializeCookies(cookies: readonly Cookie[]): string[] {
-  return cookies.map(serializeCookie);
+/**
+ * Serialises cookies as `Set-Cookie` header values (as `cookie`'s `serialize` writes them). Never
+ * throws: a cookie whose name or options cannot be written is dropped and reported to `onProblem`.
+ *
+ * @example
+ * ```ts
+ * serializeCookies([{ name: "a", value: "/☃", options: { path: "/" } }]) // ["a=%2F%E2%98%83; Path=/"]
+ * ```
+ */
+export function serializeCookies(cookies: readonly Cookie[], onProblem?: WriteProblem): string[] {
+  const lines: string[] = [];
+  for (const cookie of cookies) {
+    try {
+      lines.push(serializeCookie(cookie));
+    } catch (error) {
+      onProblem?.(
+        new TypeError(`Cookie "${cookie.name}" could not be written and was dropped.`, {
+          cause: error,
+        }),
+      );
+    }
+  }
+  return lines;
+}
+
+/** RFC 9110 §5.6.2 token: what a header name may hold. */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** What Fetch's `Headers` and Node's `setHeader` accept in a value (no NUL, CR, LF or > U+00FF). */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+const LINE_BREAKS = /[\t\r\n]/g;
+const NOT_URL_SAFE = /[^\x21-\x7e]+/g;
+
+/**
+ * `value` as header `name` can carry it, or `undefined` when it cannot. A `Location` is
+ * percent-encoded (RFC 3986 §2.1) after dropping tabs and line breaks, as URL parsers do;
+ * any other header with a character a header cannot hold is dropped (response splitting).
+ *
+ * @example
+ * ```ts
+ * safeHeaderValue("Location", "https://app.test/привет") // "https://app.test/%D0%BF%D1%80…"
+ * safeHeaderValue("X-Note", "a\r\nSet-Cookie: x=1") // undefined
+ * ```
+ */
+export function safeHeaderValue(name: string, value: string): string | undefined {
+  if (!HEADER_NAME.test(name)) return undefined;
+  if (name.length === 8 && name.toLowerCase() === "location")
+    return value.replace(LINE_BREAKS, "").replace(NOT_URL_SAFE, (run) => encodeCookieValue(run));
+  return HEADER_VALUE.test(value) ? value : undefined;
 }
 
 /** The value of header `name` (any case) in header data, as `Headers#get` would find it. */
@@ -47,44 +117,49 @@ function headerValue(
 /**
  * Header data plus `Set-Cookie` lines and overrides, as the `HeadersInit` a `Response` takes.
  * Passing plain data rather than a `Headers` object saves undici a second copy of every header.
+ * With `sanitize`, every value goes through {@link safeHeaderValue} first.
  */
 function headersInit(
   headers: Record<string, string> | undefined,
-  cookies: readonly Cookie[] | undefined,
-  overrides?: Record<string, string>,
+  setCookies: readonly string[] | undefined,
+  overrides: Record<string, string> | undefined,
+  sanitize: WriteProblem | undefined,
 ): HeadersInit | undefined {
-  if (!cookies?.length && !overrides) return headers;
+  if (!setCookies?.length && !overrides && !sanitize) return headers;
   const pairs: [string, string][] = [];
+  const add = (name: string, value: string) => {
+    if (!sanitize) return void pairs.push([name, value]);
+    const safe = safeHeaderValue(name, value);
+    if (safe !== undefined) pairs.push([name, safe]);
+    else
+      sanitize(new TypeError(`Header "${name}" holds characters a header cannot carry; dropped.`));
+  };
   for (const name in headers) {
     // An override replaces the header whatever its case, as `Headers#set` does.
     if (overrides && headerValue(overrides, name.toLowerCase()) !== undefined) continue;
-    pairs.push([name, headers[name] as string]);
+    add(name, headers[name] as string);
   }
-  for (const name in overrides) pairs.push([name, overrides[name] as string]);
-  if (cookies) for (const value of serializeCookies(cookies)) pairs.push(["Set-Cookie", value]);
+  for (const name in overrides) add(name, overrides[name] as string);
+  if (setCookies) for (const value of setCookies) pairs.push(["Set-Cookie", value]);
   return pairs;
 }
 
-/**
- * Builds the `Response`. With `returnRedirectAsJson` (header `X-Auth-Return-Redirect`), a redirect
- * becomes `200 {"url": …}` so that client-side code can navigate itself.
- *
- * @example
- * ```ts
- * toResponse({ redirect: "http://localhost:3000/" }).headers.get("Location") // "http://localhost:3000/"
- * ```
- */
-export function toResponse(internal: ResponseInternal, returnRedirectAsJson = false): Response {
-  const { headers, cookies } = internal;
+function buildResponse(
+  internal: ResponseInternal,
+  setCookies: readonly string[] | undefined,
+  returnRedirectAsJson: boolean,
+  sanitize: WriteProblem | undefined,
+): Response {
+  const { headers } = internal;
   if (internal.redirect !== undefined) {
     if (returnRedirectAsJson)
       return new Response(JSON.stringify({ url: internal.redirect }), {
         status: 200,
-        headers: headersInit(headers, cookies, { "Content-Type": "application/json" }),
+        headers: headersInit(headers, setCookies, { "Content-Type": "application/json" }, sanitize),
       });
     return new Response(null, {
       status: internal.status ?? 302,
-      headers: headersInit(headers, cookies, { Location: internal.redirect }),
+      headers: headersInit(headers, setCookies, { Location: internal.redirect }, sanitize),
     });
   }
   let body: BodyInit | null = null;
@@ -93,7 +168,48 @@ export function toResponse(internal: ResponseInternal, returnRedirectAsJson = fa
   else if (internal.body !== undefined && internal.body !== null) body = internal.body as BodyInit;
   return new Response(body, {
     status: internal.status ?? 200,
-    headers: headersInit(headers, cookies),
+    headers: headersInit(headers, setCookies, undefined, sanitize),
+  });
+}
+
+function asError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value));
+}
+
+/**
+ * Builds the `Response`. With `returnRedirectAsJson` (header `X-Auth-Return-Redirect`), a redirect
+ * becomes `200 {"url": …}` so that client-side code can navigate itself.
+ *
+ * Never throws, whatever the values: a cookie or header that cannot be written is dropped (a
+ * `Location` is percent-encoded), and a response that still cannot be built (a body that is not
+ * JSON, an impossible status) becomes a plain 500 `{message}`. `onProblem` hears about each.
+ *
+ * @example
+ * ```ts
+ * toResponse({ redirect: "http://localhost:3000/" }).headers.get("Location") // "http://localhost:3000/"
+ * ```
+ */
+export function toResponse(
+  internal: ResponseInternal,
+  returnRedirectAsJson = false,
+  onProblem?: WriteProblem,
+): Response {
+  const setCookies = internal.cookies?.length
+    ? serializeCookies(internal.cookies, onProblem)
+    : undefined;
+  try {
+    return buildResponse(internal, setCookies, returnRedirectAsJson, undefined);
+  } catch {
+    // `Headers` refused a value: build again, dropping (or encoding) the culprits.
+  }
+  try {
+    return buildResponse(internal, setCookies, returnRedirectAsJson, onProblem ?? (() => {}));
+  } catch (error) {
+    onProblem?.(asError(error));
+  }
+  return new Response(JSON.stringify({ message: CONFIGURATION_MESSAGE }), {
+    status: 500,
+    headers: { "Content-Type": "application/json" },
   });
 }
 
