@@ -48,10 +48,24 @@ const RETURN_REDIRECT_HEADERS = { [RETURN_REDIRECT]: "1" } as const;
 export function ExpressAuth(config: ExpressAuthConfig): RequestHandler {
   const { raw: rawConfig, basePath } = prepareConfig(config);
   const prefix = `${basePath}/`;
+  const logError = (error: Error) => {
+    if (config.logger?.error) config.logger.error(error);
+    else console.error("[tessera][error]", error);
+  };
+  // Stack-trace disclosure: errors are answered here, never passed to `next`, because Express's
+  // default error handler sends the stack whenever NODE_ENV is not "production".
+  const fail = (res: Response, error: unknown) => {
+    logError(error instanceof Error ? error : new Error(String(error)));
+    if (res.headersSent) return void res.destroy();
+    // Nothing of a half-written answer (its cookies, its Location) leaves with the 500.
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    writeError(res, 500);
+  };
   return async function tesseraAuth(req: Request, res: Response, next: NextFunction) {
     if (!req.originalUrl.startsWith(prefix)) {
       if (req.baseUrl && req.baseUrl.toLowerCase() !== basePath.toLowerCase()) {
-        next(
+        fail(
+          res,
           new AuthError(
             `ExpressAuth is mounted at "${req.baseUrl}" but basePath is "${basePath}". Mount it at basePath (app.use("${basePath}", ExpressAuth(config))) or set basePath: "${req.baseUrl}".`,
           ),
@@ -64,9 +78,9 @@ export function ExpressAuth(config: ExpressAuthConfig): RequestHandler {
       const request = await buildWebRequest(req, RETURN_REDIRECT_HEADERS);
       if (request === "bad-request") return writeError(res, 400);
       if (request === "too-large") return writeError(res, 413);
-      writeResponse(res, await Auth(request, rawConfig), redirectAsJson);
+      writeResponse(res, await Auth(request, rawConfig), redirectAsJson, logError);
     } catch (error) {
-      next(error);
+      fail(res, error);
     }
   };
 }

@@ -1,18 +1,35 @@
 /**
  * Core response data → Express response. Cookies arrive as data and are serialised straight into
- * `Set-Cookie`; no intermediate `Response` object is built.
+ * `Set-Cookie`; no intermediate `Response` object is built. Nothing here throws on a value: the
+ * core's serialisers drop (or encode) what a header cannot carry.
  */
-import type { Cookie, ResponseInternal } from "@tessera/core";
-import { serialize } from "cookie";
+import {
+  CONFIGURATION_MESSAGE,
+  type Cookie,
+  type ResponseInternal,
+  safeHeaderValue,
+  serializeCookies,
+  type WriteProblem,
+} from "@tessera/core";
 import type { Response as ExpressResponse } from "express";
 
 /** Appends `cookies` as `Set-Cookie` headers, keeping cookies set earlier by the app. */
-export function appendCookies(res: ExpressResponse, cookies: readonly Cookie[]): void {
+export function appendCookies(
+  res: ExpressResponse,
+  cookies: readonly Cookie[],
+  onProblem?: WriteProblem,
+): void {
   if (cookies.length === 0) return;
-  res.append(
-    "Set-Cookie",
-    cookies.map(({ name, value, options }) => serialize(name, value, options)),
-  );
+  const lines = serializeCookies(cookies, onProblem);
+  if (lines.length) res.append("Set-Cookie", lines);
+}
+
+/** Sets header `name` unless its value cannot be carried (response splitting); reports that. */
+function setHeader(res: ExpressResponse, name: string, value: string, onProblem?: WriteProblem) {
+  const safe = safeHeaderValue(name, value);
+  if (safe !== undefined) res.setHeader(name, safe);
+  else
+    onProblem?.(new TypeError(`Header "${name}" holds characters a header cannot carry; dropped.`));
 }
 
 function isJson(headers: Record<string, string> | undefined): boolean {
@@ -32,10 +49,11 @@ export function writeResponse(
   res: ExpressResponse,
   internal: ResponseInternal,
   redirectAsJson: boolean,
+  onProblem?: WriteProblem,
 ): void {
   const { headers, cookies, redirect } = internal;
-  if (headers) for (const name in headers) res.setHeader(name, headers[name]!);
-  if (cookies) appendCookies(res, cookies);
+  if (headers) for (const name in headers) setHeader(res, name, headers[name]!, onProblem);
+  if (cookies) appendCookies(res, cookies, onProblem);
   let status = internal.status ?? 200;
   let body: string | Uint8Array | undefined;
   if (redirect !== undefined) {
@@ -44,7 +62,7 @@ export function writeResponse(
       body = JSON.stringify({ url: redirect });
       status = 200;
     } else {
-      res.setHeader("Location", redirect);
+      setHeader(res, "Location", redirect, onProblem);
       status = internal.status ?? 302;
     }
   } else if (isJson(headers)) {
@@ -56,10 +74,19 @@ export function writeResponse(
   res.end(body);
 }
 
-/** The JSON error answer for a request that never reaches the core (as the core answers 400). */
-export function writeError(res: ExpressResponse, status: 400 | 413): void {
+/**
+ * The JSON error answer for a request the core could not answer: 400 and 413 as the core answers
+ * malformed and oversized requests, 500 `{message}` (generic, never the error) otherwise.
+ */
+export function writeError(res: ExpressResponse, status: 400 | 413 | 500): void {
   res.statusCode = status;
   res.setHeader("Content-Type", "application/json");
   if (status === 413) res.setHeader("Connection", "close");
-  res.end(JSON.stringify(status === 400 ? "Bad request." : "Payload too large."));
+  const body =
+    status === 400
+      ? "Bad request."
+      : status === 413
+        ? "Payload too large."
+        : { message: CONFIGURATION_MESSAGE };
+  res.end(JSON.stringify(body));
 }

@@ -179,9 +179,10 @@ describe("an Express app with ExpressAuth", () => {
     expect(await response.json()).toEqual({ url: `${origin}/protected` });
     expect(client.jar.has("authjs.session-token")).toBe(true);
 
+    // The token rotates at every sign-in: the next post needs the new one.
     const failed = await client.postForm(
       "/auth/callback/credentials",
-      { csrfToken, username: "ada", password: "nope" },
+      { csrfToken: await client.csrfToken(), username: "ada", password: "nope" },
       { "X-Auth-Return-Redirect": "1" },
     );
     expect(await failed.json()).toEqual({
@@ -228,6 +229,75 @@ describe("an Express app with ExpressAuth", () => {
   });
 });
 
+describe("ExpressAuth under hostile or unusual input", () => {
+  const STACK = /\n\s+at .+:\d+:\d+/;
+  let origin: string;
+  beforeAll(async () => {
+    origin = await listen(createApp(createAuthConfig({ logger: { error: () => {} } })));
+  });
+
+  it("answers a lone-surrogate callbackUrl without a stack trace (stack-trace disclosure)", async () => {
+    const response = await rawRequest(origin, {
+      method: "POST",
+      path: "/auth/signin/credentials",
+      headers: { "content-type": "application/json" },
+      // JSON.parse makes `\ud800` a lone UTF-16 surrogate, which encodeURIComponent refuses.
+      body: '{"callbackUrl":"/\\ud800"}',
+    });
+    expect(response.body).not.toMatch(STACK);
+    expect(response.status).toBe(302);
+    const cookies = response.headers["set-cookie"] ?? [];
+    expect(cookies.find((c) => c.startsWith("authjs.callback-url="))).toContain(
+      encodeURIComponent(`${origin}/%EF%BF%BD`),
+    );
+    expect((await rawRequest(origin, { path: "/auth/session" })).status).toBe(200);
+  });
+
+  it("signs in and lands on the percent-encoded URL for callbackUrl=/привет", async () => {
+    const client = new HttpClient(origin);
+    const response = await signIn(client, "/привет");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(new URL("/привет", origin).href);
+    expect(await homeStatus(client)).toBe("Signed in as Ada Lovelace (ada@example.com)");
+  });
+
+  it("signs in and lands on the percent-encoded URL for a callback-url cookie /☃", async () => {
+    const client = new HttpClient(origin);
+    client.jar.set("authjs.callback-url", encodeURIComponent("/☃"));
+    const csrfToken = await client.csrfToken();
+    const response = await client.postForm("/auth/callback/credentials", {
+      csrfToken,
+      username: "ada",
+      password: "lovelace",
+    });
+    expect(response.headers.get("location")).toBe(new URL("/☃", origin).href);
+  });
+
+  it("answers 500 {message}, never a stack, when the core's answer cannot be written", async () => {
+    const errors: Error[] = [];
+    const config = createAuthConfig({
+      logger: { error: (error: Error) => void errors.push(error) },
+      // A session callback returning what JSON cannot carry: a server-side mistake.
+      callbacks: { session: ({ session }) => ({ ...session, visits: 1n }) },
+    });
+    const app = createApp(config);
+    const bigintOrigin = await listen(app);
+    const client = new HttpClient(bigintOrigin);
+    await signIn(client);
+    const response = await rawRequest(bigintOrigin, {
+      path: "/auth/session",
+      headers: { cookie: [...client.jar].map(([n, v]) => `${n}=${v}`).join("; ") },
+    });
+    expect(response.status).toBe(500);
+    expect(response.body).not.toMatch(STACK);
+    expect(JSON.parse(response.body)).toEqual({
+      message: expect.stringContaining("server configuration"),
+    });
+    expect(response.headers["set-cookie"]).toBeUndefined();
+    expect(errors.some((e) => e.message.includes("BigInt"))).toBe(true);
+  });
+});
+
 describe("ExpressAuth with Express body parsers before it", () => {
   it("uses the parsed form and JSON bodies", async () => {
     const origin = await listen(createApp(createAuthConfig(), { bodyParsers: true }));
@@ -258,18 +328,17 @@ describe("ExpressAuth mounted at the root", () => {
     expect((await client.get("/missing")).status).toBe(404);
   });
 
-  it("names the fix when mounted at a path other than basePath", async () => {
+  it("names the fix in the log when mounted at a path other than basePath, no stack sent", async () => {
     const app = express();
     const errors: Error[] = [];
-    app.use("/api/auth", ExpressAuth(createAuthConfig()));
-    app.use(
-      (error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-        errors.push(error);
-        res.status(500).end();
-      },
-    );
+    const logger = { error: (error: Error) => void errors.push(error) };
+    app.use("/api/auth", ExpressAuth(createAuthConfig({ logger })));
     const origin = await listen(app);
-    expect((await fetch(`${origin}/api/auth/session`)).status).toBe(500);
+    const response = await fetch(`${origin}/api/auth/session`);
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({
+      message: expect.stringContaining("server configuration"),
+    });
     expect(errors[0]?.message).toContain('mounted at "/api/auth" but basePath is "/auth"');
   });
 });
