@@ -18,6 +18,7 @@
 "use client";
 
 import type { Session } from "@tessera/core";
+import { findProvider } from "@tessera/core/client";
 import {
   createContext,
   createElement,
@@ -159,12 +160,13 @@ export async function signIn(
     navigate(apiUrl("error"));
     return undefined;
   }
-  // Object.hasOwn: ids like "__proto__" must not match inherited properties.
-  if (!provider || !Object.hasOwn(providers, provider)) {
+  // Own keys only: "__proto__" or "toString" must not name a provider (prototype key confusion).
+  const found = findProvider(providers, provider);
+  if (!provider || !found) {
     navigate(`${apiUrl("signin")}?${new URLSearchParams({ callbackUrl: target })}`);
     return undefined;
   }
-  const isCredentials = providers[provider]?.type === "credentials";
+  const isCredentials = found.type === "credentials";
   const path = `${isCredentials ? "callback" : "signin"}/${encodeURIComponent(provider)}`;
   const query = authorizationParams ? `?${new URLSearchParams(authorizationParams)}` : "";
   const body = new URLSearchParams();

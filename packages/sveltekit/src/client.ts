@@ -13,6 +13,7 @@
  * <button onclick={() => signOut()}>Sign out</button>
  * ```
  */
+import { findProvider } from "@tessera/core/client";
 
 /** Options of the client-side {@link signIn}. Other keys are posted as form fields (credentials). */
 export interface ClientSignInOptions {
@@ -108,7 +109,8 @@ export async function signIn(
     getJson<Record<string, PublicProvider>>(`${basePath}/providers`),
     getJson<{ csrfToken: string }>(`${basePath}/csrf`),
   ]);
-  const found = provider ? providers[provider] : undefined;
+  // Own keys only: "__proto__" or "toString" must not name a provider (prototype key confusion).
+  const found = findProvider(providers, provider);
   if (!found) {
     navigate(`${basePath}/signin?${new URLSearchParams({ callbackUrl })}`);
     return undefined;
