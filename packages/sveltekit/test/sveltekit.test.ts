@@ -217,9 +217,17 @@ describe("a SvelteKit app with SvelteKitAuth", () => {
     });
     expect(await homeStatus(client)).toBe("Signed in as Ada Lovelace (ada@example.com)");
 
-    const signedOut = await client.postForm(
+    // The sign-in rotated the CSRF token: the one from before is refused, a fresh one works.
+    const stale = await client.postForm(
       "/auth/signout",
       { csrfToken, callbackUrl: "/" },
+      { origin },
+    );
+    expect(stale.headers.get("location")).toBe(`${origin}/auth/signout?csrf=true`);
+    expect(client.jar.has("authjs.session-token")).toBe(true);
+    const signedOut = await client.postForm(
+      "/auth/signout",
+      { csrfToken: await client.csrfToken(), callbackUrl: "/" },
       { origin },
     );
     expect(signedOut.status).toBe(302);
