@@ -296,31 +296,37 @@ describe("magic-link poisoning through a forged Host header", () => {
     },
   );
 
-  it("with AUTH_URL, mails a link to AUTH_URL's origin whatever the Host header says", async () => {
-    const { config } = deployment(undefined, "https://app.example");
-    const before = smtp.messages.length;
-    const response = await requestLinkForVictim(config);
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe(
-      "https://app.example/auth/verify-request?provider=nodemailer&type=email",
-    );
-    expect(smtp.messages.length).toBe(before + 1);
-    const mail = smtp.messages[before];
-    if (!mail) throw new Error("no e-mail was sent");
-    expect(mail.to).toEqual(["victim@example.com"]);
-    expect(mail.text).not.toContain("evil.com");
-    expect(mail.html).not.toContain("evil.com");
-    const link = linkIn(mail.text);
-    expect(link.origin).toBe("https://app.example");
-    expect(link.searchParams.get("callbackUrl")).toBe("https://app.example");
+  it.each([
+    ["unset", undefined],
+    ["production", "production"],
+  ])(
+    "with AUTH_URL and NODE_ENV %s, mails a link to AUTH_URL's origin whatever the Host says",
+    async (_, nodeEnv) => {
+      const { config } = deployment(nodeEnv, "https://app.example");
+      const before = smtp.messages.length;
+      const response = await requestLinkForVictim(config);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe(
+        "https://app.example/auth/verify-request?provider=nodemailer&type=email",
+      );
+      expect(smtp.messages.length).toBe(before + 1);
+      const mail = smtp.messages[before];
+      if (!mail) throw new Error("no e-mail was sent");
+      expect(mail.to).toEqual(["victim@example.com"]);
+      expect(mail.text).not.toContain("evil.com");
+      expect(mail.html).not.toContain("evil.com");
+      const link = linkIn(mail.text);
+      expect(link.origin).toBe("https://app.example");
+      expect(link.searchParams.get("callbackUrl")).toBe("https://app.example");
 
-    // The victim's browser, on the real site, signs in with it.
-    const victim = new Client(config, "https://app.example");
-    const signedIn = await victim.get(`${link.pathname}${link.search}`);
-    expect(signedIn.headers.get("location")).toBe("https://app.example");
-    const session = await victim.session();
-    expect((session?.user as { email?: string } | undefined)?.email).toBe("victim@example.com");
-  });
+      // The victim's browser, on the real site, signs in with it.
+      const victim = new Client(config, "https://app.example");
+      const signedIn = await victim.get(`${link.pathname}${link.search}`);
+      expect(signedIn.headers.get("location")).toBe("https://app.example");
+      const session = await victim.session();
+      expect((session?.user as { email?: string } | undefined)?.email).toBe("victim@example.com");
+    },
+  );
 });
 
 describe("resolution", () => {
