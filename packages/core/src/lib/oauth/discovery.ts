@@ -2,7 +2,8 @@
  * Authorization server metadata for a provider: discovered from `issuer` or `wellKnown` (OpenID
  * Connect Discovery 1.0 §4, RFC 8414 §3), overlaid with endpoints configured explicitly, and cached
  * for an hour so that a sign-in does not pay for discovery (and the JWKS cache, keyed on the
- * metadata object, survives between sign-ins).
+ * metadata object, survives between sign-ins). An ID token signed with a key the cached JWKS lacks
+ * renews both once (see `refreshedServerMetadata`).
  */
 import * as o from "oauth4webapi";
 import type { InternalOAuthProvider } from "../../providers/index.js";
@@ -88,8 +89,8 @@ function discoveryTarget(provider: InternalOAuthProvider): {
   return { url, issuer };
 }
 
-/** Discovered metadata for `provider`, cached; failures are not cached. */
-async function discovered(provider: InternalOAuthProvider): Promise<Discovered> {
+/** The discovery cache of `provider`'s fetch implementation, and the provider's key in it. */
+function discoveryCacheEntry(provider: InternalOAuthProvider) {
   const target = discoveryTarget(provider);
   const fetcher = fetchOf(provider as Pick<InternalOAuthProvider, typeof customFetch>);
   let cache = caches.get(fetcher);
@@ -97,7 +98,12 @@ async function discovered(provider: InternalOAuthProvider): Promise<Discovered> 
     cache = new Map();
     caches.set(fetcher, cache);
   }
-  const key = `${target.url.href} ${target.issuer?.href ?? ""}`;
+  return { target, cache, key: `${target.url.href} ${target.issuer?.href ?? ""}` };
+}
+
+/** Discovered metadata for `provider`, cached; failures are not cached. */
+async function discovered(provider: InternalOAuthProvider): Promise<Discovered> {
+  const { target, cache, key } = discoveryCacheEntry(provider);
   const hit = cache.get(key);
   if (hit && hit.expires > Date.now()) return hit.promise;
   if (cache.size >= MAX_ENTRIES) cache.clear();
@@ -177,6 +183,11 @@ export async function serverMetadata(
  * JWKS per metadata object, so a fresh object per sign-in would download the keys every time.
  */
 const overlays = new WeakMap<object, Map<string, o.AuthorizationServer>>();
+/** Where each memoized metadata object is held, so that a key refresh can replace it. */
+const memoSlots = new WeakMap<
+  o.AuthorizationServer,
+  { byKey: Map<string, unknown>; key: string }
+>();
 
 function memoized(
   anchor: object,
@@ -192,8 +203,64 @@ function memoized(
   if (!as) {
     as = build();
     byKey.set(key, as);
+    memoSlots.set(as, { byKey, key });
   }
   return as;
+}
+
+/** Drops `as` from the memo, so that the next lookup builds a new object (with no cached JWKS). */
+function forget(as: o.AuthorizationServer): void {
+  const slot = memoSlots.get(as);
+  if (slot?.byKey.get(slot.key) === as) slot.byKey.delete(slot.key);
+}
+
+/**
+ * Milliseconds after a key refresh during which an ID token whose key is still unknown fails at
+ * once: a token naming a key the OP never published must not make every sign-in download the
+ * keys (load on the OP, slow sign-ins).
+ */
+const KEY_REFRESH_COOLDOWN_MS = 30_000;
+/** When each metadata object was created by a key refresh. */
+const refreshedAt = new WeakMap<o.AuthorizationServer, number>();
+/** The refresh of each stale metadata object: concurrent sign-ins share one. */
+const refreshes = new WeakMap<o.AuthorizationServer, Promise<ServerMetadata>>();
+
+/**
+ * The metadata for a callback again, with the signing keys (JWKS) downloaded anew, after an ID
+ * token named a key (`kid`) the cached JWKS lacks: the OP has rotated its keys (OIDC Core 1.0
+ * §10.1.1). The discovery document is fetched again too when the metadata comes from it, as a
+ * rotation may move `jwks_uri`. Resolves to `undefined` when `meta` is itself the result of a
+ * refresh less than 30 s old, and rejects when discovery fails.
+ *
+ * @example
+ * ```ts
+ * const fresh = await refreshedServerMetadata(provider, meta)
+ * if (fresh) await o.validateApplicationLevelSignature(fresh.as, response)
+ * ```
+ */
+export function refreshedServerMetadata(
+  provider: InternalOAuthProvider,
+  meta: ServerMetadata,
+): Promise<ServerMetadata | undefined> {
+  const stale = meta.as;
+  const pending = refreshes.get(stale);
+  if (pending) return pending;
+  const at = refreshedAt.get(stale);
+  if (at !== undefined && Date.now() - at < KEY_REFRESH_COOLDOWN_MS)
+    return Promise.resolve(undefined);
+  forget(stale);
+  if (provider.issuer || provider.wellKnown) {
+    const { cache, key } = discoveryCacheEntry(provider);
+    cache.delete(key);
+  }
+  // A new metadata object, so oauth4webapi has no JWKS cached for it and downloads the keys.
+  const promise = serverMetadata(provider, "callback");
+  refreshes.set(stale, promise);
+  promise.then(
+    (fresh) => refreshedAt.set(fresh.as, Date.now()),
+    () => refreshes.delete(stale),
+  );
+  return promise;
 }
 
 /** Drops every cached discovery result (tests, key rotation drills). */

@@ -9,7 +9,12 @@ import { OAuthCallbackError } from "../../errors.js";
 import type { InternalOAuthProvider } from "../../providers/index.js";
 import type { LoggerInstance, TokenSet } from "../../types.js";
 import { clientAuthOf, clientOf } from "./client.js";
-import { matchesIssuerTemplate, type ServerMetadata, withIssuer } from "./discovery.js";
+import {
+  matchesIssuerTemplate,
+  refreshedServerMetadata,
+  type ServerMetadata,
+  withIssuer,
+} from "./discovery.js";
 import { httpOptions } from "./http.js";
 
 /** What the token step hands on. */
@@ -79,6 +84,43 @@ async function metadataForResponse(
   return matchesIssuerTemplate(meta.issuerTemplate, issuer) ? withIssuer(meta.as, issuer) : meta.as;
 }
 
+/** Whether `error` says that the JWKS has no key for the token's `kid` (and algorithm). */
+function isUnknownSigningKey(error: unknown): boolean {
+  if (!(error instanceof o.OperationProcessingError) || error.code !== o.KEY_SELECTION)
+    return false;
+  const { cause } = error;
+  return (
+    typeof cause === "object" &&
+    cause !== null &&
+    "candidates" in cause &&
+    Array.isArray(cause.candidates) &&
+    cause.candidates.length === 0
+  );
+}
+
+/**
+ * Checks the signature against the issuer's JWKS, cached per metadata object by oauth4webapi. A
+ * key the cached JWKS lacks means the OP may have rotated its keys (OIDC Core 1.0 §10.1.1): the
+ * keys are downloaded once more (see {@link refreshedServerMetadata}) and the check repeated.
+ */
+async function verifyWithJwks(
+  provider: InternalOAuthProvider,
+  meta: ServerMetadata,
+  as: o.AuthorizationServer,
+  processed: Response,
+): Promise<void> {
+  try {
+    await o.validateApplicationLevelSignature(as, processed, httpOptions(provider));
+  } catch (error) {
+    if (!isUnknownSigningKey(error)) throw error;
+    const fresh = await refreshedServerMetadata(provider, meta).catch(() => undefined);
+    if (!fresh?.as.jwks_uri) throw error;
+    // The tenant's issuer, for a multi-tenant template (its ID token claims are checked already).
+    const freshAs = fresh.issuerTemplate ? withIssuer(fresh.as, as.issuer) : fresh.as;
+    await o.validateApplicationLevelSignature(freshAs, processed, httpOptions(provider));
+  }
+}
+
 /**
  * Verifies the ID token's signature. Asymmetric algorithms are checked against the issuer's JWKS;
  * HMAC ones (`HS256` …) against the client secret (OIDC Core 1.0 §10.1). Without a JWKS URI the
@@ -87,6 +129,7 @@ async function metadataForResponse(
  */
 async function verifyIdTokenSignature(
   provider: InternalOAuthProvider,
+  meta: ServerMetadata,
   as: o.AuthorizationServer,
   processed: Response,
   idToken: string,
@@ -108,7 +151,7 @@ async function verifyIdTokenSignature(
     });
     return;
   }
-  await o.validateApplicationLevelSignature(as, processed, httpOptions(provider));
+  await verifyWithJwks(provider, meta, as, processed);
 }
 
 /**
@@ -169,7 +212,7 @@ export async function requestTokens(
   });
   const idTokenClaims = o.getValidatedIdTokenClaims(processed);
   if (processed.id_token)
-    await verifyIdTokenSignature(provider, as, response, processed.id_token, logger);
+    await verifyIdTokenSignature(provider, meta, as, response, processed.id_token, logger);
 
   const tokens: TokenSet = { ...(processed as unknown as TokenSet) };
   if (typeof processed.expires_in === "number")
