@@ -21,7 +21,7 @@ const LONE_SURROGATE = /[\ud800-\udfff]/gu;
  * `encodeURIComponent` that never throws: a lone UTF-16 surrogate (which it refuses) becomes
  * U+FFFD first, as `String#toWellFormed` would do.
  */
-function encodeCookieValue(value: string): string {
+function safeEncodeURIComponent(value: string): string {
   try {
     return encodeURIComponent(value);
   } catch {
@@ -41,7 +41,7 @@ function serializeCookie({ name, value, options }: Cookie): string {
     return serialize(
       name,
       value,
-      options?.encode ? options : { ...options, encode: encodeCookieValue },
+      options?.encode ? options : { ...options, encode: safeEncodeURIComponent },
     );
   let attributes = attributesCache.get(options);
   if (attributes === undefined) {
@@ -50,7 +50,7 @@ function serializeCookie({ name, value, options }: Cookie): string {
     attributesCache.set(options, attributes);
   }
   // encodeURIComponent only emits characters a cookie value may hold: nothing to validate.
-  return `${name}=${value ? encodeCookieValue(value) : ""}${attributes}`;
+  return `${name}=${value ? safeEncodeURIComponent(value) : ""}${attributes}`;
 }
 
 /**
@@ -99,7 +99,9 @@ const NOT_URL_SAFE = /[^\x21-\x7e]+/g;
 export function safeHeaderValue(name: string, value: string): string | undefined {
   if (!HEADER_NAME.test(name)) return undefined;
   if (name.length === 8 && name.toLowerCase() === "location")
-    return value.replace(LINE_BREAKS, "").replace(NOT_URL_SAFE, (run) => encodeCookieValue(run));
+    return value
+      .replace(LINE_BREAKS, "")
+      .replace(NOT_URL_SAFE, (run) => safeEncodeURIComponent(run));
   return HEADER_VALUE.test(value) ? value : undefined;
 }
 
@@ -112,6 +114,22 @@ function headerValue(
   for (const key in headers)
     if (key.length === name.length && key.toLowerCase() === name) return headers[key];
   return undefined;
+}
+
+/** Adds a header, through {@link safeHeaderValue} when sanitising (then reporting a drop). */
+function pushHeader(
+  pairs: [string, string][],
+  name: string,
+  value: string,
+  sanitize: WriteProblem | undefined,
+): void {
+  if (!sanitize) {
+    pairs.push([name, value]);
+    return;
+  }
+  const safe = safeHeaderValue(name, value);
+  if (safe !== undefined) pairs.push([name, safe]);
+  else sanitize(new TypeError(`Header "${name}" holds characters a header cannot carry; dropped.`));
 }
 
 /**
@@ -127,19 +145,12 @@ function headersInit(
 ): HeadersInit | undefined {
   if (!setCookies?.length && !overrides && !sanitize) return headers;
   const pairs: [string, string][] = [];
-  const add = (name: string, value: string) => {
-    if (!sanitize) return void pairs.push([name, value]);
-    const safe = safeHeaderValue(name, value);
-    if (safe !== undefined) pairs.push([name, safe]);
-    else
-      sanitize(new TypeError(`Header "${name}" holds characters a header cannot carry; dropped.`));
-  };
   for (const name in headers) {
     // An override replaces the header whatever its case, as `Headers#set` does.
     if (overrides && headerValue(overrides, name.toLowerCase()) !== undefined) continue;
-    add(name, headers[name] as string);
+    pushHeader(pairs, name, headers[name] as string, sanitize);
   }
-  for (const name in overrides) add(name, overrides[name] as string);
+  for (const name in overrides) pushHeader(pairs, name, overrides[name] as string, sanitize);
   if (setCookies) for (const value of setCookies) pairs.push(["Set-Cookie", value]);
   return pairs;
 }
