@@ -16,6 +16,20 @@ import {
 } from "../src/index.js";
 import { sqliteFile, targets, uniqueTablePrefix } from "./support.js";
 
+/** A user with an account, a session and an authenticator, created through the adapter. */
+async function userWithData(adapter: ReturnType<typeof SqlAdapter>) {
+  const user = await adapter.createUser(userFixture());
+  const account = accountFixture(user.id);
+  await adapter.linkAccount(account);
+  const session = await adapter.createSession({
+    sessionToken: randomUUID(),
+    userId: user.id,
+    expires: new Date(Date.now() + 60_000),
+  });
+  const authenticator = await adapter.createAuthenticator(authenticatorFixture(user.id));
+  return { user, account, session, authenticator };
+}
+
 interface IndexShape {
   columns: string[];
   unique: boolean;
@@ -135,15 +149,7 @@ for (const target of targets) {
       const tablePrefix = freshPrefix();
       await migrate(db, { dialect, tablePrefix });
       const adapter = SqlAdapter(db, { dialect, tablePrefix });
-      const user = await adapter.createUser(userFixture());
-      const account = accountFixture(user.id);
-      await adapter.linkAccount(account);
-      const session = await adapter.createSession({
-        sessionToken: randomUUID(),
-        userId: user.id,
-        expires: new Date(Date.now() + 60_000),
-      });
-      const authenticator = await adapter.createAuthenticator(authenticatorFixture(user.id));
+      const { user, account, session, authenticator } = await userWithData(adapter);
 
       await sql`delete from ${sql.table(`${tablePrefix}users`)} where id = ${user.id}`.execute(db);
 
@@ -226,14 +232,7 @@ describe("SQL adapter configuration", () => {
     try {
       await migrate(db, { dialect: "sqlite" });
       const adapter = SqlAdapter(db, { dialect: "sqlite" });
-      const user = await adapter.createUser(userFixture());
-      const account = accountFixture(user.id);
-      await adapter.linkAccount(account);
-      const session = await adapter.createSession({
-        sessionToken: randomUUID(),
-        userId: user.id,
-        expires: new Date(Date.now() + 60_000),
-      });
+      const { user, session, authenticator } = await userWithData(adapter);
 
       await adapter.deleteUser(user.id);
 
@@ -244,8 +243,13 @@ describe("SQL adapter configuration", () => {
           .where("sessionToken", "=", session.sessionToken)
           .execute(),
         db.selectFrom("accounts").selectAll().where("userId", "=", user.id).execute(),
+        db
+          .selectFrom("authenticators")
+          .selectAll()
+          .where("credentialID", "=", authenticator.credentialID)
+          .execute(),
       ]);
-      expect(leftovers).toEqual([[], []]);
+      expect(leftovers).toEqual([[], [], []]);
     } finally {
       await db.destroy();
       await rm(file, { force: true });

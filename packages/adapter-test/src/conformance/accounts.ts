@@ -112,26 +112,28 @@ export function accountTests(context: SuiteContext): void {
       expect(await adapter().getUserByAccount(kept)).toMatchObject(user);
     });
 
+    /** Links a provider account to one user, then tries to link it to another. */
+    async function linkedTwice() {
+      const owner = await createdUser();
+      const other = await createdUser();
+      const account = accountFixture(owner.id);
+      await adapter().linkAccount(account);
+      return {
+        owner,
+        account,
+        second: settled(() => adapter().linkAccount({ ...account, userId: other.id })),
+      };
+    }
+
     if (features.uniqueAccount) {
       test("linkAccount rejects a provider account that is already linked", async () => {
-        const owner = await createdUser();
-        const other = await createdUser();
-        const account = accountFixture(owner.id);
-        await adapter().linkAccount(account);
-        await expect(
-          settled(() => adapter().linkAccount({ ...account, userId: other.id })),
-        ).rejects.toThrow();
+        const { owner, account, second } = await linkedTwice();
+        await expect(second).rejects.toThrow();
         expect(await adapter().getUserByAccount(account)).toMatchObject(owner);
       });
     } else {
       test("linkAccount accepts a provider account that is already linked, as declared by uniqueAccount: false", async () => {
-        const owner = await createdUser();
-        const other = await createdUser();
-        const account = accountFixture(owner.id);
-        await adapter().linkAccount(account);
-        await expect(
-          settled(() => adapter().linkAccount({ ...account, userId: other.id })),
-        ).resolves.not.toThrow();
+        await expect((await linkedTwice()).second).resolves.not.toThrow();
       });
     }
   });
