@@ -14,6 +14,10 @@ import { type ConfigOrFactory, handleRequest } from "./lib/pipeline.js";
 import type { AuthConfig, ResponseInternal } from "./types.js";
 
 export { createActionURL, setEnvDefaults } from "./lib/config/env.js";
+export {
+  createMemoryAttemptStore,
+  type VerificationAttemptStore,
+} from "./lib/email/attempts.js";
 export { isAuthAction } from "./lib/http/request.js";
 // For framework integrations that write `ResponseInternal` data themselves.
 export {

@@ -3,7 +3,7 @@
  * cross-address use, secret rotation, address normalisation at the door, and the `signIn`
  * callback's veto. Links are captured through `sendVerificationRequest`, the public hook.
  */
-import type { AuthConfig } from "@tessera/core";
+import { type AuthConfig, createMemoryAttemptStore } from "@tessera/core";
 import type { AdapterUser } from "@tessera/core/adapters";
 import Email from "@tessera/core/providers/email";
 import { createMemoryStore, MemoryAdapter, type MemoryStore } from "@tessera/memory";
@@ -343,5 +343,172 @@ describe("the signIn callback", () => {
     expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=AccessDenied`);
     expect(store.users.size).toBe(0);
     expect(await client.session()).toBeNull();
+  });
+});
+
+describe("brute force of short codes (maxAttempts)", () => {
+  /** A 4-digit code, like an app's `generateVerificationToken` for typed-in codes. */
+  const fourDigits = () => String(Math.floor(Math.random() * 10_000)).padStart(4, "0");
+
+  /** The link `sender` last sent, with `code` in place of its token. */
+  function withCode(link: URL, code: string): URL {
+    const url = new URL(link);
+    url.searchParams.set("token", code);
+    return url;
+  }
+
+  /** `count` 4-digit codes that are not `right`. */
+  function wrongCodes(right: string, count: number): string[] {
+    return Array.from({ length: count }, (_, i) =>
+      String((Number(right) + 1 + i) % 10_000).padStart(4, "0"),
+    );
+  }
+
+  it("voids a 4-digit code after 5 wrong tries: the right code is then refused and consumed", async () => {
+    const { store, sender, client } = setup(
+      {},
+      { provider: { generateVerificationToken: fourDigits } },
+    );
+    await requestLink(client, "email", "ada@example.com");
+    const link = sender.lastLink();
+    const right = link.searchParams.get("token") ?? "";
+    expect(right).toMatch(/^\d{4}$/);
+    for (const wrong of wrongCodes(right, 5))
+      expect((await followLink(client, withCode(link, wrong))).headers.get("location")).toBe(
+        ERROR_VERIFICATION,
+      );
+    expect((await followLink(client, link)).headers.get("location")).toBe(ERROR_VERIFICATION);
+    expect(await signedInEmail(client)).toBeUndefined();
+    // The right code was consumed: it stays void even once the count is forgotten.
+    expect(store.verificationTokens.size).toBe(0);
+
+    // A new e-mail starts over.
+    await requestLink(client, "email", "ada@example.com");
+    expect((await followLink(client, sender.lastLink())).headers.get("location")).toBe(ORIGIN);
+    expect(await signedInEmail(client)).toBe("ada@example.com");
+  });
+
+  it("accepts the right code after fewer wrong tries than the limit", async () => {
+    const { sender, client } = setup({}, { provider: { generateVerificationToken: fourDigits } });
+    await requestLink(client, "email", "bo@example.com");
+    const link = sender.lastLink();
+    for (const wrong of wrongCodes(link.searchParams.get("token") ?? "", 4))
+      await followLink(client, withCode(link, wrong));
+    expect((await followLink(client, link)).headers.get("location")).toBe(ORIGIN);
+  });
+
+  it("counts per address: wrong tries for one address leave another's code valid", async () => {
+    const { sender, client } = setup({}, { provider: { generateVerificationToken: fourDigits } });
+    await requestLink(client, "email", "victim@example.com");
+    await requestLink(client, "email", "other@example.com");
+    const other = sender.lastLink("other@example.com");
+    for (const wrong of wrongCodes(other.searchParams.get("token") ?? "", 5))
+      await followLink(client, withCode(other, wrong));
+    expect(
+      (await followLink(client, sender.lastLink("victim@example.com"))).headers.get("location"),
+    ).toBe(ORIGIN);
+  });
+
+  it("counts the normalised address: case variants share one count", async () => {
+    const { sender, client } = setup({}, { provider: { generateVerificationToken: fourDigits } });
+    await requestLink(client, "email", "cy@example.com");
+    const link = sender.lastLink();
+    for (const [i, wrong] of wrongCodes(link.searchParams.get("token") ?? "", 5).entries()) {
+      const url = withCode(link, wrong);
+      url.searchParams.set("email", i % 2 ? "CY@Example.com" : "cy@EXAMPLE.COM");
+      await followLink(client, url);
+    }
+    expect((await followLink(client, link)).headers.get("location")).toBe(ERROR_VERIFICATION);
+  });
+
+  it("counts guesses sent in parallel: 20 at once cannot get past the limit", async () => {
+    const { sender, config } = setup({}, { provider: { generateVerificationToken: fourDigits } });
+    await requestLink(new Client(config), "email", "race@example.com");
+    const link = sender.lastLink();
+    const guesses = [
+      ...wrongCodes(link.searchParams.get("token") ?? "", 19),
+      link.searchParams.get("token") ?? "",
+    ];
+    const responses = await Promise.all(
+      guesses.map((code) => followLink(new Client(config), withCode(link, code))),
+    );
+    expect(responses.map((r) => r.headers.get("location"))).not.toContain(ORIGIN);
+  });
+
+  it("keeps the count in the store the app passes, shared by several instances", async () => {
+    const counts = new Map<string, number>();
+    const ttls: number[] = [];
+    const shared = {
+      increment(key: string, ttlSeconds: number) {
+        ttls.push(ttlSeconds);
+        const count = (counts.get(key) ?? 0) + 1;
+        counts.set(key, count);
+        return Promise.resolve(count);
+      },
+      reset(key: string) {
+        counts.delete(key);
+      },
+    };
+    const database = createMemoryStore();
+    const provider = {
+      generateVerificationToken: fourDigits,
+      attemptStore: shared,
+      maxAttempts: 3,
+      maxAge: 600,
+    };
+    const first = setup({}, { store: database, provider });
+    const second = setup({}, { store: database, provider });
+    await requestLink(first.client, "email", "ada@example.com");
+    const link = first.sender.lastLink();
+    const [a, b, c] = wrongCodes(link.searchParams.get("token") ?? "", 3);
+    await followLink(first.client, withCode(link, a ?? ""));
+    await followLink(second.client, withCode(link, b ?? ""));
+    await followLink(first.client, withCode(link, c ?? ""));
+    expect((await followLink(second.client, link)).headers.get("location")).toBe(
+      ERROR_VERIFICATION,
+    );
+    expect(ttls.every((ttl) => ttl === 600)).toBe(true);
+    expect([...counts.keys()].some((key) => key.includes("ada@example.com"))).toBe(true);
+  });
+
+  it("refuses to sign in when the attempt store fails (fails closed, no stack trace)", async () => {
+    const broken = {
+      increment: () => Promise.reject(new Error("connection refused")),
+      reset: () => {},
+    };
+    const { store, sender, client, errors } = setup({}, { provider: { attemptStore: broken } });
+    await requestLink(client, "email", "ada@example.com");
+    const response = await followLink(client, sender.lastLink());
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toMatch(/\/auth\/error\?error=/);
+    expect(await signedInEmail(client)).toBeUndefined();
+    expect(store.users.size).toBe(0);
+    expect(errors.map((e) => e.message).join("\n")).toMatch(/attempt store.*connection refused/);
+  });
+
+  it("the memory store forgets the oldest count rather than growing (memory exhaustion)", () => {
+    const counts = createMemoryAttemptStore({ maxKeys: 3 });
+    for (const key of ["a", "b", "c"]) counts.increment(key, 60);
+    expect(counts.increment("a", 60)).toBe(2);
+    expect(counts.increment("d", 60)).toBe(1);
+    // "a" was the oldest: it is gone, "b" and "c" stay.
+    expect(counts.increment("a", 60)).toBe(1);
+    expect(counts.increment("c", 60)).toBe(2);
+  });
+
+  it("the memory store forgets a count after its ttl", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const counts = createMemoryAttemptStore();
+    counts.increment("k", 60);
+    expect(counts.increment("k", 60)).toBe(2);
+    vi.setSystemTime(Date.now() + 60_001);
+    expect(counts.increment("k", 60)).toBe(1);
+  });
+
+  it("refuses a maxAttempts that is not a positive integer (configuration error)", async () => {
+    const { client, errors } = setup({}, { provider: { maxAttempts: 0 } });
+    const response = await client.get("/auth/signin");
+    expect(response.status).toBe(500);
+    expect(errors.map((e) => e.message).join("\n")).toMatch(/maxAttempts/);
   });
 });

@@ -13,6 +13,7 @@
 // oauth4webapi's `CryptoKey` resolves without the DOM library (the global one needs it).
 import type { Client, CryptoKey, PrivateKey } from "oauth4webapi";
 import type { Adapter, AdapterUser, Awaitable } from "../adapters.js";
+import type { VerificationAttemptStore } from "../lib/email/attempts.js";
 import type { customFetch } from "../lib/symbols.js";
 import type { Account, Profile, Theme, TokenSet, User } from "../types.js";
 
@@ -220,6 +221,18 @@ export interface EmailConfig extends CommonProviderOptions {
   server?: unknown;
   /** Overrides the token generator (default: 32 random bytes, hex). */
   generateVerificationToken?: () => Awaitable<string>;
+  /**
+   * Wrong tokens an address may try before its pending link is void (default 5), so that short
+   * codes from `generateVerificationToken` cannot be brute-forced. Even the right token is then
+   * refused, until a new link is requested. `Infinity` turns the limit off.
+   */
+  maxAttempts?: number;
+  /**
+   * Where wrong tries are counted. Default: this process's memory (bounded). With several app
+   * instances, pass every instance the same store over a shared database (Redis, SQL), or each
+   * instance allows `maxAttempts` tries of its own.
+   */
+  attemptStore?: VerificationAttemptStore;
   /** Normalises (and validates) an address; throw to refuse it. */
   normalizeIdentifier?: (identifier: string) => string;
   /** Secret for hashing tokens, when different from the global one. */

@@ -13,6 +13,7 @@ import {
   MissingSecret,
 } from "../../errors.js";
 import type { InternalOAuthProvider } from "../../providers/index.js";
+import { maxAttemptsProblem } from "../email/attempts.js";
 import type { WarningCode } from "../utils/logger.js";
 import { webauthnConfigProblem } from "../webauthn/assert.js";
 import type { ResolvedConfig } from "./internal.js";
@@ -94,6 +95,10 @@ export function assertConfig(
         config.redirectProxyUrl,
       );
       if (problem) return problem;
+    }
+    if (provider.type === "email") {
+      const problem = maxAttemptsProblem(provider.maxAttempts);
+      if (problem) return new InvalidProvider(`The e-mail provider "${provider.id}": ${problem}`);
     }
     if ((provider.type === "email" || provider.type === "webauthn") && !config.rawAdapter)
       return new MissingAdapter(

@@ -8,6 +8,7 @@ import type { ResponseInternal } from "../../../types.js";
 import type { AuthContext, InternalEmailProvider } from "../../config/internal.js";
 import { timingSafeEqual } from "../../crypto/encoding.js";
 import { normalizeProviderIdentifier } from "../../email/address.js";
+import { countVerificationAttempt, resetVerificationAttempts } from "../../email/attempts.js";
 import { emailSignInSubject } from "../../email/sign-in-subject.js";
 import { hashVerificationToken, verificationSecrets } from "../../email/token.js";
 import { authorizeSignIn, completeSignIn } from "../../session/issue.js";
@@ -54,11 +55,20 @@ export async function callbackWithEmail(
     throw new Verification("The sign-in link is incomplete: it needs `token` and `email`.");
   const identifier = normalizeProviderIdentifier(provider, email, Verification);
 
+  // Brute force of short codes: the try is counted before the token is looked up, so even
+  // guesses sent in parallel cannot exceed `maxAttempts`.
+  const withinLimit = await countVerificationAttempt(provider, identifier);
+  // Consumed even when over the limit, so the pending token is void for good.
   const stored = await consumeToken(ctx, provider, identifier, token);
   if (!stored) throw new Verification(INVALID_LINK);
+  if (!withinLimit)
+    throw new Verification(
+      "Too many wrong sign-in codes were tried for this address, so its pending link was voided. Request a new one.",
+    );
   // The adapter may hand back an expired record (it is deleted all the same): never honour it.
   if (new Date(stored.expires).valueOf() <= Date.now())
     throw new Verification("The sign-in link has expired. Request a new one.");
+  await resetVerificationAttempts(provider, identifier);
 
   // Asked before any user is created or changed, so a refused address leaves no trace.
   const subject = await emailSignInSubject(ctx, provider, identifier);

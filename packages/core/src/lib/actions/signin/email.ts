@@ -6,6 +6,7 @@ import { AuthError, EmailSignInError } from "../../../errors.js";
 import type { ResponseInternal } from "../../../types.js";
 import type { AuthContext, InternalEmailProvider } from "../../config/internal.js";
 import { normalizeProviderIdentifier } from "../../email/address.js";
+import { resetVerificationAttempts } from "../../email/attempts.js";
 import { emailSignInSubject } from "../../email/sign-in-subject.js";
 import { createVerificationToken, hashVerificationToken } from "../../email/token.js";
 import { authorizeSignIn } from "../../session/issue.js";
@@ -33,6 +34,9 @@ export async function signinWithEmail(
   const token = await createVerificationToken(provider);
   const secret = provider.secret ?? config.secrets[0]!;
   const expires = new Date(Date.now() + provider.maxAge * 1000);
+  // A new link starts a new count of wrong tries (reset before the token exists, so no try
+  // against it goes uncounted).
+  await resetVerificationAttempts(provider, email);
   // Stored before the e-mail leaves, so a delivered link always has its token.
   await config.adapter!.createVerificationToken({
     identifier: email,
