@@ -14,6 +14,8 @@ const origin = "http://127.0.0.1:5173";
 const config: AuthConfig = {
   secret: "sveltekit-client-test-secret-at-least-32-chars",
   trustHost: true,
+  // The refused credentials post below would otherwise print its error.
+  logger: { error: () => {}, warn: () => {}, debug: () => {} },
   providers: [
     GitHub({ clientId: "id", clientSecret: "secret" }),
     Credentials({ authorize: () => null }),
