@@ -62,6 +62,19 @@ describe("configuration errors", () => {
     expect(await response.text()).toContain("AUTH_SECRET");
   });
 
+  it("keeps the cause off the error page when NODE_ENV is unset, even with debug on (information disclosure)", async () => {
+    vi.stubEnv("AUTH_SECRET", "");
+    vi.stubEnv("NODE_ENV", undefined);
+    const response = await Auth(new Request(`${ORIGIN}/auth/error?error=Configuration`), {
+      providers: [],
+      trustHost: true,
+      debug: true,
+      logger: recordingLogger().logger,
+    });
+    expect(response.status).toBe(500);
+    expect(await response.text()).not.toContain("AUTH_SECRET");
+  });
+
   it("redirects to pages.error with error=Configuration when one is set", async () => {
     vi.stubEnv("AUTH_SECRET", "");
     const response = await Auth(new Request(`${ORIGIN}/auth/signin`), {

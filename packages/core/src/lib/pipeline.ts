@@ -28,6 +28,7 @@ import { signin } from "./actions/signin.js";
 import { signout } from "./actions/signout.js";
 import { verifyRequest } from "./actions/verify-request.js";
 import { webauthnOptions } from "./actions/webauthn-options.js";
+import { isDevelopmentEnv, processEnv } from "./config/env.js";
 import type { AuthContext, InternalProvider, ResolvedConfig } from "./config/internal.js";
 import { resolveConfig } from "./config/resolve.js";
 import { resolveCallbackUrl } from "./http/callback-url.js";
@@ -189,14 +190,8 @@ function configurationErrorResponse(
     url: hostTrusted ? new URL(`${request.url.origin}${config.basePath}`) : undefined,
     theme: config.theme,
     error: "Configuration",
-    ...(config.debug && isDevelopment() && { detail }),
+    ...(config.debug && isDevelopmentEnv(processEnv()) && { detail }),
   });
-}
-
-function isDevelopment(): boolean {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
-    ?.env;
-  return env?.NODE_ENV !== "production";
 }
 
 /** The redirect (or JSON) that ends a flow which threw. */

@@ -95,6 +95,19 @@ export function trustHostFromEnv(env: EnvObject): boolean {
   if (siteUrlFromEnv(env) || env.VERCEL || env.CF_PAGES) return true;
   // Magic-link poisoning: many Node deployments never set NODE_ENV, so an unset NODE_ENV must not
   // let a forged Host header choose where sign-in links point.
+  return isDevelopmentEnv(env);
+}
+
+/**
+ * Whether `NODE_ENV` says development (or test) explicitly. An unset `NODE_ENV` is production:
+ * plain Node deployments often never set it.
+ *
+ * @example
+ * ```ts
+ * isDevelopmentEnv(processEnv())
+ * ```
+ */
+export function isDevelopmentEnv(env: EnvObject): boolean {
   return env.NODE_ENV === "development" || env.NODE_ENV === "test";
 }
 
