@@ -17,17 +17,11 @@ import type { ResponseInternal } from "../../types.js";
 import type { InternalProvider } from "../config/internal.js";
 import { errorPage, signOutPage, verifyRequestPage } from "./other-pages.js";
 import { signInPage } from "./signin.js";
+import type { PageTheme } from "./types.js";
 
 export { escapeHtml, html, raw, SafeHtml } from "./html.js";
 export { webauthnScriptTag } from "./signin.js";
-
-/** Appearance of the pages (the `theme` option of the configuration). */
-export interface PageTheme {
-  colorScheme?: "auto" | "dark" | "light";
-  logo?: string;
-  brandColor?: string;
-  buttonText?: string;
-}
+export type { PageTheme } from "./types.js";
 
 /**
  * Renders the sign-in page: one form per provider in configuration order, and an error banner

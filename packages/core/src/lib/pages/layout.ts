@@ -4,7 +4,6 @@
  */
 import type { ResponseInternal } from "../../types.js";
 import { html, raw, type SafeHtml } from "./html.js";
-import type { PageTheme } from "./index.js";
 import {
   contentSecurityPolicy,
   createNonce,
@@ -14,6 +13,7 @@ import {
   safeImageUrl,
 } from "./security.js";
 import { stylesheet } from "./styles.js";
+import type { PageTheme } from "./types.js";
 
 /** Everything a page hands to the shell. */
 export interface PageOptions {

@@ -3,10 +3,10 @@
  */
 import type { ResponseInternal } from "../../types.js";
 import { html } from "./html.js";
-import type { PageTheme } from "./index.js";
 import { actionBase, hiddenFields, icons, renderPage } from "./layout.js";
 import { errorPageContent } from "./messages.js";
 import { cspOrigin, safeHttpUrl } from "./security.js";
+import type { PageTheme } from "./types.js";
 
 /** @see index.ts */
 export function signOutPage(p: {

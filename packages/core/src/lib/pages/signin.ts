@@ -11,10 +11,10 @@ import type {
 } from "../config/internal.js";
 import { webauthnScriptElement } from "../webauthn/script.js";
 import { attributes, html, raw, type SafeHtml } from "./html.js";
-import type { PageTheme } from "./index.js";
 import { actionBase, hiddenFields, icons, renderPage } from "./layout.js";
 import { signInErrorMessage } from "./messages.js";
 import { cspOrigin, readableTextOn, safeColor, safeHttpUrl, safeImageUrl } from "./security.js";
+import type { PageTheme } from "./types.js";
 
 type OAuthProvider = Extract<InternalProvider, { type: "oauth" | "oidc" }>;
 

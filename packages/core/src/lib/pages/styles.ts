@@ -3,8 +3,9 @@
  * theme colours reach this file only after `safeColor`, because HTML escaping does not protect
  * the inside of a <style> element.
  */
-import type { PageTheme } from "./index.js";
+
 import { readableTextOn, safeColor } from "./security.js";
+import type { PageTheme } from "./types.js";
 
 /** Palette of one colour scheme, as CSS custom properties. */
 const LIGHT = `
