@@ -12,7 +12,7 @@ import type {
   OAuthConfig,
 } from "../../providers/index.js";
 import { envName } from "./env.js";
-import { defaultAccount, defaultProfile } from "./providers.js";
+import { defaultAccount, defaultProfile } from "./oauth-defaults.js";
 
 /** The scope OIDC providers ask for when their configuration names none. */
 export const DEFAULT_OIDC_SCOPE = "openid profile email";

@@ -11,7 +11,6 @@ import type {
   ProviderConfig,
   PublicProvider,
 } from "../../providers/index.js";
-import type { Profile, TokenSet, User } from "../../types.js";
 import type { EnvObject } from "./env.js";
 import { providerEnvOptions } from "./env.js";
 import type { InternalProvider } from "./internal.js";
@@ -96,29 +95,6 @@ export function instantiateProvider(provider: Provider, env: EnvObject): Provide
     merged.apiKey ??= envOptions.apiKey;
   }
   return merged;
-}
-
-/** Default mapping of an OIDC/OAuth profile to a user. */
-export function defaultProfile(profile: Profile): User {
-  const id = profile.sub ?? profile.id;
-  return {
-    id: id === undefined || id === null ? undefined : String(id),
-    name: profile.name ?? profile.nickname ?? profile.preferred_username ?? null,
-    email: typeof profile.email === "string" ? profile.email : null,
-    image: typeof profile.picture === "string" ? profile.picture : null,
-  };
-}
-
-/** Default subset of a token response stored on the account (SPEC.md "Account"). */
-export function defaultAccount(tokens: TokenSet): TokenSet {
-  const account: TokenSet = {};
-  for (const key of ["access_token", "id_token", "refresh_token", "scope", "session_state"])
-    if (tokens[key] !== undefined && tokens[key] !== null) account[key] = tokens[key];
-  if (typeof tokens.token_type === "string") account.token_type = tokens.token_type.toLowerCase();
-  if (typeof tokens.expires_at === "number") account.expires_at = tokens.expires_at;
-  else if (typeof tokens.expires_in === "number")
-    account.expires_at = Math.floor(Date.now() / 1000) + tokens.expires_in;
-  return account;
 }
 
 const DEFAULT_EMAIL_MAX_AGE = 24 * 60 * 60;

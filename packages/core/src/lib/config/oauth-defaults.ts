@@ -1,0 +1,29 @@
+/**
+ * The defaults an OAuth/OIDC provider gets when its configuration sets no `profile` or `account`
+ * mapping. A module of their own so that `oauth-provider.ts` can use them without importing
+ * `providers.ts`, which imports `oauth-provider.ts`.
+ */
+import type { Profile, TokenSet, User } from "../../types.js";
+
+/** Default mapping of an OIDC/OAuth profile to a user. */
+export function defaultProfile(profile: Profile): User {
+  const id = profile.sub ?? profile.id;
+  return {
+    id: id === undefined || id === null ? undefined : String(id),
+    name: profile.name ?? profile.nickname ?? profile.preferred_username ?? null,
+    email: typeof profile.email === "string" ? profile.email : null,
+    image: typeof profile.picture === "string" ? profile.picture : null,
+  };
+}
+
+/** Default subset of a token response stored on the account (SPEC.md "Account"). */
+export function defaultAccount(tokens: TokenSet): TokenSet {
+  const account: TokenSet = {};
+  for (const key of ["access_token", "id_token", "refresh_token", "scope", "session_state"])
+    if (tokens[key] !== undefined && tokens[key] !== null) account[key] = tokens[key];
+  if (typeof tokens.token_type === "string") account.token_type = tokens.token_type.toLowerCase();
+  if (typeof tokens.expires_at === "number") account.expires_at = tokens.expires_at;
+  else if (typeof tokens.expires_in === "number")
+    account.expires_at = Math.floor(Date.now() / 1000) + tokens.expires_in;
+  return account;
+}
