@@ -2,7 +2,7 @@
 import type { ResponseInternal } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
 import { renderErrorPage } from "../pages/index.js";
-import { pageUrl } from "./signin.js";
+import { pageUrl } from "./page-url.js";
 
 /** Renders the error page for `?error=`. */
 export function error(ctx: AuthContext): ResponseInternal {

@@ -7,19 +7,9 @@ import type { InternalOAuthProvider } from "../../providers/index.js";
 import type { ResponseInternal } from "../../types.js";
 import type { AuthContext, InternalEmailProvider } from "../config/internal.js";
 import { renderSignInPage } from "../pages/index.js";
+import { pageUrl } from "./page-url.js";
 import { signinWithEmail } from "./signin/email.js";
 import { signinWithOAuth } from "./signin/oauth.js";
-
-/** Appends query parameters to a configured page path (which may carry a query already). */
-export function pageUrl(
-  ctx: AuthContext,
-  path: string,
-  params: Record<string, string | undefined>,
-) {
-  const url = new URL(path, ctx.url.origin);
-  for (const [key, value] of Object.entries(params)) if (value) url.searchParams.set(key, value);
-  return url.href;
-}
 
 /** Handles `GET` and `POST /signin[/<id>]`. */
 export async function signin(ctx: AuthContext): Promise<ResponseInternal> {

@@ -9,7 +9,7 @@ import type { AuthContext } from "../config/internal.js";
 import { clearChunkedCookie, readChunkedCookie } from "../http/cookies.js";
 import { rotateCsrfToken } from "../http/csrf.js";
 import { renderSignOutPage } from "../pages/index.js";
-import { pageUrl } from "./signin.js";
+import { pageUrl } from "./page-url.js";
 
 /** Handles `GET` and `POST /signout`. */
 export async function signout(ctx: AuthContext): Promise<ResponseInternal> {

@@ -2,7 +2,7 @@
 import type { ResponseInternal } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
 import { renderVerifyRequestPage } from "../pages/index.js";
-import { pageUrl } from "./signin.js";
+import { pageUrl } from "./page-url.js";
 
 /** Renders the verify-request page (or redirects to `pages.verifyRequest`). */
 export function verifyRequest(ctx: AuthContext): ResponseInternal {

@@ -10,7 +10,7 @@ import { resetVerificationAttempts } from "../../email/attempts.js";
 import { emailSignInSubject } from "../../email/sign-in-subject.js";
 import { createVerificationToken, hashVerificationToken } from "../../email/token.js";
 import { authorizeSignIn } from "../../session/issue.js";
-import { pageUrl } from "../signin.js";
+import { pageUrl } from "../page-url.js";
 
 /**
  * Sends the sign-in link and redirects to the verify-request page. The answer is the same
