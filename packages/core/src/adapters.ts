@@ -11,7 +11,7 @@
  * }
  * ```
  */
-import type { Account, User } from "./types.js";
+import type { Account, User } from "./lib/identity-types.js";
 
 /** A value or a promise of it: adapter methods may be synchronous. */
 export type Awaitable<T> = T | PromiseLike<T>;

@@ -4,10 +4,23 @@
  */
 import type { SerializeOptions } from "cookie";
 import type { Adapter, AdapterSession, AdapterUser, Awaitable } from "./adapters.js";
-import type { WarningCode } from "./lib/utils/logger.js";
-import type { CredentialInput, Provider, ProviderType } from "./providers/index.js";
+import type { Account, Profile, Theme, User } from "./lib/identity-types.js";
+import type { LoggerInstance } from "./lib/utils/logger.js";
+import type { CredentialInput, Provider } from "./providers/index.js";
 
-export type { Awaitable, ProviderType, WarningCode };
+// Declared in the modules below, which must not import this one; re-exported so that
+// `@tessera/core/types` names them (and module augmentation of `User`, `Profile` or `Account`
+// here merges into their declarations).
+export type { Awaitable } from "./adapters.js";
+export type {
+  Account,
+  Profile,
+  ProviderType,
+  Theme,
+  TokenSet,
+  User,
+} from "./lib/identity-types.js";
+export type { LoggerInstance, WarningCode } from "./lib/utils/logger.js";
 
 /** The actions served under the base path. */
 export type AuthAction =
@@ -20,69 +33,6 @@ export type AuthAction =
   | "signout"
   | "verify-request"
   | "webauthn-options";
-
-/** A user as seen by callbacks and the client. */
-export interface User {
-  id?: string;
-  name?: string | null;
-  email?: string | null;
-  image?: string | null;
-}
-
-/** OIDC standard claims, as returned by an identity provider; indexable by any claim. */
-export interface Profile {
-  id?: string | null;
-  sub?: string | null;
-  name?: string | null;
-  given_name?: string | null;
-  family_name?: string | null;
-  middle_name?: string | null;
-  nickname?: string | null;
-  preferred_username?: string | null;
-  profile?: string | null;
-  picture?: unknown;
-  website?: string | null;
-  email?: string | null;
-  email_verified?: boolean | null;
-  gender?: string | null;
-  birthdate?: string | null;
-  zoneinfo?: string | null;
-  locale?: string | null;
-  phone_number?: string | null;
-  updated_at?: Date | string | number | null;
-  address?: {
-    formatted?: string | null;
-    street_address?: string | null;
-    locality?: string | null;
-    region?: string | null;
-    postal_code?: string | null;
-    country?: string | null;
-  } | null;
-  [claim: string]: unknown;
-}
-
-/** Token endpoint response (OAuth 2 / OpenID) plus the absolute `expires_at` in seconds. */
-export interface TokenSet {
-  access_token?: string;
-  token_type?: string;
-  id_token?: string;
-  refresh_token?: string;
-  scope?: string;
-  expires_in?: number;
-  expires_at?: number;
-  [key: string]: unknown;
-}
-
-/** The link between a user and a provider identity; extends the provider's token set. */
-export interface Account extends Partial<TokenSet> {
-  provider: string;
-  providerAccountId: string;
-  type: ProviderType;
-  userId?: string;
-  expires_at?: number;
-  session_state?: string | null;
-  token_type?: string;
-}
 
 /** The session object returned by `GET /session` and `auth()`. */
 export interface DefaultSession {
@@ -159,14 +109,6 @@ export interface PagesOptions {
   newUser: string;
 }
 
-/** Appearance of the built-in pages and e-mails. */
-export interface Theme {
-  colorScheme?: "auto" | "dark" | "light";
-  logo?: string;
-  brandColor?: string;
-  buttonText?: string;
-}
-
 /** A cookie's name and serialisation options. */
 export interface CookieOption {
   name: string;
@@ -196,13 +138,6 @@ export interface ResponseInternal<Body = unknown> {
   body?: Body;
   redirect?: string;
   cookies?: Cookie[];
-}
-
-/** Logger methods; any may be overridden. */
-export interface LoggerInstance {
-  warn: (code: WarningCode) => void;
-  error: (error: Error) => void;
-  debug: (message: string, metadata?: unknown) => void;
 }
 
 /** Callbacks let the application decide what happens at each step. */

@@ -14,11 +14,17 @@
 import type { Client, CryptoKey, PrivateKey } from "oauth4webapi";
 import type { Adapter, AdapterUser, Awaitable } from "../adapters.js";
 import type { VerificationAttemptStore } from "../lib/email/attempts.js";
+import type {
+  Account,
+  Profile,
+  ProviderType,
+  Theme,
+  TokenSet,
+  User,
+} from "../lib/identity-types.js";
 import type { customFetch } from "../lib/symbols.js";
-import type { Account, Profile, Theme, TokenSet, User } from "../types.js";
 
-/** Provider types. `email` and `credentials` are the "redirectable" ones. */
-export type ProviderType = "oidc" | "oauth" | "email" | "credentials" | "webauthn";
+export type { ProviderType };
 
 /** Fields every provider has. */
 export interface CommonProviderOptions {

@@ -1,5 +1,4 @@
 import { AuthError } from "../../errors.js";
-import type { LoggerInstance } from "../../types.js";
 
 /** Warning codes emitted through `logger.warn`. */
 export type WarningCode =
@@ -8,6 +7,13 @@ export type WarningCode =
   | "experimental-webauthn"
   | "env-url-basepath-redundant"
   | "env-url-basepath-mismatch";
+
+/** Logger methods; any may be overridden. */
+export interface LoggerInstance {
+  warn: (code: WarningCode) => void;
+  error: (error: Error) => void;
+  debug: (message: string, metadata?: unknown) => void;
+}
 
 const warningText: Record<WarningCode, string> = {
   "debug-enabled": "Debug mode is on: sensitive values may be logged. Turn it off in production.",
