@@ -8,7 +8,6 @@
  * memory; apps running several instances pass one shared store (Redis, SQL) to every instance.
  */
 import { AdapterError } from "../../errors.js";
-import type { EmailConfig } from "../../providers/index.js";
 
 /** Wrong tries allowed per address before its pending token is void. */
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -84,7 +83,15 @@ export function createMemoryAttemptStore(
 /** Used by e-mail providers that name no `attemptStore`; shared by every config in the process. */
 const processStore = createMemoryAttemptStore();
 
-type AttemptOptions = Pick<EmailConfig, "maxAttempts" | "attemptStore"> & { maxAge: number };
+/**
+ * The e-mail provider's `maxAttempts` and `attemptStore` (spelled out rather than picked from
+ * `EmailConfig`, as `providers/index.ts` imports this module) and the link's lifetime.
+ */
+interface AttemptOptions {
+  maxAttempts?: number;
+  attemptStore?: VerificationAttemptStore;
+  maxAge: number;
+}
 
 /** The store key of an address. Prefixed, as an app's store may hold other counters. */
 function attemptKey(identifier: string): string {
