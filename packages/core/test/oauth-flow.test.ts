@@ -538,6 +538,27 @@ describe("sign-in or registration with an adapter", () => {
     expect(store.sessions.size).toBe(2); // database strategy by default with an adapter
   });
 
+  it("looks the account up once per sign-in (getUserByAccount), for a new and a returning user", async () => {
+    const adapter = MemoryAdapter(createMemoryStore());
+    let lookups = 0;
+    const cfg = config({
+      adapter: {
+        ...adapter,
+        getUserByAccount: (account) => {
+          lookups++;
+          return adapter.getUserByAccount(account);
+        },
+      },
+    });
+    await signIn(new Client(cfg));
+    expect(lookups).toBe(1);
+    lookups = 0;
+    const returning = new Client(cfg);
+    await signIn(returning);
+    expect(lookups).toBe(1);
+    expect((await returning.session())?.user).toMatchObject({ email: "ada@example.com" });
+  });
+
   it("stores what the provider's account callback chooses, token_type lower-cased", async () => {
     const { store, cfg } = withAdapter({
       providers: [

@@ -56,12 +56,16 @@ function newUserFrom(profile: User, emailVerified: Date | null): AdapterUser {
 /**
  * Resolves the user for a sign-in with `profile` and `account`. Without an adapter the profile is
  * the user, and its id is the provider's account id, so `token.sub` is stable across sign-ins.
+ *
+ * `userByAccount` is the result of `adapter.getUserByAccount(account)` when the caller already
+ * asked (the OAuth callback does, for the signIn callback), so the adapter is not asked twice.
  */
 export async function resolveUser(
   ctx: AuthContext,
   profile: User,
   account: Account,
   providerProfile?: Profile,
+  userByAccount?: { user: AdapterUser | null },
 ): Promise<ResolvedUser> {
   const { config } = ctx;
   const adapter = config.adapter;
@@ -86,10 +90,12 @@ export async function resolveUser(
     return { user, account: { ...account, userId: user.id }, isNewUser: true };
   }
 
-  const byAccount = await adapter.getUserByAccount({
-    provider: account.provider,
-    providerAccountId: account.providerAccountId,
-  });
+  const byAccount = userByAccount
+    ? userByAccount.user
+    : await adapter.getUserByAccount({
+        provider: account.provider,
+        providerAccountId: account.providerAccountId,
+      });
   if (byAccount) {
     if (signedIn && signedIn.id !== byAccount.id) {
       const Refusal = account.type === "webauthn" ? AccountNotLinked : OAuthAccountNotLinked;

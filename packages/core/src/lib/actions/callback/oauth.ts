@@ -144,7 +144,14 @@ export async function callbackWithOAuth(
   // The signIn callback decides before anything is stored, so a refused user leaves no rows.
   const redirect = await authorizeSignIn(ctx, { user: existing ?? user, account, profile });
   if (redirect) return { redirect };
-  const resolved = await resolveUser(ctx, user, account, profile);
+  // The lookup above is passed on, so one sign-in asks the adapter once.
+  const resolved = await resolveUser(
+    ctx,
+    user,
+    account,
+    profile,
+    adapter ? { user: existing } : undefined,
+  );
   return completeSignIn(ctx, {
     user: resolved.user,
     account: resolved.account,
