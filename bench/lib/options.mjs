@@ -66,7 +66,9 @@ export function readOptions(env, defaultOutDir) {
     httpRounds: number(env.BENCH_HTTP_ROUNDS, smoke ? 1 : 4),
     // autocannon measures in whole seconds.
     httpSeconds: Math.max(1, Math.round(number(env.BENCH_HTTP_SECONDS, 1))),
-    httpWarmupSeconds: Math.round(whole(env.BENCH_HTTP_WARMUP_SECONDS, smoke ? 0 : 1)),
+    // One second of warm-up even in the smoke run: on a loaded machine a cold server may answer
+    // nothing within a one-second window, which would prove nothing about the script.
+    httpWarmupSeconds: Math.round(whole(env.BENCH_HTTP_WARMUP_SECONDS, 1)),
     httpConnections: number(env.BENCH_HTTP_CONNECTIONS, smoke ? 10 : 50),
     memoryReads: number(env.BENCH_MEMORY_READS, smoke ? 200 : 100_000),
     memoryReadsAuthjs: number(env.BENCH_MEMORY_READS_AUTHJS, smoke ? 40 : 5_000),
