@@ -9,26 +9,29 @@
  * const config = { adapter, providers: [ForwardEmail({ from: "no-reply@acme.test" })] }
  * ```
  */
-import {
-  apiEndpoint,
-  basicAuthorization,
-  composeEmail,
-  postToEmailApi,
-  requireApiKey,
-} from "../lib/email/http-api.js";
+import { basicAuthorization, composeEmail, emailApiProvider } from "../lib/email/http-api.js";
 import type { EmailUserConfig } from "./email.js";
-import type { EmailConfig, SendVerificationRequestParams } from "./index.js";
+import type { EmailConfig } from "./index.js";
 
-/** Sends the default e-mail with Forward Email's "create email" endpoint. */
-async function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
-  const { provider } = params;
-  const apiKey = requireApiKey(provider);
-  const email = composeEmail(params);
-  await postToEmailApi(
-    provider,
-    "Forward Email",
-    apiEndpoint(provider, "https://api.forwardemail.net", "/v1/emails"),
-    {
+/**
+ * The Forward Email e-mail provider.
+ *
+ * @example
+ * ```ts
+ * ForwardEmail({ apiKey: process.env.FORWARDEMAIL_KEY, from: "no-reply@acme.test" })
+ * ```
+ */
+export default function ForwardEmail(config: EmailUserConfig = {}): EmailConfig {
+  const service = {
+    id: "forwardemail",
+    name: "Forward Email",
+    defaultBase: "https://api.forwardemail.net",
+  };
+  // Forward Email's "create email" endpoint: Basic authentication, the key as user name.
+  return emailApiProvider<EmailConfig>(service, config, (_provider, params, apiKey) => {
+    const email = composeEmail(params);
+    return {
+      path: "/v1/emails",
       headers: {
         Authorization: basicAuthorization(apiKey, ""),
         "Content-Type": "application/json",
@@ -40,25 +43,6 @@ async function sendVerificationRequest(params: SendVerificationRequestParams): P
         html: email.html,
         text: email.text,
       }),
-    },
-  );
-}
-
-/**
- * The Forward Email e-mail provider.
- *
- * @example
- * ```ts
- * ForwardEmail({ apiKey: process.env.FORWARDEMAIL_KEY, from: "no-reply@acme.test" })
- * ```
- */
-export default function ForwardEmail(config: EmailUserConfig = {}): EmailConfig {
-  return {
-    id: "forwardemail",
-    type: "email",
-    name: "Forward Email",
-    maxAge: 24 * 60 * 60,
-    sendVerificationRequest,
-    options: config,
-  };
+    };
+  });
 }

@@ -10,9 +10,9 @@
  * const config = { adapter, providers: [Loops({ transactionalId: "clx1234abc" })] }
  * ```
  */
-import { apiEndpoint, postToEmailApi, requireApiKey } from "../lib/email/http-api.js";
+import { emailApiProvider } from "../lib/email/http-api.js";
 import type { EmailUserConfig } from "./email.js";
-import type { EmailConfig, SendVerificationRequestParams } from "./index.js";
+import type { EmailConfig } from "./index.js";
 
 /** Configuration of the Loops provider. */
 export interface LoopsConfig extends EmailConfig {
@@ -24,29 +24,6 @@ export interface LoopsConfig extends EmailConfig {
 /** What users pass to {@link Loops}. */
 export type LoopsUserConfig = EmailUserConfig & { transactionalId?: string };
 
-/** Sends the transactional e-mail with the link as `dataVariables.url`. */
-async function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
-  const provider = params.provider as LoopsConfig;
-  const apiKey = requireApiKey(provider);
-  if (!provider.transactionalId)
-    throw new TypeError(
-      `The Loops provider "${provider.id}" needs \`transactionalId\`: the id of a published transactional e-mail that shows the data variable \`url\`.`,
-    );
-  await postToEmailApi(
-    provider,
-    "Loops",
-    apiEndpoint(provider, "https://app.loops.so", "/api/v1/transactional"),
-    {
-      headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
-      body: JSON.stringify({
-        transactionalId: provider.transactionalId,
-        email: params.identifier,
-        dataVariables: { url: params.url },
-      }),
-    },
-  );
-}
-
 /**
  * The Loops e-mail provider.
  *
@@ -56,12 +33,21 @@ async function sendVerificationRequest(params: SendVerificationRequestParams): P
  * ```
  */
 export default function Loops(config: LoopsUserConfig = {}): LoopsConfig {
-  return {
-    id: "loops",
-    type: "email",
-    name: "Loops",
-    maxAge: 24 * 60 * 60,
-    sendVerificationRequest,
-    options: config,
-  };
+  const service = { id: "loops", name: "Loops", defaultBase: "https://app.loops.so" };
+  // The e-mail is designed in Loops: send its id, and the link as the data variable `url`.
+  return emailApiProvider<LoopsConfig>(service, config, (provider, params, apiKey) => {
+    if (!provider.transactionalId)
+      throw new TypeError(
+        `The Loops provider "${provider.id}" needs \`transactionalId\`: the id of a published transactional e-mail that shows the data variable \`url\`.`,
+      );
+    return {
+      path: "/api/v1/transactional",
+      headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        transactionalId: provider.transactionalId,
+        email: params.identifier,
+        dataVariables: { url: params.url },
+      }),
+    };
+  });
 }

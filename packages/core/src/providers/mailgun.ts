@@ -10,15 +10,9 @@
  * const config = { adapter, providers: [Mailgun({ from: "Acme <no-reply@mg.acme.test>", region: "EU" })] }
  * ```
  */
-import {
-  apiEndpoint,
-  basicAuthorization,
-  composeEmail,
-  postToEmailApi,
-  requireApiKey,
-} from "../lib/email/http-api.js";
+import { basicAuthorization, composeEmail, emailApiProvider } from "../lib/email/http-api.js";
 import type { EmailUserConfig } from "./email.js";
-import type { EmailConfig, SendVerificationRequestParams } from "./index.js";
+import type { EmailConfig } from "./index.js";
 
 /** Mailgun's API regions. */
 export type MailgunRegion = "US" | "EU" | "us" | "eu";
@@ -40,32 +34,6 @@ const API_BASES = {
   EU: "https://api.eu.mailgun.net",
 } as const;
 
-/** Sends the default e-mail with Mailgun's "send an email" endpoint. */
-async function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
-  const provider = params.provider as MailgunConfig;
-  const apiKey = requireApiKey(provider);
-  const email = composeEmail(params);
-  const domain = provider.domain ?? email.from.address.split("@")[1];
-  if (!domain)
-    throw new TypeError(
-      `The Mailgun provider "${provider.id}" needs a sending domain: set \`domain\` or a \`from\` address on it.`,
-    );
-  const region = provider.region?.toUpperCase() === "EU" ? "EU" : "US";
-  const form = new FormData();
-  form.append("from", email.fromHeader);
-  form.append("to", email.to);
-  form.append("subject", email.subject);
-  form.append("text", email.text);
-  form.append("html", email.html);
-  await postToEmailApi(
-    provider,
-    "Mailgun",
-    apiEndpoint(provider, API_BASES[region], `/v3/${encodeURIComponent(domain)}/messages`),
-    // No Content-Type: fetch writes multipart/form-data with its boundary.
-    { headers: { Authorization: basicAuthorization("api", apiKey) }, body: form },
-  );
-}
-
 /**
  * The Mailgun e-mail provider.
  *
@@ -75,12 +43,31 @@ async function sendVerificationRequest(params: SendVerificationRequestParams): P
  * ```
  */
 export default function Mailgun(config: MailgunUserConfig = {}): MailgunConfig {
-  return {
+  const service = {
     id: "mailgun",
-    type: "email",
     name: "Mailgun",
-    maxAge: 24 * 60 * 60,
-    sendVerificationRequest,
-    options: config,
+    defaultBase: (provider: MailgunConfig) =>
+      API_BASES[provider.region?.toUpperCase() === "EU" ? "EU" : "US"],
   };
+  // Mailgun's "send an email" endpoint takes a form; the sending domain is part of the path.
+  return emailApiProvider<MailgunConfig>(service, config, (provider, params, apiKey) => {
+    const email = composeEmail(params);
+    const domain = provider.domain ?? email.from.address.split("@")[1];
+    if (!domain)
+      throw new TypeError(
+        `The Mailgun provider "${provider.id}" needs a sending domain: set \`domain\` or a \`from\` address on it.`,
+      );
+    const form = new FormData();
+    form.append("from", email.fromHeader);
+    form.append("to", email.to);
+    form.append("subject", email.subject);
+    form.append("text", email.text);
+    form.append("html", email.html);
+    return {
+      path: `/v3/${encodeURIComponent(domain)}/messages`,
+      // No Content-Type: fetch writes multipart/form-data with its boundary.
+      headers: { Authorization: basicAuthorization("api", apiKey) },
+      body: form,
+    };
+  });
 }

@@ -9,9 +9,9 @@
  * const config = { adapter, providers: [Postmark({ from: "Acme <no-reply@acme.test>" })] }
  * ```
  */
-import { apiEndpoint, composeEmail, postToEmailApi, requireApiKey } from "../lib/email/http-api.js";
+import { composeEmail, emailApiProvider } from "../lib/email/http-api.js";
 import type { EmailUserConfig } from "./email.js";
-import type { EmailConfig, SendVerificationRequestParams } from "./index.js";
+import type { EmailConfig } from "./index.js";
 
 /** Configuration of the Postmark provider. */
 export interface PostmarkConfig extends EmailConfig {
@@ -23,29 +23,6 @@ export interface PostmarkConfig extends EmailConfig {
 /** What users pass to {@link Postmark}. */
 export type PostmarkUserConfig = EmailUserConfig & { messageStream?: string };
 
-/** Sends the default e-mail with Postmark's "send a single email" endpoint. */
-async function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
-  const provider = params.provider as PostmarkConfig;
-  const apiKey = requireApiKey(provider);
-  const email = composeEmail(params);
-  await postToEmailApi(
-    provider,
-    "Postmark",
-    apiEndpoint(provider, "https://api.postmarkapp.com", "/email"),
-    {
-      headers: { "X-Postmark-Server-Token": apiKey, "Content-Type": "application/json" },
-      body: JSON.stringify({
-        From: email.fromHeader,
-        To: email.to,
-        Subject: email.subject,
-        HtmlBody: email.html,
-        TextBody: email.text,
-        MessageStream: provider.messageStream ?? "outbound",
-      }),
-    },
-  );
-}
-
 /**
  * The Postmark e-mail provider.
  *
@@ -55,12 +32,21 @@ async function sendVerificationRequest(params: SendVerificationRequestParams): P
  * ```
  */
 export default function Postmark(config: PostmarkUserConfig = {}): PostmarkConfig {
-  return {
-    id: "postmark",
-    type: "email",
-    name: "Postmark",
-    maxAge: 24 * 60 * 60,
-    sendVerificationRequest,
-    options: config,
-  };
+  const service = { id: "postmark", name: "Postmark", defaultBase: "https://api.postmarkapp.com" };
+  // Postmark's "send a single email" endpoint, authenticated by the server token.
+  return emailApiProvider<PostmarkConfig>(service, config, (provider, params, apiKey) => {
+    const email = composeEmail(params);
+    return {
+      path: "/email",
+      headers: { "X-Postmark-Server-Token": apiKey, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        From: email.fromHeader,
+        To: email.to,
+        Subject: email.subject,
+        HtmlBody: email.html,
+        TextBody: email.text,
+        MessageStream: provider.messageStream ?? "outbound",
+      }),
+    };
+  });
 }

@@ -8,31 +8,9 @@
  * const config = { adapter, providers: [Resend({ from: "Acme <no-reply@acme.test>" })] }
  * ```
  */
-import { apiEndpoint, composeEmail, postToEmailApi, requireApiKey } from "../lib/email/http-api.js";
+import { composeEmail, emailApiProvider } from "../lib/email/http-api.js";
 import type { EmailUserConfig } from "./email.js";
-import type { EmailConfig, SendVerificationRequestParams } from "./index.js";
-
-/** Sends the default e-mail with Resend's "send email" endpoint. */
-async function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
-  const { provider } = params;
-  const apiKey = requireApiKey(provider);
-  const email = composeEmail(params);
-  await postToEmailApi(
-    provider,
-    "Resend",
-    apiEndpoint(provider, "https://api.resend.com", "/emails"),
-    {
-      headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
-      body: JSON.stringify({
-        from: email.fromHeader,
-        to: [email.to],
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-      }),
-    },
-  );
-}
+import type { EmailConfig } from "./index.js";
 
 /**
  * The Resend e-mail provider.
@@ -43,12 +21,20 @@ async function sendVerificationRequest(params: SendVerificationRequestParams): P
  * ```
  */
 export default function Resend(config: EmailUserConfig = {}): EmailConfig {
-  return {
-    id: "resend",
-    type: "email",
-    name: "Resend",
-    maxAge: 24 * 60 * 60,
-    sendVerificationRequest,
-    options: config,
-  };
+  const service = { id: "resend", name: "Resend", defaultBase: "https://api.resend.com" };
+  // Resend's "send email" endpoint; `to` is a list.
+  return emailApiProvider<EmailConfig>(service, config, (_provider, params, apiKey) => {
+    const email = composeEmail(params);
+    return {
+      path: "/emails",
+      headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        from: email.fromHeader,
+        to: [email.to],
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+      }),
+    };
+  });
 }

@@ -9,20 +9,25 @@
  * const config = { adapter, providers: [SendGrid({ from: "Acme <no-reply@acme.test>" })] }
  * ```
  */
-import { apiEndpoint, composeEmail, postToEmailApi, requireApiKey } from "../lib/email/http-api.js";
+import { composeEmail, emailApiProvider } from "../lib/email/http-api.js";
 import type { EmailUserConfig } from "./email.js";
-import type { EmailConfig, SendVerificationRequestParams } from "./index.js";
+import type { EmailConfig } from "./index.js";
 
-/** Sends the default e-mail with one personalization; `text/plain` must precede `text/html`. */
-async function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
-  const { provider } = params;
-  const apiKey = requireApiKey(provider);
-  const email = composeEmail(params);
-  await postToEmailApi(
-    provider,
-    "SendGrid",
-    apiEndpoint(provider, "https://api.sendgrid.com", "/v3/mail/send"),
-    {
+/**
+ * The SendGrid e-mail provider.
+ *
+ * @example
+ * ```ts
+ * SendGrid({ apiKey: process.env.SENDGRID_KEY, from: "no-reply@acme.test" })
+ * ```
+ */
+export default function SendGrid(config: EmailUserConfig = {}): EmailConfig {
+  const service = { id: "sendgrid", name: "SendGrid", defaultBase: "https://api.sendgrid.com" };
+  // One personalization; SendGrid requires `text/plain` to precede `text/html`.
+  return emailApiProvider<EmailConfig>(service, config, (_provider, params, apiKey) => {
+    const email = composeEmail(params);
+    return {
+      path: "/v3/mail/send",
       headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
       body: JSON.stringify({
         personalizations: [{ to: [{ email: email.to }] }],
@@ -35,25 +40,6 @@ async function sendVerificationRequest(params: SendVerificationRequestParams): P
           { type: "text/html", value: email.html },
         ],
       }),
-    },
-  );
-}
-
-/**
- * The SendGrid e-mail provider.
- *
- * @example
- * ```ts
- * SendGrid({ apiKey: process.env.SENDGRID_KEY, from: "no-reply@acme.test" })
- * ```
- */
-export default function SendGrid(config: EmailUserConfig = {}): EmailConfig {
-  return {
-    id: "sendgrid",
-    type: "email",
-    name: "SendGrid",
-    maxAge: 24 * 60 * 60,
-    sendVerificationRequest,
-    options: config,
-  };
+    };
+  });
 }

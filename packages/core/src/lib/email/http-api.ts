@@ -104,6 +104,76 @@ async function readErrorMessage(response: Response): Promise<string | undefined>
   }
 }
 
+/** One request to an e-mail API: the endpoint's path on the API base, headers and body. */
+export interface EmailApiRequest {
+  /** Path on the provider's `apiUrl`, else on the service's default base. */
+  path: string;
+  headers: Record<string, string>;
+  body: BodyInit;
+}
+
+/** The service an e-mail API provider talks to. */
+export interface EmailApiService {
+  id: string;
+  /** Shown in errors and on the sign-in page. */
+  name: string;
+  /** The API's base URL, used unless the provider sets `apiUrl` (tests, proxies, regions). */
+  defaultBase: string | ((provider: EmailConfig) => string);
+}
+
+/**
+ * An e-mail provider that sends the sign-in link through an HTTP API: the API key check, the
+ * POST with its timeout and error handling are shared; each service only says what to send.
+ * Links are valid for 24 hours, as with every built-in e-mail provider.
+ *
+ * @example
+ * ```ts
+ * export default function Acme(config: EmailUserConfig = {}): EmailConfig {
+ *   return emailApiProvider({ id: "acme", name: "Acme", defaultBase: "https://api.acme.test" },
+ *     config, (_provider, params, apiKey) => ({
+ *       path: "/send",
+ *       headers: { Authorization: `Bearer ${apiKey}` },
+ *       body: JSON.stringify({ to: params.identifier, link: params.url }),
+ *     }))
+ * }
+ * ```
+ */
+export function emailApiProvider<C extends EmailConfig>(
+  service: EmailApiService,
+  options: C["options"],
+  buildRequest: (
+    provider: C,
+    params: SendVerificationRequestParams,
+    apiKey: string,
+  ) => EmailApiRequest,
+): C {
+  const provider: EmailConfig = {
+    id: service.id,
+    type: "email",
+    name: service.name,
+    maxAge: 24 * 60 * 60,
+    options,
+    async sendVerificationRequest(params) {
+      // `params.provider` is this object merged with the user's options (config/providers.ts).
+      const resolved = params.provider as C;
+      const apiKey = requireApiKey(resolved);
+      const request = buildRequest(resolved, params, apiKey);
+      const base =
+        typeof service.defaultBase === "string"
+          ? service.defaultBase
+          : service.defaultBase(resolved);
+      await postToEmailApi(
+        resolved,
+        service.name,
+        apiEndpoint(resolved, base, request.path),
+        request,
+      );
+    },
+  };
+  // C only adds optional, service-specific settings to EmailConfig; they arrive through `options`.
+  return provider as C;
+}
+
 /**
  * POSTs to an e-mail API and throws when it does not answer 2xx. The error names the service,
  * the HTTP status and the service's message; the API key is removed from it, in case a service
