@@ -99,6 +99,32 @@ export function tesseraMigrations(options: MigrationOptions): Record<string, Mig
       : builder;
   }
 
+  /**
+   * Creates a table whose rows belong to a user: `userId` references `users(id)`, deleting the
+   * user deletes them (as in Auth.js's schema), and an index on `userId` serves per-user lookups.
+   */
+  async function createUserOwnedTable<C extends string>(
+    db: Kysely<unknown>,
+    table: "accounts" | "sessions" | "authenticators",
+    columns: (
+      builder: CreateTableBuilder<string, never>,
+    ) => CreateTableBuilder<string, C | "userId">,
+  ): Promise<void> {
+    const builder = columns(db.schema.createTable(name(table))).addForeignKeyConstraint(
+      `${prefix}${table}_userId_fkey`,
+      ["userId"],
+      name("users"),
+      ["id"],
+      (fk) => fk.onDelete("cascade"),
+    );
+    await withTableOptions(builder).execute();
+    await db.schema
+      .createIndex(`${prefix}${table}_userId_idx`)
+      .on(name(table))
+      .column("userId")
+      .execute();
+  }
+
   return {
     "0001_create_tables": {
       async up(db: Kysely<unknown>) {
@@ -113,9 +139,8 @@ export function tesseraMigrations(options: MigrationOptions): Record<string, Mig
             .addUniqueConstraint(`${prefix}users_email_key`, ["email"]),
         ).execute();
 
-        await withTableOptions(
-          db.schema
-            .createTable(name("accounts"))
+        await createUserOwnedTable(db, "accounts", (table) =>
+          table
             .addColumn("userId", types.key, (col) => col.notNull())
             .addColumn("type", types.key, (col) => col.notNull())
             .addColumn("provider", types.key, (col) => col.notNull())
@@ -127,40 +152,15 @@ export function tesseraMigrations(options: MigrationOptions): Record<string, Mig
             .addColumn("scope", types.text)
             .addColumn("id_token", types.text)
             .addColumn("session_state", types.text)
-            .addPrimaryKeyConstraint(`${prefix}accounts_pkey`, ["provider", "providerAccountId"])
-            .addForeignKeyConstraint(
-              `${prefix}accounts_userId_fkey`,
-              ["userId"],
-              name("users"),
-              ["id"],
-              (fk) => fk.onDelete("cascade"),
-            ),
-        ).execute();
-        await db.schema
-          .createIndex(`${prefix}accounts_userId_idx`)
-          .on(name("accounts"))
-          .column("userId")
-          .execute();
+            .addPrimaryKeyConstraint(`${prefix}accounts_pkey`, ["provider", "providerAccountId"]),
+        );
 
-        await withTableOptions(
-          db.schema
-            .createTable(name("sessions"))
+        await createUserOwnedTable(db, "sessions", (table) =>
+          table
             .addColumn("sessionToken", types.key, (col) => col.primaryKey())
             .addColumn("userId", types.key, (col) => col.notNull())
-            .addColumn("expires", types.date, (col) => col.notNull())
-            .addForeignKeyConstraint(
-              `${prefix}sessions_userId_fkey`,
-              ["userId"],
-              name("users"),
-              ["id"],
-              (fk) => fk.onDelete("cascade"),
-            ),
-        ).execute();
-        await db.schema
-          .createIndex(`${prefix}sessions_userId_idx`)
-          .on(name("sessions"))
-          .column("userId")
-          .execute();
+            .addColumn("expires", types.date, (col) => col.notNull()),
+        );
 
         await withTableOptions(
           db.schema
@@ -171,9 +171,8 @@ export function tesseraMigrations(options: MigrationOptions): Record<string, Mig
             .addPrimaryKeyConstraint(`${prefix}verification_tokens_pkey`, ["identifier", "token"]),
         ).execute();
 
-        await withTableOptions(
-          db.schema
-            .createTable(name("authenticators"))
+        await createUserOwnedTable(db, "authenticators", (table) =>
+          table
             .addColumn("credentialID", types.credentialId, (col) => col.primaryKey())
             .addColumn("userId", types.key, (col) => col.notNull())
             .addColumn("providerAccountId", types.key, (col) => col.notNull())
@@ -181,20 +180,8 @@ export function tesseraMigrations(options: MigrationOptions): Record<string, Mig
             .addColumn("counter", types.bigint, (col) => col.notNull())
             .addColumn("credentialDeviceType", types.key, (col) => col.notNull())
             .addColumn("credentialBackedUp", types.boolean, (col) => col.notNull())
-            .addColumn("transports", types.text)
-            .addForeignKeyConstraint(
-              `${prefix}authenticators_userId_fkey`,
-              ["userId"],
-              name("users"),
-              ["id"],
-              (fk) => fk.onDelete("cascade"),
-            ),
-        ).execute();
-        await db.schema
-          .createIndex(`${prefix}authenticators_userId_idx`)
-          .on(name("authenticators"))
-          .column("userId")
-          .execute();
+            .addColumn("transports", types.text),
+        );
       },
 
       async down(db: Kysely<unknown>) {
