@@ -1,23 +1,47 @@
 /**
- * Browser-safe pieces shared by the framework clients (`@tessera/next/react`,
- * `@tessera/sveltekit/client`). Nothing here imports server code.
- */
-
-/**
- * The provider listed under `id` in a `GET <basePath>/providers` answer, or `undefined`.
- * Only own keys count: ids like `"__proto__"`, `"constructor"` or `"toString"` must not resolve
- * to `Object.prototype` members (prototype key confusion).
+ * Tessera's framework-free browser client (`@tessera/core/client`): the requests behind
+ * `signIn`, `signOut`, `getSession`, `getCsrfToken`, `getProviders`, session updates and passkey
+ * ceremonies, each taking the {@link AuthEndpoint} it talks to. `@tessera/next/react` and
+ * `@tessera/sveltekit/client` are thin wrappers around it. Nothing here imports server code.
  *
  * @example
  * ```ts
- * const providers = await (await fetch("/auth/providers")).json()
- * findProvider(providers, "github") // { id: "github", type: "oauth", … }
- * findProvider(providers, "__proto__") // undefined
+ * import { getSession, signIn } from "@tessera/core/client"
+ * const endpoint = { baseUrl: "", basePath: "/auth" }
+ * const result = await signIn(endpoint, "credentials", { username, password, redirect: false })
+ * if (result?.ok) console.log(await getSession(endpoint))
  * ```
  */
-export function findProvider<P>(
-  providers: Readonly<Record<string, P>>,
-  id: string | undefined,
-): P | undefined {
-  return id !== undefined && Object.hasOwn(providers, id) ? providers[id] : undefined;
-}
+export { type AuthEndpoint, authActionUrl, endpointFromUrl } from "./lib/client/endpoint.js";
+export {
+  type FetchAuthJsonOptions,
+  fetchAuthJson,
+  type PostedForm,
+  postAuthForm,
+} from "./lib/client/fetch.js";
+export { navigate } from "./lib/client/navigate.js";
+export { findProvider } from "./lib/client/provider.js";
+export {
+  type ClientSafeProvider,
+  getCsrfToken,
+  getProviders,
+  getSession,
+  updateSession,
+} from "./lib/client/session.js";
+export {
+  type SignInAuthorizationParams,
+  type SignInExtensions,
+  type SignInOptions,
+  type SignInResponse,
+  signIn,
+} from "./lib/client/sign-in.js";
+export { type SignOutOptions, type SignOutResponse, signOut } from "./lib/client/sign-out.js";
+export {
+  creationOptionsFromJSON,
+  credentialToJSON,
+  requestOptionsFromJSON,
+  type WebAuthnAction,
+  type WebAuthnCeremony,
+  type WebAuthnCeremonyResult,
+  webauthnCeremony,
+} from "./lib/client/webauthn.js";
