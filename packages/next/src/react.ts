@@ -1,7 +1,8 @@
 /**
  * Client-side session access for React, as `next-auth/react`: `SessionProvider`, `useSession`
  * (with `update()`), and `signIn`, `signOut`, `getSession`, `getCsrfToken`, `getProviders`, all
- * talking to the route handlers under `/api/auth`.
+ * talking to the route handlers under `/api/auth`. The requests are `@tessera/core/client`'s;
+ * this module adds React state and keeps tabs in step.
  *
  * @example
  * ```tsx
@@ -18,7 +19,20 @@
 "use client";
 
 import type { Session } from "@tessera/core";
-import { findProvider } from "@tessera/core/client";
+import {
+  authActionUrl,
+  type ClientSafeProvider,
+  getCsrfToken as clientGetCsrfToken,
+  getProviders as clientGetProviders,
+  getSession as clientGetSession,
+  signOut as clientSignOut,
+  navigate,
+  type SignInAuthorizationParams,
+  type SignInOptions,
+  type SignInResponse,
+  type SignOutResponse,
+  updateSession,
+} from "@tessera/core/client";
 import {
   createContext,
   createElement,
@@ -30,59 +44,56 @@ import {
   useRef,
   useState,
 } from "react";
+import {
+  __NEXTAUTH,
+  type AuthClientConfig,
+  broadcastSession,
+  browserOrigin,
+  currentEndpoint,
+  type GetSessionParams,
+  sessionChannel,
+  sessionRefetchers,
+  signInAndSync,
+} from "./client-state.js";
 
-export type { Session };
+export type {
+  AuthClientConfig,
+  ClientSafeProvider,
+  GetSessionParams,
+  Session,
+  SignInAuthorizationParams,
+  SignInOptions,
+  SignInResponse,
+  SignOutResponse,
+};
+export { __NEXTAUTH };
 
-/** Where the route handlers are; `SessionProvider` props change it for the whole page. */
-const endpoint = { baseUrl: "", basePath: "/api/auth" };
-
-function apiUrl(path: string): string {
-  return `${endpoint.baseUrl}${endpoint.basePath}/${path}`;
+/** Seconds since the epoch, the unit of `__NEXTAUTH._lastSync`. */
+function now(): number {
+  return Math.floor(Date.now() / 1000);
 }
 
-/** Session changes in this tab notify every provider; other tabs hear it on a BroadcastChannel. */
-const listeners = new Set<() => void>();
-const CHANNEL = "tessera.session";
-
-function announceSessionChange(): void {
-  for (const listener of listeners) listener();
-  if (typeof BroadcastChannel !== "undefined") {
-    const channel = new BroadcastChannel(CHANNEL);
-    channel.postMessage({ event: "session" });
-    channel.close();
-  }
-}
-
-async function fetchJson<T>(path: string, init?: RequestInit): Promise<T | null> {
-  try {
-    const response = await fetch(apiUrl(path), { credentials: "same-origin", ...init });
-    if (!response.ok) return null;
-    return (await response.json()) as T;
-  } catch (error) {
-    console.error("[tessera] request to", path, "failed:", error);
-    return null;
-  }
-}
-
-/** A provider as `GET /api/auth/providers` lists it. */
-export interface ClientSafeProvider {
-  id: string;
-  name: string;
-  type: string;
-  signinUrl: string;
-  callbackUrl: string;
+function cookieOf(req: GetSessionParams["req"]): string | undefined {
+  const headers = req?.headers;
+  if (!headers) return undefined;
+  const cookie = headers instanceof Headers ? headers.get("cookie") : headers.cookie;
+  return Array.isArray(cookie) ? cookie.join("; ") : (cookie ?? undefined);
 }
 
 /**
- * The current session, or `null`.
+ * The current session, or `null`. Works on a server too (the route handlers' URL then comes from
+ * `NEXTAUTH_URL_INTERNAL`, `AUTH_URL` or `NEXTAUTH_URL`); pass `{ req }` to forward its cookies.
  *
  * @example
  * ```ts
  * const session = await getSession()
  * ```
  */
-export async function getSession(): Promise<Session | null> {
-  return fetchJson<Session>("session");
+export async function getSession(params?: GetSessionParams): Promise<Session | null> {
+  const cookie = cookieOf(params?.req);
+  const session = await clientGetSession(currentEndpoint(), cookie ? { cookie } : undefined);
+  if (params?.broadcast ?? true) broadcastSession("getSession");
+  return session;
 }
 
 /**
@@ -94,8 +105,7 @@ export async function getSession(): Promise<Session | null> {
  * ```
  */
 export async function getCsrfToken(): Promise<string> {
-  const body = await fetchJson<{ csrfToken?: string }>("csrf");
-  return body?.csrfToken ?? "";
+  return clientGetCsrfToken(currentEndpoint());
 }
 
 /**
@@ -107,35 +117,7 @@ export async function getCsrfToken(): Promise<string> {
  * ```
  */
 export async function getProviders(): Promise<Record<string, ClientSafeProvider> | null> {
-  return fetchJson<Record<string, ClientSafeProvider>>("providers");
-}
-
-function navigate(url: string): void {
-  window.location.href = url;
-  // A change of the hash alone does not load a page.
-  if (url.includes("#")) window.location.reload();
-}
-
-/** Options of the client {@link signIn}; other keys are posted as credentials or form fields. */
-export interface SignInOptions extends Record<string, unknown> {
-  /** Where to go after signing in. Default: the current page. */
-  redirectTo?: string;
-  /** @deprecated use `redirectTo` */
-  callbackUrl?: string;
-  /** `false` stays on the page and resolves with the outcome. Default `true`. */
-  redirect?: boolean;
-}
-
-/** The outcome of `signIn(…, { redirect: false })`. */
-export interface SignInResponse {
-  /** The error type (e.g. `CredentialsSignin`), when sign-in failed. */
-  error: string | undefined;
-  /** The `code` of a `CredentialsSignin` error. */
-  code: string | undefined;
-  status: number;
-  ok: boolean;
-  /** Where the user would have been sent; `null` on error. */
-  url: string | null;
+  return clientGetProviders(currentEndpoint());
 }
 
 /**
@@ -150,66 +132,24 @@ export interface SignInResponse {
  */
 export async function signIn(
   provider?: string,
-  options: SignInOptions = {},
-  authorizationParams?: string | string[][] | Record<string, string> | URLSearchParams,
+  options?: SignInOptions,
+  authorizationParams?: SignInAuthorizationParams,
 ): Promise<SignInResponse | undefined> {
-  const { redirect = true, redirectTo, callbackUrl, ...fields } = options;
-  const target = redirectTo ?? callbackUrl ?? window.location.href;
-  const providers = await getProviders();
-  if (!providers) {
-    navigate(apiUrl("error"));
-    return undefined;
-  }
-  // Own keys only: "__proto__" or "toString" must not name a provider (prototype key confusion).
-  const found = findProvider(providers, provider);
-  if (!provider || !found) {
-    navigate(`${apiUrl("signin")}?${new URLSearchParams({ callbackUrl: target })}`);
-    return undefined;
-  }
-  const isCredentials = found.type === "credentials";
-  const path = `${isCredentials ? "callback" : "signin"}/${encodeURIComponent(provider)}`;
-  const query = authorizationParams ? `?${new URLSearchParams(authorizationParams)}` : "";
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields))
-    if (value !== undefined && value !== null) body.set(name, String(value));
-  body.set("csrfToken", await getCsrfToken());
-  body.set("callbackUrl", target);
-  const response = await fetch(apiUrl(path) + query, {
-    method: "POST",
-    credentials: "same-origin",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      "X-Auth-Return-Redirect": "1",
-    },
-    body,
-  });
-  const data = (await response.json().catch(() => ({}))) as { url?: unknown };
-  const url = typeof data.url === "string" ? data.url : target;
-  if (redirect) {
-    navigate(url);
-    return undefined;
-  }
-  const params = new URL(url, window.location.href).searchParams;
-  const error = params.get("error") ?? undefined;
-  if (response.ok && !error) announceSessionChange();
-  return {
-    error,
-    code: params.get("code") ?? undefined,
-    status: response.status,
-    ok: response.ok,
-    url: error ? null : url,
-  };
+  return signInAndSync(provider, options, authorizationParams);
 }
 
 /** Options of the client {@link signOut}. */
-export interface SignOutOptions {
+export interface SignOutParams<Redirect extends boolean = true> {
   /** Where to go afterwards. Default: the current page. */
   redirectTo?: string;
   /** @deprecated use `redirectTo` */
   callbackUrl?: string;
   /** `false` stays on the page and resolves with `{ url }`. Default `true`. */
-  redirect?: boolean;
+  redirect?: Redirect;
 }
+
+/** @deprecated use {@link SignOutParams} */
+export type SignOutOptions = SignOutParams<boolean>;
 
 /**
  * Signs out: the session cookie is cleared and a database session deleted.
@@ -219,30 +159,19 @@ export interface SignOutOptions {
  * await signOut({ redirectTo: "/" })
  * ```
  */
-export async function signOut(options: SignOutOptions = {}): Promise<{ url: string } | undefined> {
-  const { redirect = true, redirectTo, callbackUrl } = options;
-  const target = redirectTo ?? callbackUrl ?? window.location.href;
-  const body = new URLSearchParams({ csrfToken: await getCsrfToken(), callbackUrl: target });
-  const response = await fetch(apiUrl("signout"), {
-    method: "POST",
-    credentials: "same-origin",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      "X-Auth-Return-Redirect": "1",
-    },
-    body,
-  });
-  const data = (await response.json().catch(() => ({}))) as { url?: unknown };
-  const url = typeof data.url === "string" ? data.url : target;
-  announceSessionChange();
-  if (redirect) {
-    navigate(url);
-    return undefined;
-  }
-  return { url };
+export async function signOut(
+  options: SignOutParams<boolean> = {},
+): Promise<SignOutResponse | undefined> {
+  const result = await clientSignOut(currentEndpoint(), options);
+  broadcastSession("signout");
+  if (result) await __NEXTAUTH._getSession({ event: "storage" });
+  return result;
 }
 
-/** Sends `data` to `POST /session`; the `jwt` and `session` callbacks get `trigger: "update"`. */
+/**
+ * Updates the session: with `data`, `POST /session` (the `jwt` and `session` callbacks get
+ * `trigger: "update"`); without, the session is read again.
+ */
 export type UpdateSession = (data?: unknown) => Promise<Session | null>;
 
 /** What {@link useSession} returns. */
@@ -254,7 +183,8 @@ export type SessionContextValue<Required extends boolean = false> = Required ext
       | { update: UpdateSession; data: Session; status: "authenticated" }
       | { update: UpdateSession; data: null; status: "unauthenticated" | "loading" };
 
-const SessionContext = createContext<SessionContextValue | undefined>(undefined);
+/** The context {@link SessionProvider} fills and {@link useSession} reads. */
+export const SessionContext = createContext<SessionContextValue | undefined>(undefined);
 
 /** Props of {@link SessionProvider}. */
 export interface SessionProviderProps {
@@ -274,7 +204,8 @@ export interface SessionProviderProps {
 }
 
 /**
- * Makes the session available to {@link useSession} below it.
+ * Makes the session available to {@link useSession} below it, and keeps it fresh: on focus, on
+ * an interval, and when another tab signs in or out.
  *
  * @example
  * ```tsx
@@ -284,39 +215,62 @@ export interface SessionProviderProps {
 export function SessionProvider(props: SessionProviderProps): ReactNode {
   const { children, baseUrl, basePath, refetchInterval = 0 } = props;
   const { refetchOnWindowFocus = true, refetchWhenOffline = false } = props;
-  if (basePath !== undefined) endpoint.basePath = basePath.replace(/\/+$/, "");
-  if (baseUrl !== undefined) endpoint.baseUrl = baseUrl.replace(/\/+$/, "");
+  if (basePath !== undefined) __NEXTAUTH.basePath = basePath.replace(/\/+$/, "");
+  if (baseUrl !== undefined) browserOrigin.value = baseUrl.replace(/\/+$/, "");
 
   const hasInitial = props.session !== undefined;
-  const [session, setSession] = useState<Session | null>(props.session ?? null);
+  const [session, setSession] = useState<Session | null>(() => {
+    if (hasInitial) {
+      __NEXTAUTH._session = props.session;
+      __NEXTAUTH._lastSync = now();
+    }
+    return props.session ?? null;
+  });
   const [loading, setLoading] = useState(!hasInitial);
   // Answers of overlapping fetches can arrive out of order; only the newest one counts.
   const latest = useRef(0);
 
-  const refetch = useCallback(async () => {
-    const ticket = ++latest.current;
-    const next = await getSession();
-    if (ticket !== latest.current) return;
-    setSession(next);
-    setLoading(false);
+  const refetch = useCallback(async ({ event }: GetSessionParams = {}) => {
+    try {
+      const fromOtherTab = event === "storage";
+      // Without an event, a session already read is good enough.
+      if (!event && __NEXTAUTH._session !== undefined) {
+        setSession(__NEXTAUTH._session);
+        return;
+      }
+      const ticket = ++latest.current;
+      __NEXTAUTH._lastSync = now();
+      const next = await getSession({ broadcast: !fromOtherTab });
+      if (ticket !== latest.current) return;
+      __NEXTAUTH._session = next;
+      setSession(next);
+    } catch (error) {
+      console.error("[tessera] reading the session failed:", error);
+    } finally {
+      setLoading(false);
+    }
   }, []);
 
   useEffect(() => {
-    if (!hasInitial) void refetch();
-    listeners.add(refetch);
-    const channel =
-      typeof BroadcastChannel !== "undefined" ? new BroadcastChannel(CHANNEL) : undefined;
-    if (channel) channel.onmessage = () => void refetch();
+    sessionRefetchers.add(refetch);
+    void refetch();
+    const channel = sessionChannel();
+    const onMessage = () => void refetch({ event: "storage" });
+    channel?.addEventListener("message", onMessage);
     return () => {
-      listeners.delete(refetch);
-      channel?.close();
+      sessionRefetchers.delete(refetch);
+      channel?.removeEventListener("message", onMessage);
+      if (sessionRefetchers.size === 0) {
+        __NEXTAUTH._session = undefined;
+        __NEXTAUTH._lastSync = 0;
+      }
     };
-  }, [hasInitial, refetch]);
+  }, [refetch]);
 
   useEffect(() => {
     if (!refetchOnWindowFocus) return;
     const onVisible = () => {
-      if (document.visibilityState === "visible") void refetch();
+      if (document.visibilityState === "visible") void refetch({ event: "visibilitychange" });
     };
     document.addEventListener("visibilitychange", onVisible);
     return () => document.removeEventListener("visibilitychange", onVisible);
@@ -325,7 +279,7 @@ export function SessionProvider(props: SessionProviderProps): ReactNode {
   useEffect(() => {
     if (!refetchInterval) return;
     const timer = setInterval(() => {
-      if (refetchWhenOffline || navigator.onLine !== false) void refetch();
+      if (refetchWhenOffline || navigator.onLine !== false) void refetch({ event: "poll" });
     }, refetchInterval * 1000);
     return () => clearInterval(timer);
   }, [refetchInterval, refetchWhenOffline, refetch]);
@@ -333,15 +287,15 @@ export function SessionProvider(props: SessionProviderProps): ReactNode {
   const update = useCallback<UpdateSession>(async (data) => {
     setLoading(true);
     try {
-      const body = JSON.stringify({ csrfToken: await getCsrfToken(), data });
-      const next = await fetchJson<Session>("session", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body,
-      });
+      const next = await updateSession(currentEndpoint(), data);
       latest.current++;
-      setSession(next);
-      if (next) announceSessionChange();
+      // A failed update keeps the session shown (as next-auth does).
+      if (next) {
+        __NEXTAUTH._session = next;
+        __NEXTAUTH._lastSync = now();
+        setSession(next);
+        broadcastSession("update");
+      }
       return next;
     } finally {
       setLoading(false);
@@ -388,7 +342,7 @@ export function useSession<Required extends boolean = false>(
         error: "SessionRequired",
         callbackUrl: window.location.href,
       });
-      navigate(`${apiUrl("signin")}?${params}`);
+      navigate(`${authActionUrl(currentEndpoint(), "signin")}?${params}`);
     }
   }, [mustLeave, onUnauthenticated]);
   if (mustLeave) return { data: null, update: value.update, status: "loading" };
