@@ -4,6 +4,7 @@
  * `NEXTAUTH_URL`/`NEXTAUTH_SECRET`).
  */
 import { UntrustedHost } from "../../errors.js";
+import type { Provider, ProviderConfig } from "../../providers/index.js";
 import type { AuthConfig } from "../../types.js";
 import { createLogger } from "../utils/logger.js";
 
@@ -14,6 +15,29 @@ export type EnvObject = Record<string, string | undefined>;
 export function processEnv(): EnvObject {
   const proc = (globalThis as { process?: { env?: EnvObject } }).process;
   return proc?.env ?? {};
+}
+
+/**
+ * The key under which {@link setEnvDefaults} records its environment on the config. A symbol key,
+ * enumerable, so that the copies integrations make (`{ ...config, raw }`) carry it along.
+ */
+const CONFIG_ENV = Symbol("tessera.env");
+
+type WithEnv = { [CONFIG_ENV]?: EnvObject };
+
+/**
+ * The environment a config reads `AUTH_*` from: the object last given to {@link setEnvDefaults}
+ * for it (a platform's `env`, SvelteKit's `$env/dynamic/private`), else `process.env`. Every
+ * inference — secret, `AUTH_URL` origin, host trust, provider credentials — uses this one object.
+ *
+ * @example
+ * ```ts
+ * setEnvDefaults(platform.env, config)
+ * envOf(config) === platform.env // true
+ * ```
+ */
+export function envOf(config: AuthConfig): EnvObject {
+  return (config as WithEnv)[CONFIG_ENV] ?? processEnv();
 }
 
 /** Secrets from the environment, newest first: AUTH_SECRET_3, _2, _1, then AUTH_SECRET. */
@@ -112,13 +136,55 @@ export function isDevelopmentEnv(env: EnvObject): boolean {
 }
 
 /**
- * Fills unset options of `config` from `envObject` (mutating it, as Auth.js does for framework
- * integrations): `basePath` from `AUTH_URL`, `secret`, `trustHost`, `redirectProxyUrl`.
- * Provider credentials are inferred when the config is resolved.
+ * Calls a provider factory as Auth.js does: once bare to learn its id, then with the options
+ * `env` holds for that id (`AUTH_{ID}_ID`, `_SECRET`, `_ISSUER`, `_KEY`). Objects pass unchanged.
  *
  * @example
  * ```ts
- * setEnvDefaults(process.env, config)
+ * callProviderFactory(GitHub, { AUTH_GITHUB_ID: "id" }) // GitHub({ clientId: "id" })
+ * ```
+ */
+export function callProviderFactory(provider: Provider, env: EnvObject): ProviderConfig {
+  if (typeof provider !== "function") return provider;
+  const { id } = provider();
+  return provider(providerEnvOptions(id, env));
+}
+
+/**
+ * Gives `provider` the credentials `env` holds for it where it has none: `clientId`,
+ * `clientSecret` and `issuer` for OAuth/OIDC, `apiKey` for e-mail. Mutates and returns it.
+ *
+ * @example
+ * ```ts
+ * fillProviderCredentials(provider, { AUTH_MY_IDP_SECRET: "s" }).clientSecret // "s" (unless set)
+ * ```
+ */
+export function fillProviderCredentials<P extends ProviderConfig>(provider: P, env: EnvObject): P {
+  const options = providerEnvOptions(provider.id, env);
+  if (provider.type === "oauth" || provider.type === "oidc") {
+    provider.clientId ??= options.clientId;
+    provider.clientSecret ??= options.clientSecret;
+    provider.issuer ??= options.issuer;
+  } else if (provider.type === "email") {
+    provider.apiKey ??= options.apiKey;
+  }
+  return provider;
+}
+
+/**
+ * Fills unset options of `config` from `envObject`, mutating it as Auth.js's `setEnvDefaults`
+ * does: `basePath` from the path of `AUTH_URL` (default `/auth`; with a `basePath` set too, a
+ * warning unless `suppressBasePathWarning`), `secret` from `AUTH_SECRET` and its rotations,
+ * `redirectProxyUrl`, `trustHost`, and each provider's `AUTH_{PROVIDER}_ID/SECRET/ISSUER/KEY`.
+ *
+ * `envObject` need not be `process.env` (Cloudflare's `env`, SvelteKit's `$env/dynamic/private`):
+ * it is recorded on the config, and `Auth()` then reads everything else it infers, such as the
+ * `AUTH_URL` origin that replaces the request's host, from it too.
+ *
+ * @example
+ * ```ts
+ * // Cloudflare Workers: the bindings are not in process.env
+ * export default { fetch: (request, env) => { setEnvDefaults(env, config); return Auth(request, config) } }
  * ```
  */
 export function setEnvDefaults(
@@ -126,6 +192,7 @@ export function setEnvDefaults(
   config: AuthConfig,
   suppressBasePathWarning = false,
 ): void {
+  (config as WithEnv)[CONFIG_ENV] = envObject;
   const url = envObject.AUTH_URL ?? envObject.NEXTAUTH_URL;
   if (url && !config.basePath) {
     try {
@@ -146,6 +213,10 @@ export function setEnvDefaults(
   }
   config.redirectProxyUrl ??= envObject.AUTH_REDIRECT_PROXY_URL;
   config.trustHost ??= trustHostFromEnv(envObject);
+  if (Array.isArray(config.providers))
+    config.providers = config.providers.map((provider) =>
+      fillProviderCredentials(callProviderFactory(provider, envObject), envObject),
+    );
 }
 
 /**

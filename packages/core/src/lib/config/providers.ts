@@ -12,7 +12,7 @@ import type {
   PublicProvider,
 } from "../../providers/index.js";
 import type { EnvObject } from "./env.js";
-import { providerEnvOptions } from "./env.js";
+import { callProviderFactory, fillProviderCredentials } from "./env.js";
 import type { InternalProvider } from "./internal.js";
 import { normalizeOAuthProvider } from "./oauth-provider.js";
 
@@ -73,28 +73,13 @@ function endpointsAsObjects(
 
 /** Calls a provider factory (with env-inferred options) and applies its user `options`. */
 export function instantiateProvider(provider: Provider, env: EnvObject): ProviderConfig {
-  let config: ProviderConfig;
-  if (typeof provider === "function") {
-    // Factories read their id from a bare call first, then get the env-inferred options.
-    const { id } = provider();
-    config = provider(providerEnvOptions(id, env));
-  } else {
-    config = provider;
-  }
-  const envOptions = providerEnvOptions(config.id, env);
+  const config = callProviderFactory(provider, env);
   const { options, ...defaults } = config as ProviderConfig & { options?: Record<string, unknown> };
   const merged = merge(
     defaults as Record<string, unknown>,
     endpointsAsObjects(options, defaults as Record<string, unknown>),
   ) as unknown as ProviderConfig;
-  if (merged.type === "oauth" || merged.type === "oidc") {
-    merged.clientId ??= envOptions.clientId;
-    merged.clientSecret ??= envOptions.clientSecret;
-    merged.issuer ??= envOptions.issuer;
-  } else if (merged.type === "email") {
-    merged.apiKey ??= envOptions.apiKey;
-  }
-  return merged;
+  return fillProviderCredentials(merged, env);
 }
 
 const DEFAULT_EMAIL_MAX_AGE = 24 * 60 * 60;

@@ -11,13 +11,7 @@ import { defaultCookies, mergeCookies } from "../http/cookies.js";
 import { skipCSRFCheck } from "../symbols.js";
 import { createLogger } from "../utils/logger.js";
 import { assertConfig } from "./assert.js";
-import {
-  type EnvObject,
-  originFromEnv,
-  processEnv,
-  secretsFromEnv,
-  trustHostFromEnv,
-} from "./env.js";
+import { type EnvObject, envOf, originFromEnv, secretsFromEnv, trustHostFromEnv } from "./env.js";
 import type { InternalProvider, ResolvedConfig } from "./internal.js";
 import {
   instantiateProvider,
@@ -111,7 +105,7 @@ const cache = new WeakMap<AuthConfig, ResolvedConfig>();
  * resolved.session.maxAge // 2592000
  * ```
  */
-export function resolveConfig(config: AuthConfig, env: EnvObject = processEnv()): ResolvedConfig {
+export function resolveConfig(config: AuthConfig, env: EnvObject = envOf(config)): ResolvedConfig {
   const hit = cache.get(config);
   if (hit) return hit;
   const resolved = buildResolvedConfig(config, env);
