@@ -89,7 +89,8 @@ let channel: BroadcastChannel | undefined;
  * listening on the same one keeps a tab from answering itself.
  */
 export function sessionChannel(): BroadcastChannel | undefined {
-  if (typeof BroadcastChannel === "undefined") return undefined;
+  // Servers have no tabs; a channel there would only keep the process alive.
+  if (typeof window === "undefined" || typeof BroadcastChannel === "undefined") return undefined;
   channel ??= new BroadcastChannel(CHANNEL);
   return channel;
 }

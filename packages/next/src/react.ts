@@ -68,6 +68,9 @@ export type {
 };
 export { __NEXTAUTH };
 
+/** A string literal union that still accepts any string (next-auth's helper type). */
+export type LiteralUnion<T extends U, U = string> = T | (U & Record<never, never>);
+
 /** Seconds since the epoch, the unit of `__NEXTAUTH._lastSync`. */
 function now(): number {
   return Math.floor(Date.now() / 1000);
@@ -130,8 +133,8 @@ export async function getProviders(): Promise<Record<string, ClientSafeProvider>
  * if (result?.error) showError(result.code)
  * ```
  */
-export async function signIn(
-  provider?: string,
+export async function signIn<P extends string | undefined = undefined>(
+  provider?: LiteralUnion<NonNullable<P>>,
   options?: SignInOptions,
   authorizationParams?: SignInAuthorizationParams,
 ): Promise<SignInResponse | undefined> {
@@ -159,13 +162,14 @@ export type SignOutOptions = SignOutParams<boolean>;
  * await signOut({ redirectTo: "/" })
  * ```
  */
-export async function signOut(
-  options: SignOutParams<boolean> = {},
-): Promise<SignOutResponse | undefined> {
+export async function signOut<Redirect extends boolean = true>(
+  options: SignOutParams<Redirect> = {},
+): Promise<Redirect extends true ? undefined : SignOutResponse> {
   const result = await clientSignOut(currentEndpoint(), options);
   broadcastSession("signout");
   if (result) await __NEXTAUTH._getSession({ event: "storage" });
-  return result;
+  // `result` is undefined exactly when `redirect` was not false, which is what the type says.
+  return result as Redirect extends true ? undefined : SignOutResponse;
 }
 
 /**
