@@ -6,7 +6,7 @@
  */
 import { type RequestEvent, redirect } from "@sveltejs/kit";
 import { Auth } from "@tessera/core";
-import type { PreparedConfig } from "./config.js";
+import { actionUrl, type PreparedConfig } from "./config.js";
 import { setCookies } from "./cookies.js";
 
 /** Options of a server-side sign-in: where to go afterwards, plus the provider's form fields. */
@@ -68,17 +68,18 @@ export async function signInWith(
 ): Promise<string> {
   const { redirect: shouldRedirect = true, redirectTo, ...fields } = options;
   const callbackUrl = callbackUrlFor(event, redirectTo);
-  const base = `${event.url.origin}${prepared.basePath}`;
   const type = provider ? prepared.providerTypes.get(provider) : undefined;
-  if (!provider || !type)
-    return finish(`${base}/signin?${new URLSearchParams({ callbackUrl })}`, shouldRedirect);
+  if (!provider || !type) {
+    const signInPage = `${actionUrl(event.url, prepared, "signin")}?${new URLSearchParams({ callbackUrl })}`;
+    return finish(signInPage, shouldRedirect);
+  }
 
   const action = type === "credentials" ? "callback" : "signin";
   const query = authorizationParams ? `?${new URLSearchParams(authorizationParams)}` : "";
   const form = new URLSearchParams({ callbackUrl });
   for (const [name, value] of Object.entries(fields))
     if (value !== undefined && value !== null) form.set(name, String(value));
-  const url = `${base}/${action}/${encodeURIComponent(provider)}${query}`;
+  const url = `${actionUrl(event.url, prepared, action)}/${encodeURIComponent(provider)}${query}`;
   const internal = await Auth(postForm(event, url, form), prepared.formAction);
   setCookies(event.cookies, internal.cookies);
   return finish(internal.redirect ?? callbackUrl, shouldRedirect);
@@ -92,7 +93,7 @@ export async function signOutWith(
 ): Promise<string> {
   const { redirect: shouldRedirect = true, redirectTo } = options;
   const callbackUrl = callbackUrlFor(event, redirectTo);
-  const url = `${event.url.origin}${prepared.basePath}/signout`;
+  const url = actionUrl(event.url, prepared, "signout");
   const internal = await Auth(
     postForm(event, url, new URLSearchParams({ callbackUrl })),
     prepared.formAction,

@@ -1,8 +1,16 @@
 /**
- * A SvelteKit config made ready once per config object: environment defaults applied, and the
+ * A SvelteKit config made ready once per config object: environment defaults applied from the
+ * app's environment (`$env/dynamic/private`), the base path under `$app/paths`' `base`, and the
  * `raw` variants built once so that the core resolves each of them a single time.
  */
-import { type AuthConfig, raw, setEnvDefaults, skipCSRFCheck } from "@tessera/core";
+import {
+  type AuthConfig,
+  createActionURL,
+  raw,
+  setEnvDefaults,
+  skipCSRFCheck,
+} from "@tessera/core";
+import type { KitEnvironment } from "./kit.js";
 
 /** Tessera's configuration for SvelteKit: the core `AuthConfig` (`raw` is set by the integration). */
 export type SvelteKitAuthConfig = Omit<AuthConfig, "raw">;
@@ -17,10 +25,12 @@ export interface PreparedConfig {
    * origin check (`csrf.checkOrigin`, on by default), which refuses cross-site form posts.
    */
   formAction: AuthConfig & { raw: typeof raw };
-  /** Without a trailing slash, e.g. `/auth`. */
+  /** Without a trailing slash, e.g. `/auth` or `/base/auth`. */
   basePath: string;
   /** Provider id → type, for choosing between `/signin/<id>` and `/callback/<id>`. */
   providerTypes: ReadonlyMap<string, string>;
+  /** The environment the config was filled from; it also holds `AUTH_URL`. */
+  env: Record<string, string | undefined>;
 }
 
 type ProviderLike = { id?: string; type?: string; options?: { id?: string; type?: string } };
@@ -39,24 +49,35 @@ function providerTypesOf(config: AuthConfig): Map<string, string> {
   return types;
 }
 
-const prepared = new WeakMap<SvelteKitAuthConfig, PreparedConfig>();
-
-/** The process environment where there is one (adapter-node); edge adapters pass config values. */
-function environment(): Record<string, string | undefined> {
-  return (
-    (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}
-  );
+/** Whether `url` parses and names a path below the root (which then is the auth base path). */
+function hasPath(url: string | undefined): boolean {
+  if (!url) return false;
+  try {
+    return new URL(url).pathname.replace(/\/+$/, "") !== "";
+  } catch {
+    return false;
+  }
 }
 
+const prepared = new WeakMap<SvelteKitAuthConfig, PreparedConfig>();
+
 /**
- * Applies `AUTH_*` environment defaults (base path `/auth` unless `AUTH_URL` names one) and
- * caches the variants for this config object.
+ * Applies the environment defaults as @auth/sveltekit does — `trustHost` under `vite dev`, base
+ * path `<base>/auth` unless the config or the path of `AUTH_URL` names one, then the core's
+ * `setEnvDefaults` with the app's environment — and caches the variants for this config object.
  */
-export function prepareConfig(userConfig: SvelteKitAuthConfig): PreparedConfig {
+export function prepareConfig(
+  userConfig: SvelteKitAuthConfig,
+  kit: KitEnvironment,
+): PreparedConfig {
   let entry = prepared.get(userConfig);
   if (!entry) {
     const config = userConfig as AuthConfig;
-    setEnvDefaults(environment(), config);
+    const env = kit.env();
+    if (kit.dev) config.trustHost ??= true;
+    if (!config.basePath && !hasPath(env.AUTH_URL ?? env.NEXTAUTH_URL))
+      config.basePath = `${kit.base}/auth`;
+    setEnvDefaults(env, config, true);
     const basePath = `/${(config.basePath ?? "/auth").replace(/^\/+|\/+$/g, "")}`;
     entry = {
       config,
@@ -64,8 +85,23 @@ export function prepareConfig(userConfig: SvelteKitAuthConfig): PreparedConfig {
       formAction: { ...config, raw, skipCSRFCheck },
       basePath: basePath === "/" ? "" : basePath,
       providerTypes: providerTypesOf(config),
+      env,
     };
     prepared.set(userConfig, entry);
   }
   return entry;
+}
+
+/**
+ * The absolute URL of `<basePath>/<action>`: on the origin of `AUTH_URL` when the environment
+ * sets it, else on the request's (`event.url`, which the SvelteKit adapter derives).
+ */
+export function actionUrl(url: URL, prepared: PreparedConfig, action: string): string {
+  return createActionURL(
+    action,
+    url.protocol,
+    new Headers({ host: url.host }),
+    prepared.env,
+    prepared.config,
+  ).href;
 }

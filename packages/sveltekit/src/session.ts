@@ -2,7 +2,7 @@
 import type { RequestEvent } from "@sveltejs/kit";
 import { Auth, type Session } from "@tessera/core";
 import { AuthError } from "@tessera/core/errors";
-import type { PreparedConfig } from "./config.js";
+import { actionUrl, type PreparedConfig } from "./config.js";
 import { setCookies } from "./cookies.js";
 
 /**
@@ -15,7 +15,7 @@ export async function readSession(
 ): Promise<Session | null> {
   const cookie = event.request.headers.get("cookie");
   const request = new Request(
-    `${event.url.origin}${prepared.basePath}/session`,
+    actionUrl(event.url, prepared, "session"),
     cookie ? { headers: { cookie } } : undefined,
   );
   const internal = await Auth(request, prepared.raw);

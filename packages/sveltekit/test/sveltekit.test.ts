@@ -1,278 +1,244 @@
 /**
- * @tessera/sveltekit in a real SvelteKit 2 app (test/app): built with `vite build`, served by
- * adapter-node on 127.0.0.1, driven over HTTP and, for the client module, in Chromium.
+ * `createSvelteKitAuth` (what `SvelteKitAuth` runs) against Tessera's real `Auth()`. SvelteKit
+ * itself does not run here: the request event is a stand-in with a real `Request` and `URL`, a
+ * recording `cookies` and plain `locals`, and `$env/dynamic/private`, `$app/paths` and
+ * `$app/environment` are passed as the {@link KitEnvironment} that `index.ts` builds from them.
+ * app.test.ts runs the same code inside a real SvelteKit build.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { createServer } from "node:net";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../../../e2e/browser.js";
-import { HttpClient } from "../../express/test/http-client.js";
+import { isRedirect, type RequestEvent } from "@sveltejs/kit";
+import type { Session } from "@tessera/core";
+import { CredentialsSignin } from "@tessera/core/errors";
+import Credentials from "@tessera/core/providers/credentials";
+import GitHub from "@tessera/core/providers/github";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { SvelteKitAuthConfig } from "../src/config.js";
+import type { KitEnvironment } from "../src/kit.js";
+import { createSvelteKitAuth } from "../src/server.js";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const appDir = join(here, "app");
-const viteBin = join(
-  dirname(createRequire(import.meta.url).resolve("vite/package.json")),
-  "bin/vite.js",
-);
+const SECRET = "sveltekit-unit-test-secret-at-least-32-chars";
+const ADA = { id: "1", name: "Ada Lovelace", email: "ada@example.com" };
 
-let workDir: string;
-let server: ChildProcess | undefined;
-let origin: string;
+afterEach(() => vi.unstubAllEnvs());
 
-/** Runs `node args` in `cwd`; resolves with its output, rejects with it on a non-zero exit. */
-async function run(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env } });
-  let output = "";
-  child.stdout.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    output += chunk;
-  });
-  const [code] = await once(child, "exit");
-  if (code !== 0) throw new Error(`node ${args.join(" ")} exited with ${code}:\n${output}`);
-  return output;
+/** process.env as on a server where nothing about auth is set outside SvelteKit's env. */
+function emptyProcessEnv() {
+  for (const name of ["AUTH_SECRET", "AUTH_URL", "NEXTAUTH_URL", "AUTH_TRUST_HOST", "VERCEL"])
+    vi.stubEnv(name, undefined);
+  vi.stubEnv("NODE_ENV", "production");
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
+function kit(overrides: Partial<KitEnvironment> = {}): KitEnvironment {
+  return {
+    env: () => ({ AUTH_SECRET: SECRET, AUTH_TRUST_HOST: "true" }),
+    base: "",
+    building: false,
+    dev: false,
+    ...overrides,
+  };
 }
 
-/** Starts the adapter-node build; resolves once it listens. */
-async function startServer(buildDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [buildDir], {
-    env: {
-      ...process.env,
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      // adapter-node assumes https unless told the public origin.
-      ORIGIN: `http://127.0.0.1:${port}`,
-      AUTH_SECRET: "sveltekit-example-secret-at-least-32-chars",
-      AUTH_TRUST_HOST: "true",
-      NODE_ENV: "production",
+function config(): SvelteKitAuthConfig {
+  return {
+    providers: [
+      GitHub,
+      Credentials({
+        credentials: { username: {}, password: {} },
+        authorize: ({ username, password }) =>
+          username === "ada" && password === "lovelace" ? ADA : null,
+      }),
+    ],
+    logger: { error: () => {}, warn: () => {}, debug: () => {} },
+  };
+}
+
+interface SetCookie {
+  value: string;
+  options: Record<string, unknown>;
+}
+
+/** A request event around a real Request; `cookies.set` records what the response would set. */
+function requestEvent(url: string, init: RequestInit = {}) {
+  const set = new Map<string, SetCookie>();
+  const event = {
+    url: new URL(url),
+    request: new Request(url, init),
+    locals: {} as App.Locals,
+    cookies: {
+      set: (name: string, value: string, options: Record<string, unknown>) =>
+        void set.set(name, { value, options }),
+      get: () => undefined,
+      getAll: () => [],
+      delete: (name: string) => void set.delete(name),
+      serialize: () => "",
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-      if (output.includes("Listening on")) resolve();
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  return child;
+  } as unknown as RequestEvent;
+  return { event, set };
 }
 
-beforeAll(async () => {
-  await mkdir(join(here, "../.svelte-kit"), { recursive: true });
-  workDir = await mkdtemp(join(here, "../.svelte-kit/test-"));
-  const buildDir = join(workDir, "build");
-  await run([viteBin, "build"], appDir, {
-    TESSERA_KIT_OUT: join(workDir, "kit"),
-    TESSERA_KIT_BUILD: buildDir,
+function formPost(url: string, fields: Record<string, string>) {
+  return requestEvent(url, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(url).origin },
   });
-  const port = await freePort();
-  server = await startServer(buildDir, port);
-  origin = `http://127.0.0.1:${port}`;
-}, 240_000);
+}
 
-afterAll(async () => {
-  if (server && server.exitCode === null) {
-    server.kill();
-    await once(server, "exit");
+/** Runs `handle`; the app's own response is `app page`. */
+async function handle(auth: ReturnType<typeof createSvelteKitAuth>, event: RequestEvent) {
+  const resolve = vi.fn(async () => new Response("app page"));
+  const response = await auth.handle({ event, resolve });
+  return { response, resolved: resolve.mock.calls.length > 0 };
+}
+
+/** The redirect a form action throws (SvelteKit's `redirect()`). */
+async function redirectOf(action: Promise<unknown>): Promise<{ status: number; location: string }> {
+  try {
+    await action;
+  } catch (error) {
+    if (isRedirect(error)) return { status: error.status, location: error.location };
+    throw error;
   }
-  if (workDir) await rm(workDir, { recursive: true, force: true });
-});
-
-/** What a browser sends with a plain (not enhanced) form post. */
-function formHeaders(from = origin): Record<string, string> {
-  return { origin: from, accept: "text/html", referer: `${origin}/signin` };
+  throw new Error("the action did not redirect");
 }
 
-async function homeStatus(client: HttpClient): Promise<string | undefined> {
-  const html = await (await client.get("/")).text();
-  return /<p id="status">(.*?)<\/p>/.exec(html)?.[1];
-}
-
-/** Signs in through the /signin form action (which calls `signIn` from SvelteKitAuth). */
-function signInWithFormAction(
-  client: HttpClient,
-  password = "lovelace",
-  redirectTo = "/protected",
-) {
-  return client.postForm(
-    "/signin",
-    { providerId: "credentials", username: "ada", password, redirectTo },
-    formHeaders(),
-  );
-}
-
-describe("a SvelteKit app with SvelteKitAuth", () => {
-  it("renders the signed-out state and redirects the protected prefix to sign-in", async () => {
-    const client = new HttpClient(origin);
-    expect(await homeStatus(client)).toBe("Not signed in");
-    const response = await client.get("/protected/anything?x=1");
-    expect(response.status).toBe(303);
-    expect(response.headers.get("location")).toBe(
-      "/signin?redirectTo=%2Fprotected%2Fanything%3Fx%3D1",
+describe("handle", () => {
+  it("answers <base>/auth/<action> under $app/paths' base and leaves other paths to the app", async () => {
+    const auth = createSvelteKitAuth(config(), kit({ base: "/base" }));
+    const providers = await handle(
+      auth,
+      requestEvent("http://127.0.0.1:5173/base/auth/providers").event,
     );
-  });
-
-  it("signs in through the signIn form action and renders the session server-side", async () => {
-    const client = new HttpClient(origin);
-    const response = await signInWithFormAction(client);
-    expect(response.status).toBe(303);
-    expect(response.headers.get("location")).toBe(`${origin}/protected`);
-    const session = client.lastSetCookies.find((c) => c.name === "authjs.session-token");
-    expect(session?.attributes).toMatchObject({ httponly: "", path: "/", samesite: "Lax" });
-
-    expect(await homeStatus(client)).toBe("Signed in as Ada Lovelace (ada@example.com)");
-    const page = await client.get("/protected");
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Secret for ada@example.com");
-  });
-
-  it("answers an enhanced (fetch) form action with a redirect result", async () => {
-    const client = new HttpClient(origin);
-    const response = await client.postForm(
-      "/signin",
-      { providerId: "credentials", username: "ada", password: "lovelace", redirectTo: "/" },
-      { origin, "x-sveltekit-action": "true" },
-    );
-    expect(await response.json()).toEqual({
-      type: "redirect",
-      status: 303,
-      location: `${origin}/`,
+    expect(providers.resolved).toBe(false);
+    expect(await providers.response.json()).toMatchObject({
+      credentials: { callbackUrl: "http://127.0.0.1:5173/base/auth/callback/credentials" },
+      github: { signinUrl: "http://127.0.0.1:5173/base/auth/signin/github" },
     });
-    expect(client.jar.has("authjs.session-token")).toBe(true);
-  });
-
-  it("throws CredentialsSignin to the form action, which answers 400 in the page", async () => {
-    const client = new HttpClient(origin);
-    const response = await signInWithFormAction(client, "wrong");
-    expect(response.status).toBe(400);
-    expect(await response.text()).toContain("Wrong user name or password (credentials)");
-    expect(client.jar.has("authjs.session-token")).toBe(false);
-  });
-
-  it("never redirects a form-action sign-in to a foreign site (open redirect)", async () => {
-    const client = new HttpClient(origin);
-    const response = await signInWithFormAction(client, "lovelace", "https://evil.example/phish");
-    expect(response.status).toBe(303);
-    expect(response.headers.get("location")).toBe(origin);
-    expect(client.jar.has("authjs.session-token")).toBe(true);
-  });
-
-  it("refuses a cross-site form post before it reaches signIn (login CSRF)", async () => {
-    const client = new HttpClient(origin);
-    const response = await client.postForm(
-      "/signin",
-      { providerId: "credentials", username: "ada", password: "lovelace" },
-      formHeaders("http://evil.example"),
-    );
-    expect(response.status).toBe(403);
-    expect(client.jar.has("authjs.session-token")).toBe(false);
-  });
-
-  it("signs out through the signOut form action", async () => {
-    const client = new HttpClient(origin);
-    await signInWithFormAction(client);
-    const response = await client.postForm("/signout", { redirectTo: "/" }, formHeaders());
-    expect(response.status).toBe(303);
-    expect(response.headers.get("location")).toBe(`${origin}/`);
-    expect(client.jar.has("authjs.session-token")).toBe(false);
-    expect(await homeStatus(client)).toBe("Not signed in");
-    expect((await client.get("/protected")).status).toBe(303);
-  });
-
-  it("serves the /auth endpoints: CSRF + credentials sign-in, session, sign-out", async () => {
-    const client = new HttpClient(origin);
-    const providers = await (await client.get("/auth/providers")).json();
-    expect(providers).toMatchObject({
-      credentials: { callbackUrl: `${origin}/auth/callback/credentials` },
-    });
-    const csrfToken = await client.csrfToken();
-    const signedIn = await client.postForm(
-      "/auth/callback/credentials",
-      { csrfToken, username: "ada", password: "lovelace", callbackUrl: "/protected" },
-      { origin },
-    );
-    expect(signedIn.status).toBe(302);
-    expect(signedIn.headers.get("location")).toBe(`${origin}/protected`);
-    expect(await (await client.get("/auth/session")).json()).toMatchObject({
-      user: { name: "Ada Lovelace", email: "ada@example.com" },
-    });
-    expect(await homeStatus(client)).toBe("Signed in as Ada Lovelace (ada@example.com)");
-
-    // The sign-in rotated the CSRF token: the one from before is refused, a fresh one works.
-    const stale = await client.postForm(
-      "/auth/signout",
-      { csrfToken, callbackUrl: "/" },
-      { origin },
-    );
-    expect(stale.headers.get("location")).toBe(`${origin}/auth/signout?csrf=true`);
-    expect(client.jar.has("authjs.session-token")).toBe(true);
-    const signedOut = await client.postForm(
-      "/auth/signout",
-      { csrfToken: await client.csrfToken(), callbackUrl: "/" },
-      { origin },
-    );
-    expect(signedOut.status).toBe(302);
-    expect(client.jar.has("authjs.session-token")).toBe(false);
-    expect(await (await client.get("/auth/session")).json()).toBeNull();
-  });
-
-  it("keeps the double-submit CSRF check on the /auth endpoints", async () => {
-    const client = new HttpClient(origin);
-    await client.csrfToken();
-    const response = await client.postForm(
-      "/auth/callback/credentials",
-      { csrfToken: "0".repeat(64), username: "ada", password: "lovelace" },
-      { origin },
-    );
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe(`${origin}/auth/signin?error=MissingCSRF`);
-    expect(client.jar.has("authjs.session-token")).toBe(false);
-  });
-});
-
-describe("@tessera/sveltekit/client in Chromium", () => {
-  it("signs in with signIn('credentials', …) and out with signOut()", async () => {
-    const browser = await launchBrowser();
-    try {
-      const page = await browser.newPage();
-      await page.goto(`${origin}/client`);
-      // The client code runs after hydration.
-      await page.waitForFunction(() => document.querySelector("#signin") !== null);
-      await page.fill('input[name="username"]', "ada");
-      await page.fill('input[name="password"]', "wrong");
-      await page.click("#signin");
-      await page.waitForSelector("text=Sign-in failed: CredentialsSignin");
-
-      await page.fill('input[name="password"]', "lovelace");
-      await page.click("#signin");
-      await page.waitForURL(`${origin}/`);
-      expect(await page.textContent("#status")).toBe("Signed in as Ada Lovelace (ada@example.com)");
-
-      await page.goto(`${origin}/client`);
-      await page.click("#signout");
-      await page.waitForURL(`${origin}/`);
-      expect(await page.textContent("#status")).toBe("Not signed in");
-    } finally {
-      await browser.close();
+    for (const path of ["/auth/providers", "/base/auth/not-an-action", "/base/page"]) {
+      const other = await handle(auth, requestEvent(`http://127.0.0.1:5173${path}`).event);
+      expect(other.resolved, path).toBe(true);
+      expect(await other.response.text()).toBe("app page");
     }
+  });
+
+  it("takes the base path and the public origin from AUTH_URL in $env/dynamic/private", async () => {
+    emptyProcessEnv();
+    const env = { AUTH_SECRET: SECRET, AUTH_URL: "https://app.example/custom/auth" };
+    const auth = createSvelteKitAuth(config(), kit({ base: "/base", env: () => env }));
+    // Behind a proxy the app sees an internal address; AUTH_URL names the public one.
+    const { response, resolved } = await handle(
+      auth,
+      requestEvent("http://10.0.0.7:3000/custom/auth/providers").event,
+    );
+    expect(resolved).toBe(false);
+    expect(await response.json()).toMatchObject({
+      github: { callbackUrl: "https://app.example/custom/auth/callback/github" },
+    });
+  });
+
+  it("reads AUTH_SECRET and AUTH_GITHUB_ID/SECRET from $env/dynamic/private, not process.env", async () => {
+    emptyProcessEnv();
+    // SvelteKit fills the env when the server starts, after SvelteKitAuth() has run.
+    let env: Record<string, string> = {};
+    const auth = createSvelteKitAuth(config(), kit({ env: () => env }));
+    env = {
+      AUTH_SECRET: SECRET,
+      AUTH_TRUST_HOST: "true",
+      AUTH_GITHUB_ID: "kit-env-id",
+      AUTH_GITHUB_SECRET: "kit-env-secret",
+    };
+    const { event } = formPost("http://127.0.0.1:5173/signin", { providerId: "github" });
+    const { status, location } = await redirectOf(auth.signIn(event));
+    expect(status).toBe(303);
+    const authorization = new URL(location);
+    expect(authorization.origin).toBe("https://github.com");
+    expect(authorization.searchParams.get("client_id")).toBe("kit-env-id");
+  });
+
+  it("trusts the Host under vite dev, and in production only when the environment says so", async () => {
+    emptyProcessEnv();
+    const env = () => ({ AUTH_SECRET: SECRET });
+    const url = "http://127.0.0.1:5173/auth/session";
+    const dev = await handle(
+      createSvelteKitAuth(config(), kit({ env, dev: true })),
+      requestEvent(url).event,
+    );
+    expect(dev.response.status).toBe(200);
+    const production = await handle(
+      createSvelteKitAuth(config(), kit({ env, dev: false })),
+      requestEvent(url).event,
+    );
+    expect(production.response.status).toBe(500);
+  });
+
+  it("does no auth work while SvelteKit builds and prerenders: locals.auth() is null", async () => {
+    const lazyConfig = vi.fn(config);
+    const auth = createSvelteKitAuth(lazyConfig, kit({ building: true, env: () => ({}) }));
+    const page = requestEvent("http://sveltekit-prerender/prerendered");
+    expect((await handle(auth, page.event)).resolved).toBe(true);
+    expect(await page.event.locals.auth()).toBeNull();
+    expect(await page.event.locals.getSession()).toBeNull();
+    // Not even <basePath>/* is answered: prerendering has no user and no secret.
+    expect(
+      (await handle(auth, requestEvent("http://sveltekit-prerender/auth/session").event)).resolved,
+    ).toBe(true);
+    const post = formPost("http://sveltekit-prerender/signin", { providerId: "credentials" });
+    await expect(auth.signIn(post.event)).rejects.toThrow(/while SvelteKit builds or prerenders/);
+    expect(lazyConfig).not.toHaveBeenCalled();
+    expect(page.set.size).toBe(0);
+  });
+});
+
+describe("locals", () => {
+  async function signedInCookie(auth: ReturnType<typeof createSvelteKitAuth>): Promise<string> {
+    const { event, set } = formPost("http://127.0.0.1:5173/signin", {
+      providerId: "credentials",
+      username: "ada",
+      password: "lovelace",
+      redirectTo: "/",
+    });
+    const { location } = await redirectOf(auth.signIn(event));
+    expect(location).toBe("http://127.0.0.1:5173/");
+    const session = set.get("authjs.session-token");
+    if (!session) throw new Error("no session cookie was set");
+    expect(session.options).toMatchObject({ path: "/", httpOnly: true, sameSite: "lax" });
+    return `authjs.session-token=${session.value}`;
+  }
+
+  it("sets locals.auth() and its alias locals.getSession() to the request's session", async () => {
+    const auth = createSvelteKitAuth(config(), kit());
+    const cookie = await signedInCookie(auth);
+    const { event } = requestEvent("http://127.0.0.1:5173/page", { headers: { cookie } });
+    await handle(auth, event);
+    expect(event.locals.getSession).toBe(event.locals.auth);
+    const session = (await event.locals.getSession()) as Session;
+    expect(session.user).toEqual({ name: "Ada Lovelace", email: "ada@example.com", image: null });
+
+    const signedOut = requestEvent("http://127.0.0.1:5173/page").event;
+    await handle(auth, signedOut);
+    expect(await signedOut.locals.auth()).toBeNull();
+  });
+
+  it("throws CredentialsSignin to the signIn form action for wrong credentials", async () => {
+    const auth = createSvelteKitAuth(config(), kit());
+    const { event, set } = formPost("http://127.0.0.1:5173/signin", {
+      providerId: "credentials",
+      username: "ada",
+      password: "wrong",
+    });
+    await expect(auth.signIn(event)).rejects.toBeInstanceOf(CredentialsSignin);
+    expect(set.has("authjs.session-token")).toBe(false);
+  });
+
+  it("signs out through the signOut form action: the session cookie is cleared", async () => {
+    const auth = createSvelteKitAuth(config(), kit());
+    const cookie = await signedInCookie(auth);
+    const { event, set } = requestEvent("http://127.0.0.1:5173/signout", {
+      method: "POST",
+      body: new URLSearchParams({ redirectTo: "/bye" }),
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+    });
+    const { location } = await redirectOf(auth.signOut(event));
+    expect(location).toBe("http://127.0.0.1:5173/bye");
+    expect(set.get("authjs.session-token")).toMatchObject({ value: "", options: { maxAge: 0 } });
   });
 });

@@ -1,0 +1,132 @@
+/**
+ * `{ handle, signIn, signOut }` for a SvelteKit app, given what SvelteKit tells about it
+ * ({@link KitEnvironment}). `index.ts` wires in `$env/dynamic/private`, `$app/environment` and
+ * `$app/paths`; this module imports none of them.
+ */
+import type { Handle, RequestEvent } from "@sveltejs/kit";
+import { Auth, type Awaitable, isAuthAction, type Session } from "@tessera/core";
+import { type SignInOptions, type SignOutOptions, signInWith, signOutWith } from "./actions.js";
+import { type PreparedConfig, prepareConfig, type SvelteKitAuthConfig } from "./config.js";
+import type { KitEnvironment } from "./kit.js";
+import { readSession } from "./session.js";
+
+declare global {
+  namespace App {
+    interface Locals {
+      /** The session of the current request, or `null` when signed out. Set by Tessera's `handle`. */
+      auth(): Promise<Session | null>;
+      /**
+       * The same function as {@link Locals.auth}, under the name older @auth/sveltekit versions used.
+       * @deprecated Use `locals.auth()`.
+       */
+      getSession(): Promise<Session | null>;
+    }
+  }
+}
+
+/** What {@link createSvelteKitAuth} (and `SvelteKitAuth`) returns. */
+export interface SvelteKitAuthResult {
+  /**
+   * The server hook: answers `<basePath>/<action>` and sets `event.locals.auth` (and its alias
+   * `getSession`). While SvelteKit builds and prerenders, it does no auth work: `locals.auth()`
+   * resolves to `null`.
+   */
+  handle: Handle;
+  /**
+   * Form action signing in. Form fields: `providerId`, optional `redirectTo` (or `callbackUrl`),
+   * `authorizationParams-<name>` for the provider's authorization request, and the provider's own
+   * fields (credentials, `email`). Throws `AuthError`s such as `CredentialsSignin` to the caller.
+   */
+  signIn: (event: RequestEvent) => Promise<{ url: string }>;
+  /** Form action signing out. Form fields: optional `redirectTo` (or `callbackUrl`). */
+  signOut: (event: RequestEvent) => Promise<{ url: string }>;
+}
+
+const AUTHORIZATION_PARAM = "authorizationParams-";
+
+/** Splits a submitted form into provider, sign-in options and authorization parameters. */
+async function readSignInForm(event: RequestEvent) {
+  const form = await event.request.formData();
+  let provider: string | undefined;
+  const options: SignInOptions = {};
+  let authorizationParams: Record<string, string> | undefined;
+  for (const [name, value] of form) {
+    if (typeof value !== "string") continue;
+    if (name === "providerId") provider = value;
+    else if (name === "redirectTo" || name === "callbackUrl") options.redirectTo = value;
+    else if (name === "redirect") options.redirect = value !== "false";
+    else if (name.startsWith(AUTHORIZATION_PARAM)) {
+      authorizationParams ??= {};
+      authorizationParams[name.slice(AUTHORIZATION_PARAM.length)] = value;
+    } else options[name] = value;
+  }
+  return { provider, options, authorizationParams };
+}
+
+async function readSignOutForm(event: RequestEvent): Promise<SignOutOptions> {
+  const form = await event.request.formData();
+  const redirectTo = form.get("redirectTo") ?? form.get("callbackUrl");
+  return {
+    ...(typeof redirectTo === "string" && { redirectTo }),
+    ...(form.get("redirect") === "false" && { redirect: false }),
+  };
+}
+
+/** A signed-out `locals.auth` for prerendering, where no request carries a user. */
+const noSession = async (): Promise<Session | null> => null;
+
+/** Form actions cannot run while prerendering; if one is called anyway, say so. */
+function refuseWhileBuilding(action: string): never {
+  throw new Error(
+    `${action} was called while SvelteKit builds or prerenders the app; auth form actions only run on a server.`,
+  );
+}
+
+/**
+ * `SvelteKitAuth` for the SvelteKit app described by `kit`. Apps call `SvelteKitAuth` from
+ * `@tessera/sveltekit`, which passes SvelteKit's own values.
+ *
+ * @example
+ * ```ts
+ * const { handle } = createSvelteKitAuth(config, { env: () => process.env, base: "", building: false, dev: false })
+ * ```
+ */
+export function createSvelteKitAuth(
+  config: SvelteKitAuthConfig | ((event: RequestEvent) => Awaitable<SvelteKitAuthConfig>),
+  kit: KitEnvironment,
+): SvelteKitAuthResult {
+  const configFor = async (event: RequestEvent): Promise<PreparedConfig> =>
+    prepareConfig(typeof config === "function" ? await config(event) : config, kit);
+
+  return {
+    async handle({ event, resolve }) {
+      if (kit.building) {
+        event.locals.auth ??= noSession;
+        event.locals.getSession ??= event.locals.auth;
+        return resolve(event);
+      }
+      const prepared = await configFor(event);
+      event.locals.auth ??= () => readSession(event, prepared);
+      event.locals.getSession ??= event.locals.auth;
+      const { pathname } = event.url;
+      const prefix = `${prepared.basePath}/`;
+      if (pathname.startsWith(prefix)) {
+        const end = pathname.indexOf("/", prefix.length);
+        const action = pathname.slice(prefix.length, end === -1 ? undefined : end);
+        if (isAuthAction(action)) return Auth(event.request, prepared.config);
+      }
+      return resolve(event);
+    },
+    async signIn(event) {
+      if (kit.building) refuseWhileBuilding("signIn");
+      const prepared = await configFor(event);
+      const { provider, options, authorizationParams } = await readSignInForm(event);
+      return { url: await signInWith(event, prepared, provider, options, authorizationParams) };
+    },
+    async signOut(event) {
+      if (kit.building) refuseWhileBuilding("signOut");
+      const prepared = await configFor(event);
+      return { url: await signOutWith(event, prepared, await readSignOutForm(event)) };
+    },
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * The entry point `@tessera/sveltekit`: `SvelteKitAuth` wired to SvelteKit's modules, and the
+ * names it re-exports. `$app/environment`, `$app/paths` and `$env/dynamic/private` exist only
+ * inside a SvelteKit build, so this file gives stand-ins for them (app.test.ts runs the real ones
+ * in a built app).
+ */
+import type { RequestEvent } from "@sveltejs/kit";
+import * as core from "@tessera/core";
+import * as errors from "@tessera/core/errors";
+import Credentials from "@tessera/core/providers/credentials";
+import { describe, expect, it, vi } from "vitest";
+
+const kitEnv = vi.hoisted(() => ({ env: {} as Record<string, string | undefined> }));
+vi.mock("$app/environment", () => ({ browser: false, building: false, dev: false, version: "" }));
+vi.mock("$app/paths", () => ({ base: "/base", assets: "" }));
+vi.mock("$env/dynamic/private", () => kitEnv);
+
+const { AuthError, CredentialsSignin, customFetch, SvelteKitAuth } = await import(
+  "@tessera/sveltekit"
+);
+
+describe("@tessera/sveltekit", () => {
+  it("re-exports AuthError, CredentialsSignin and customFetch from the core", () => {
+    expect(AuthError).toBe(errors.AuthError);
+    expect(CredentialsSignin).toBe(errors.CredentialsSignin);
+    expect(customFetch).toBe(core.customFetch);
+  });
+
+  it("wires SvelteKitAuth to $env/dynamic/private and $app/paths' base", async () => {
+    const { handle } = SvelteKitAuth({ providers: [Credentials({ authorize: () => null })] });
+    // Filled after SvelteKitAuth() ran, as SvelteKit does when its server starts.
+    Object.assign(kitEnv.env, {
+      AUTH_SECRET: "index-test-secret-at-least-32-characters",
+      AUTH_URL: "https://app.example",
+    });
+    const url = "http://10.0.0.7:3000/base/auth/providers";
+    const event = { url: new URL(url), request: new Request(url), locals: {} } as RequestEvent;
+    const response = await handle({ event, resolve: async () => new Response("app page") });
+    expect(await response.json()).toMatchObject({
+      credentials: { callbackUrl: "https://app.example/base/auth/callback/credentials" },
+    });
+    expect(event.locals.getSession).toBe(event.locals.auth);
+  });
+});
