@@ -1,13 +1,14 @@
 /**
- * `@tessera/sveltekit/client` choosing the provider to sign in with. The server side is real
- * (Tessera's `Auth()` answers every fetch); the browser is not: `window.location` is a stub that
- * records navigations, because this test runs in Node (the Chromium test in sveltekit.test.ts
- * covers the real page).
+ * `@tessera/sveltekit/client` choosing the provider to sign in with, its base path, and signing
+ * out. The server side is real (Tessera's `Auth()` answers every fetch); the browser is not:
+ * `window.location` is a stub that records navigations and `fetch` keeps cookies in a jar as a
+ * browser would, because this test runs in Node (the Chromium test in app.test.ts covers the real
+ * page).
  */
 import { Auth, type AuthConfig } from "@tessera/core";
 import Credentials from "@tessera/core/providers/credentials";
 import GitHub from "@tessera/core/providers/github";
-import { signIn } from "@tessera/sveltekit/client";
+import { signIn, signOut } from "@tessera/sveltekit/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 const origin = "http://127.0.0.1:5173";
@@ -24,16 +25,31 @@ const config: AuthConfig = {
 
 let requests: { method: string; path: string }[];
 let location: { href: string; reload: () => void };
+let jar: Map<string, string>;
+
+/** A `fetch` answered by `Auth(…, settings)` with the jar's cookies, as a browser would send them. */
+function browserFetch(settings: AuthConfig) {
+  return async (input: string, init?: RequestInit) => {
+    const request = new Request(new URL(input, origin), init);
+    requests.push({ method: request.method, path: new URL(request.url).pathname });
+    if (jar.size)
+      request.headers.set("cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
+    const response = await Auth(request, settings);
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = ""] = header.split(";");
+      const separator = pair.indexOf("=");
+      jar.set(pair.slice(0, separator), pair.slice(separator + 1));
+    }
+    return response;
+  };
+}
 
 beforeEach(() => {
   requests = [];
+  jar = new Map();
   location = { href: `${origin}/page`, reload: () => {} };
   vi.stubGlobal("window", { location });
-  vi.stubGlobal("fetch", async (input: string, init?: RequestInit) => {
-    const request = new Request(new URL(input, origin), init);
-    requests.push({ method: request.method, path: new URL(request.url).pathname });
-    return Auth(request, config);
-  });
+  vi.stubGlobal("fetch", browserFetch(config));
 });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -58,5 +74,46 @@ describe("signIn() of @tessera/sveltekit/client", () => {
     expect(result?.ok).toBe(false);
     await signIn("github", { redirect: false });
     expect(requests.at(-1)).toEqual({ method: "POST", path: "/auth/signin/github" });
+  });
+
+  it("talks to the base path given in the options", async () => {
+    vi.stubGlobal("fetch", browserFetch({ ...config, basePath: "/custom" }));
+    const result = await signIn("credentials", {
+      basePath: "/custom/",
+      callbackUrl: "/next",
+      redirect: false,
+      username: "ada",
+    });
+    expect(result).toEqual({
+      error: "CredentialsSignin",
+      code: "credentials",
+      status: 200,
+      ok: false,
+      url: null,
+    });
+    expect(requests.map((r) => r.path)).toEqual([
+      "/custom/providers",
+      "/custom/csrf",
+      "/custom/callback/credentials",
+    ]);
+  });
+});
+
+describe("signOut() of @tessera/sveltekit/client", () => {
+  it("resolves with the URL it would go to when redirect is false", async () => {
+    expect(await signOut({ redirect: false, redirectTo: "/bye" })).toEqual({
+      url: `${origin}/bye`,
+    });
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      "GET /auth/csrf",
+      "POST /auth/signout",
+    ]);
+    expect(location.href).toBe(`${origin}/page`);
+  });
+
+  it("navigates to the current page by default", async () => {
+    location.href = `${origin}/account`;
+    expect(await signOut()).toBeUndefined();
+    expect(location.href).toBe(`${origin}/account`);
   });
 });
