@@ -56,6 +56,16 @@ const serverEndpoint = endpointFromUrl(
 /** Refetchers of the mounted `SessionProvider`s. */
 export const sessionRefetchers = new Set<(params?: GetSessionParams) => Promise<void>>();
 
+/**
+ * Where the client functions send their requests, and the session they last read, as next-auth's
+ * `__NEXTAUTH`. `SessionProvider`'s `basePath` prop changes `basePath`.
+ *
+ * @example
+ * ```ts
+ * import { __NEXTAUTH } from "@tessera/next/react"
+ * __NEXTAUTH.basePath = "/auth" // the route handlers live under app/auth/[...nextauth]
+ * ```
+ */
 export const __NEXTAUTH: AuthClientConfig = {
   baseUrl: publicEndpoint.baseUrl,
   basePath: publicEndpoint.basePath,

@@ -51,8 +51,14 @@ function endpointAt(basePath = DEFAULT_BASE_PATH): AuthEndpoint {
 }
 
 /**
- * Sign-in shared with `@tessera/sveltekit/webauthn`: `basePath` picks the endpoint, the rest
- * goes to the core client.
+ * {@link signIn} with extensions of the core client (`@tessera/sveltekit/webauthn` adds the
+ * passkey ceremony): `basePath` picks the endpoint, the rest goes to `@tessera/core/client`.
+ *
+ * @example
+ * ```ts
+ * import { webauthnCeremony } from "@tessera/core/client"
+ * await signInAt("passkey", { redirect: false }, undefined, { webauthn: webauthnCeremony })
+ * ```
  */
 export function signInAt(
   provider: string | undefined,
