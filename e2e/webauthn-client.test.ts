@@ -26,7 +26,7 @@ import * as nextReact from "@tessera/next/react";
 import * as nextWebauthn from "@tessera/next/webauthn";
 import * as svelteClient from "@tessera/sveltekit/client";
 import * as svelteWebauthn from "@tessera/sveltekit/webauthn";
-window.tessera = { nextReact, nextWebauthn, svelteClient, svelteWebauthn };
+window.tesseraPasskeys = { nextReact, nextWebauthn, svelteClient, svelteWebauthn };
 document.body.dataset.ready = "";
 `;
 
@@ -139,7 +139,7 @@ async function session(page: Page): Promise<{ user?: { email?: string } } | null
 
 declare global {
   interface Window {
-    tessera: {
+    tesseraPasskeys: {
       nextReact: typeof import("@tessera/next/react");
       nextWebauthn: typeof import("@tessera/next/webauthn");
       svelteClient: typeof import("@tessera/sveltekit/client");
@@ -153,7 +153,7 @@ describe("passkey client entry points in Chromium", () => {
     const { page, problems, credentials } = await appPage();
     const registered = await page.evaluate(
       (email) =>
-        window.tessera.svelteWebauthn.signIn("passkey", {
+        window.tesseraPasskeys.svelteWebauthn.signIn("passkey", {
           action: "register",
           email,
           redirect: false,
@@ -173,11 +173,11 @@ describe("passkey client entry points in Chromium", () => {
     expect(store.authenticators.size).toBe(1);
     expect(signInEvents).toEqual([expect.objectContaining({ isNewUser: true })]);
 
-    await page.evaluate(() => window.tessera.svelteClient.signOut({ redirect: false }));
+    await page.evaluate(() => window.tesseraPasskeys.svelteClient.signOut({ redirect: false }));
     expect(await session(page)).toBeNull();
 
     const signedIn = await page.evaluate(() =>
-      window.tessera.svelteWebauthn.signIn("passkey", { redirect: false }),
+      window.tesseraPasskeys.svelteWebauthn.signIn("passkey", { redirect: false }),
     );
     expect(signedIn).toMatchObject({ ok: true, error: undefined });
     expect(await session(page)).toMatchObject({ user: { email: EMAIL } });
@@ -194,13 +194,13 @@ describe("passkey client entry points in Chromium", () => {
   it("@tessera/next/webauthn registers with a redirect, refuses a second account, and signs in", async () => {
     const { page, problems, credentials } = await appPage();
     await page.evaluate(() => {
-      window.tessera.nextReact.__NEXTAUTH.basePath = "/auth";
+      window.tesseraPasskeys.nextReact.__NEXTAUTH.basePath = "/auth";
     });
     await Promise.all([
       page.waitForURL(`${origin}/done`),
       page.evaluate(
         (email) =>
-          void window.tessera.nextWebauthn.signIn("passkey", {
+          void window.tesseraPasskeys.nextWebauthn.signIn("passkey", {
             action: "register",
             email,
             callbackUrl: "/done",
@@ -213,15 +213,15 @@ describe("passkey client entry points in Chromium", () => {
     expect(await credentials()).toHaveLength(1);
 
     await page.evaluate(() => {
-      window.tessera.nextReact.__NEXTAUTH.basePath = "/auth";
-      return window.tessera.nextReact.signOut({ redirect: false });
+      window.tesseraPasskeys.nextReact.__NEXTAUTH.basePath = "/auth";
+      return window.tesseraPasskeys.nextReact.signOut({ redirect: false });
     });
     expect(await session(page)).toBeNull();
 
     // Signed out, registering an address that has an account is refused before any ceremony.
     const refused = await page.evaluate(
       (email) =>
-        window.tessera.nextWebauthn.signIn("passkey", {
+        window.tesseraPasskeys.nextWebauthn.signIn("passkey", {
           action: "register",
           email,
           redirect: false,
@@ -235,7 +235,7 @@ describe("passkey client entry points in Chromium", () => {
     );
 
     const signedIn = await page.evaluate(() =>
-      window.tessera.nextWebauthn.signIn("passkey", { redirect: false }),
+      window.tesseraPasskeys.nextWebauthn.signIn("passkey", { redirect: false }),
     );
     // The default destination is the current page.
     expect(signedIn).toMatchObject({ ok: true, status: 200, url: `${origin}/done` });
@@ -249,8 +249,8 @@ describe("passkey client entry points in Chromium", () => {
     await Promise.all([
       page.waitForURL(/\/auth\/signin\?callbackUrl=/),
       page.evaluate(() => {
-        window.tessera.nextReact.__NEXTAUTH.basePath = "/auth";
-        void window.tessera.nextReact.signIn("passkey", { redirect: false });
+        window.tesseraPasskeys.nextReact.__NEXTAUTH.basePath = "/auth";
+        void window.tesseraPasskeys.nextReact.signIn("passkey", { redirect: false });
       }),
     ]);
     expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe(`${origin}/start`);

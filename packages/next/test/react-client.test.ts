@@ -33,7 +33,7 @@ function Panel() {
     h("button", { id: "rename", onClick: () => void update({ user: { name: "Grace" } }) }, "Rename"));
 }
 
-window.tessera = { __NEXTAUTH, signIn, signOut };
+window.tesseraReact = { __NEXTAUTH, signIn, signOut };
 createRoot(document.getElementById("root")).render(
   h(SessionProvider, { refetchOnWindowFocus: false }, h(Panel)));
 `;
@@ -112,7 +112,7 @@ beforeEach(async () => {
 
 declare global {
   interface Window {
-    tessera: {
+    tesseraReact: {
       __NEXTAUTH: typeof import("@tessera/next/react").__NEXTAUTH;
       signIn: typeof import("@tessera/next/react").signIn;
       signOut: typeof import("@tessera/next/react").signOut;
@@ -134,7 +134,7 @@ function status(page: Page): Promise<string | null> {
 async function signInHere(page: Page): Promise<void> {
   const result = await page.evaluate(
     ([email, password]) =>
-      window.tessera.signIn("credentials", { email, password, redirect: false }),
+      window.tesseraReact.signIn("credentials", { email, password, redirect: false }),
     [DEMO_USER.email, DEMO_PASSWORD],
   );
   expect(result).toMatchObject({ ok: true, error: undefined });
@@ -148,7 +148,7 @@ describe("@tessera/next/react in Chromium", () => {
     await expect.poll(() => status(page)).toBe("authenticated");
     expect(await page.locator("#name").textContent()).toBe(DEMO_USER.name);
     expect(await page.locator("#context-status").textContent()).toBe("authenticated");
-    expect(await page.evaluate(() => window.tessera.__NEXTAUTH._session?.user?.email)).toBe(
+    expect(await page.evaluate(() => window.tesseraReact.__NEXTAUTH._session?.user?.email)).toBe(
       DEMO_USER.email,
     );
 
@@ -172,7 +172,7 @@ describe("@tessera/next/react in Chromium", () => {
     await signInHere(first);
     await expect.poll(() => status(second)).toBe("authenticated");
 
-    const signedOut = await first.evaluate(() => window.tessera.signOut({ redirect: false }));
+    const signedOut = await first.evaluate(() => window.tesseraReact.signOut({ redirect: false }));
     expect(signedOut).toEqual({ url: `${origin}/` });
     await expect.poll(() => status(first)).toBe("unauthenticated");
     await expect.poll(() => status(second)).toBe("unauthenticated");
