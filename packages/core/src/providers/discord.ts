@@ -7,6 +7,9 @@
  * into, the account of an address they have not proven to own. Auth.js passes the address on.
  * See docs/migrating-from-authjs.md.
  *
+ * Deliberate difference from Auth.js: the authorization URL is `https://discord.com/oauth2/authorize`,
+ * the one Discord documents; Auth.js uses the legacy alias under `/api/`.
+ *
  * Callback URL to register: `<origin>/auth/callback/discord`. Credentials from
  * `AUTH_DISCORD_ID` and `AUTH_DISCORD_SECRET`.
  *

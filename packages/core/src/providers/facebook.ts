@@ -1,6 +1,10 @@
 /**
  * Facebook sign-in (OAuth 2, Graph API). The profile asks Graph for `id,name,email,picture`.
  *
+ * Deliberate difference from Auth.js: every request names Graph API v21.0 (Auth.js mixes v19.0
+ * with unversioned URLs, which follow the app's default version), and the client credentials are
+ * sent as token request parameters, as Facebook documents.
+ *
  * Callback URL to register: `<origin>/auth/callback/facebook`. Credentials from
  * `AUTH_FACEBOOK_ID` and `AUTH_FACEBOOK_SECRET`.
  *

@@ -2,6 +2,9 @@
  * Slack sign-in ("Sign in with Slack", OpenID Connect). Slack protects the flow with `nonce`;
  * it does not support PKCE for this flow.
  *
+ * Deliberate difference from Auth.js: `state` is sent as well as `nonce` (login CSRF defence,
+ * RFC 6749 §10.12); Auth.js sends only `nonce`.
+ *
  * Callback URL to register: `<origin>/auth/callback/slack` (https only, even locally). Credentials
  * from `AUTH_SLACK_ID` and `AUTH_SLACK_SECRET`.
  *

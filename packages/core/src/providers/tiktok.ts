@@ -3,6 +3,10 @@
  * it as `client_key` in the authorization and token requests; the profile carries only the
  * fields listed in the `fields` parameter (each needs its scope), and TikTok has no e-mail.
  *
+ * Deliberate difference from Auth.js: `state` is sent as TikTok requires, the authorization URL
+ * keeps the trailing slash TikTok documents, and `client_key` is a plain token parameter (Auth.js
+ * sends it from a custom token request).
+ *
  * Production apps cannot use `localhost`: register the domain and the callback URL
  * `<origin>/auth/callback/tiktok`. Credentials from `AUTH_TIKTOK_ID` (the client key) and
  * `AUTH_TIKTOK_SECRET`.

@@ -3,6 +3,9 @@
  * `claims` parameter, wants the client credentials in the token request body, and answers the
  * token request with `scope` as an array (RFC 6749 §5.1 says a string): it is joined here.
  *
+ * Deliberate difference from Auth.js: the `email_verified` claim is requested too, so that an
+ * address Twitch has not verified is known as such.
+ *
  * Callback URL to register: `<origin>/auth/callback/twitch`. Credentials from `AUTH_TWITCH_ID`
  * and `AUTH_TWITCH_SECRET`.
  *

@@ -4,6 +4,9 @@
  * (default 5.126, see {@link VKOptions.apiVersion}). The token response lacks `token_type`, which
  * is added, and the profile is read with `users.get`, the access token as a POST parameter.
  *
+ * Deliberate difference from Auth.js: the default API version is 5.126 (Auth.js sends 5.131);
+ * set `apiVersion` to choose another.
+ *
  * Callback URL to register: `<origin>/auth/callback/vk`. Credentials from `AUTH_VK_ID` and
  * `AUTH_VK_SECRET`.
  *
