@@ -19,6 +19,7 @@ import {
   signIn,
   signOut,
   updateSession,
+  webauthnCeremony,
 } from "@tessera/core/client";
 import Credentials from "@tessera/core/providers/credentials";
 import Email from "@tessera/core/providers/email";
@@ -365,5 +366,53 @@ describe("updateSession and signOut", () => {
     expect(await signOut(endpoint)).toBeUndefined();
     expect(location.href).toBe(`${origin}/account`);
     expect(await getSession(endpoint)).toBeNull();
+  });
+});
+
+describe("a server answering what Tessera never sends", () => {
+  let hostile: Server;
+  let hostileEndpoint: AuthEndpoint;
+  const answers: Record<string, unknown> = {
+    "GET /auth/providers": { odd: { id: "odd", type: "credentials" } },
+    "GET /auth/csrf": { csrfToken: "token" },
+    "POST /auth/callback/odd": { url: "http://[not a url" },
+    "GET /auth/webauthn-options/odd": { action: "register", options: { challenge: "AAAA" } },
+  };
+
+  beforeAll(async () => {
+    hostile = createServer((req, res) => {
+      const answer = answers[`${req.method} ${(req.url ?? "").split("?")[0]}`];
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(JSON.stringify(answer ?? "not what was asked"));
+    });
+    await new Promise<void>((resolve) => hostile.listen(0, "127.0.0.1", resolve));
+    hostileEndpoint = {
+      baseUrl: `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`,
+      basePath: "/auth",
+    };
+  });
+
+  afterAll(async () => {
+    hostile?.closeAllConnections();
+    await new Promise((resolve) => hostile?.close(resolve));
+  });
+
+  it("reports a sign-in whose redirect URL cannot be read as not ok", async () => {
+    expect(await signIn(hostileEndpoint, "odd", { redirect: false })).toEqual({
+      error: undefined,
+      code: undefined,
+      status: 200,
+      ok: false,
+      url: "http://[not a url",
+    });
+  });
+
+  it("ends a passkey ceremony with null when the options are malformed, before any prompt", async () => {
+    // No navigator.credentials in Node: reaching it would throw instead of answering null.
+    expect(await webauthnCeremony(hostileEndpoint, "odd", {})).toBeNull();
+    expect(console.error).toHaveBeenCalledWith(
+      "[tessera] passkey options unreadable:",
+      expect.any(TypeError),
+    );
   });
 });

@@ -59,6 +59,16 @@ function formFields(fields: Record<string, unknown>): Record<string, string> {
   return form;
 }
 
+/** The query of the URL the server answered; none when it named no (readable) URL. */
+function searchParamsOf(url: string | null): URLSearchParams | undefined {
+  if (url === null) return undefined;
+  try {
+    return new URL(url, window.location.href).searchParams;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Signs in with `provider` at `endpoint`. Without a provider, or with one the server does not
  * list, the browser goes to the sign-in page; when the server cannot be reached, to the error
@@ -115,13 +125,13 @@ export async function signIn(
     navigate(url ?? target);
     return undefined;
   }
-  const params = url === null ? undefined : new URL(url, window.location.href).searchParams;
+  const params = searchParamsOf(url);
   const error = params?.get("error") ?? undefined;
   return {
     error,
     code: params?.get("code") ?? undefined,
     status: response.status,
-    ok: response.ok && url !== null && !error,
+    ok: response.ok && params !== undefined && !error,
     url: error ? null : url,
   };
 }

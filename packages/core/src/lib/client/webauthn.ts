@@ -138,12 +138,30 @@ export const webauthnCeremony: WebAuthnCeremony = async (endpoint, providerId, p
     );
     return null;
   }
-  const { action, options } = (await response.json()) as { action: WebAuthnAction; options: Json };
+  const ceremony = await readOptions(response);
+  if (!ceremony) return null;
   const credential =
-    action === "register"
-      ? await navigator.credentials.create({ publicKey: creationOptionsFromJSON(options) })
-      : await navigator.credentials.get({ publicKey: requestOptionsFromJSON(options) });
+    "create" in ceremony
+      ? await navigator.credentials.create({ publicKey: ceremony.create })
+      : await navigator.credentials.get({ publicKey: ceremony.get });
   if (!(credential instanceof PublicKeyCredential))
     throw new Error("The authenticator returned no public key credential.");
-  return { action, data: JSON.stringify(credentialToJSON(credential)) };
+  return { action: ceremony.action, data: JSON.stringify(credentialToJSON(credential)) };
 };
+
+type Ceremony =
+  | { action: "register"; create: PublicKeyCredentialCreationOptions }
+  | { action: "authenticate"; get: PublicKeyCredentialRequestOptions };
+
+/** The options answer as browser options; `null` (logged) when it is not what the server sends. */
+async function readOptions(response: Response): Promise<Ceremony | null> {
+  try {
+    const { action, options } = (await response.json()) as { action?: unknown; options: Json };
+    if (action === "register") return { action, create: creationOptionsFromJSON(options) };
+    if (action === "authenticate") return { action, get: requestOptionsFromJSON(options) };
+    throw new TypeError(`unknown ceremony ${String(action)}`);
+  } catch (error) {
+    console.error("[tessera] passkey options unreadable:", error);
+    return null;
+  }
+}
