@@ -62,6 +62,21 @@ beforeAll(async () => {
     platform: "browser",
     conditions: ["tessera-source"],
     define: { "process.env.NODE_ENV": '"production"' },
+    // SvelteKit's bundler provides `$app/paths`; this app has no base path.
+    plugins: [
+      {
+        name: "sveltekit-app-paths",
+        setup(esbuild) {
+          esbuild.onResolve({ filter: /^\$app\/paths$/ }, () => ({
+            path: "paths",
+            namespace: "sveltekit",
+          }));
+          esbuild.onLoad({ filter: /.*/, namespace: "sveltekit" }, () => ({
+            contents: 'export const base = ""; export const assets = "";',
+          }));
+        },
+      },
+    ],
     logLevel: "silent",
   });
   bundle = result.outputFiles[0]?.text ?? "";

@@ -14,6 +14,7 @@
  * <button onclick={() => signOut()}>Sign out</button>
  * ```
  */
+
 import {
   type AuthEndpoint,
   signIn as clientSignIn,
@@ -25,28 +26,26 @@ import {
   type SignOutOptions,
   type SignOutResponse,
 } from "@tessera/core/client";
+import { base } from "$app/paths";
 
 export type { SignInAuthorizationParams, SignInResponse, SignOutResponse };
 
-/** Where the handle answers unless an option says otherwise. */
-const DEFAULT_BASE_PATH = "/auth";
-
 /** Options of the client-side {@link signIn}. Other keys are posted as form fields (credentials). */
 export interface ClientSignInOptions extends SignInOptions {
-  /** The server's base path. Default `/auth`. */
+  /** The server's base path. Default `<base>/auth`, under `$app/paths`' `base`, as the handle. */
   basePath?: string;
 }
 
 /** Options of the client-side {@link signOut}. */
 export interface ClientSignOutOptions extends SignOutOptions {
-  /** The server's base path. Default `/auth`. */
+  /** The server's base path. Default `<base>/auth`, under `$app/paths`' `base`, as the handle. */
   basePath?: string;
 }
 
 /** @deprecated use {@link SignInResponse} */
 export type ClientAuthResult = SignInResponse;
 
-function endpointAt(basePath = DEFAULT_BASE_PATH): AuthEndpoint {
+function endpointAt(basePath = `${base}/auth`): AuthEndpoint {
   return { baseUrl: "", basePath: basePath.replace(/\/+$/, "") };
 }
 

@@ -11,10 +11,14 @@ import GitHub from "@tessera/core/providers/github";
 import { signIn, signOut } from "@tessera/sveltekit/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+// `$app/paths` exists only inside a SvelteKit build; the app here lives under the base `/base`.
+vi.mock("$app/paths", () => ({ base: "/base", assets: "" }));
+
 const origin = "http://127.0.0.1:5173";
 const config: AuthConfig = {
   secret: "sveltekit-client-test-secret-at-least-32-chars",
   trustHost: true,
+  basePath: "/base/auth",
   // The refused credentials post below would otherwise print its error.
   logger: { error: () => {}, warn: () => {}, debug: () => {} },
   providers: [
@@ -61,7 +65,7 @@ describe("signIn() of @tessera/sveltekit/client", () => {
       expect(await signIn(id)).toBeUndefined();
       expect(requests.filter((r) => r.method === "POST")).toEqual([]);
       expect(location.href).toBe(
-        `/auth/signin?${new URLSearchParams({ callbackUrl: `${origin}/page` })}`,
+        `/base/auth/signin?${new URLSearchParams({ callbackUrl: `${origin}/page` })}`,
       );
     },
   );
@@ -69,11 +73,11 @@ describe("signIn() of @tessera/sveltekit/client", () => {
   it("posts to a configured provider's endpoint", async () => {
     const result = await signIn("credentials", { redirect: false, username: "ada" });
     expect(requests.filter((r) => r.method === "POST")).toEqual([
-      { method: "POST", path: "/auth/callback/credentials" },
+      { method: "POST", path: "/base/auth/callback/credentials" },
     ]);
     expect(result?.ok).toBe(false);
     await signIn("github", { redirect: false });
-    expect(requests.at(-1)).toEqual({ method: "POST", path: "/auth/signin/github" });
+    expect(requests.at(-1)).toEqual({ method: "POST", path: "/base/auth/signin/github" });
   });
 
   it("talks to the base path given in the options", async () => {
@@ -105,8 +109,8 @@ describe("signOut() of @tessera/sveltekit/client", () => {
       url: `${origin}/bye`,
     });
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
-      "GET /auth/csrf",
-      "POST /auth/signout",
+      "GET /base/auth/csrf",
+      "POST /base/auth/signout",
     ]);
     expect(location.href).toBe(`${origin}/page`);
   });
