@@ -83,13 +83,17 @@ function needsIssuer(config) {
 
 /** One catalogue row per built-in provider, sorted by id. */
 export async function catalogueRows() {
+  // Factories may read AUTH_* variables: the catalogue must not depend on the local environment.
+  for (const name of Object.keys(process.env))
+    if (name.startsWith("AUTH_") || name.startsWith("NEXTAUTH_")) delete process.env[name];
   const names = providerModuleNames();
   const modules = await loadProviderModules(names);
   const rows = [];
   for (const name of names) {
     const factory = modules.get(name)?.default;
     if (typeof factory !== "function") continue;
-    const config = factory();
+    // With a client id, as in use: some providers derive their issuer from it (Descope).
+    const config = factory({ clientId: "client-id" });
     const source = readFileSync(join(providersDir, `${name}.ts`), "utf8");
     const doc = moduleDocComment(source);
     const ID = envName(config.id);

@@ -6,23 +6,50 @@
 import type { AuthConfig } from "@tessera/core";
 import type { Provider } from "@tessera/core/providers";
 import Apple from "@tessera/core/providers/apple";
+import Asgardeo from "@tessera/core/providers/asgardeo";
 import Auth0 from "@tessera/core/providers/auth0";
+import Authentik from "@tessera/core/providers/authentik";
+import AzureAD from "@tessera/core/providers/azure-ad";
+import AzureADB2C from "@tessera/core/providers/azure-ad-b2c";
+import BankIDNorway from "@tessera/core/providers/bankid-no";
+import BattleNet from "@tessera/core/providers/battlenet";
+import BeyondIdentity from "@tessera/core/providers/beyondidentity";
+import Cognito from "@tessera/core/providers/cognito";
+import Descope from "@tessera/core/providers/descope";
 import Discord from "@tessera/core/providers/discord";
+import DuendeIdentityServer6 from "@tessera/core/providers/duende-identity-server6";
 import Facebook from "@tessera/core/providers/facebook";
+import Frontegg from "@tessera/core/providers/frontegg";
+import FusionAuth from "@tessera/core/providers/fusionauth";
 import GitHub from "@tessera/core/providers/github";
 import GitLab from "@tessera/core/providers/gitlab";
 import Google from "@tessera/core/providers/google";
+import HuggingFace from "@tessera/core/providers/huggingface";
+import IdentityServer4 from "@tessera/core/providers/identity-server4";
 import Keycloak from "@tessera/core/providers/keycloak";
+import Kinde from "@tessera/core/providers/kinde";
+import LINE from "@tessera/core/providers/line";
 import LinkedIn from "@tessera/core/providers/linkedin";
+import Logto from "@tessera/core/providers/logto";
 import MicrosoftEntraID from "@tessera/core/providers/microsoft-entra-id";
 import Okta from "@tessera/core/providers/okta";
+import OneLogin from "@tessera/core/providers/onelogin";
+import OryHydra from "@tessera/core/providers/ory-hydra";
+import Passage from "@tessera/core/providers/passage";
+import PingId from "@tessera/core/providers/ping-id";
+import Roblox from "@tessera/core/providers/roblox";
+import Salesforce from "@tessera/core/providers/salesforce";
+import SimpleLogin from "@tessera/core/providers/simplelogin";
 import Slack from "@tessera/core/providers/slack";
 import Spotify from "@tessera/core/providers/spotify";
 import TikTok from "@tessera/core/providers/tiktok";
 import Twitch from "@tessera/core/providers/twitch";
 import Twitter from "@tessera/core/providers/twitter";
+import UnitedEffects from "@tessera/core/providers/united-effects";
+import Vipps from "@tessera/core/providers/vipps";
 import VK from "@tessera/core/providers/vk";
 import Yandex from "@tessera/core/providers/yandex";
+import ZITADEL from "@tessera/core/providers/zitadel";
 import { describe, expect, it } from "vitest";
 import { resolveConfig } from "../../src/lib/config/resolve.js";
 import type { InternalOAuthProvider } from "../../src/providers/index.js";
@@ -49,9 +76,58 @@ const FACTORIES: [string, Factory][] = [
   ["tiktok", TikTok],
   ["vk", VK],
   ["yandex", Yandex],
+  ["asgardeo", Asgardeo],
+  ["authentik", Authentik],
+  ["azure-ad", AzureAD],
+  ["azure-ad-b2c", AzureADB2C],
+  ["bankid-no", BankIDNorway],
+  ["battlenet", BattleNet],
+  ["beyondidentity", BeyondIdentity],
+  ["cognito", Cognito],
+  ["descope", Descope],
+  ["duende-identity-server6", DuendeIdentityServer6],
+  ["frontegg", Frontegg],
+  ["fusionauth", FusionAuth],
+  ["huggingface", HuggingFace],
+  ["identity-server4", IdentityServer4],
+  ["kinde", Kinde],
+  ["line", LINE],
+  ["logto", Logto],
+  ["onelogin", OneLogin],
+  ["passage", Passage],
+  ["ping-id", PingId],
+  ["roblox", Roblox],
+  ["salesforce", Salesforce],
+  ["simplelogin", SimpleLogin],
+  ["united-effects", UnitedEffects],
+  ["vipps", Vipps],
+  ["zitadel", ZITADEL],
+  ["hydra", OryHydra],
 ] as never;
 
-const NEEDS_ISSUER = new Set(["auth0", "okta", "keycloak"]);
+const NEEDS_ISSUER = new Set([
+  "auth0",
+  "okta",
+  "keycloak",
+  "asgardeo",
+  "authentik",
+  "azure-ad-b2c",
+  "battlenet",
+  "beyondidentity",
+  "cognito",
+  "duende-identity-server6",
+  "frontegg",
+  "fusionauth",
+  "identity-server4",
+  "kinde",
+  "logto",
+  "onelogin",
+  "hydra",
+  "passage",
+  "ping-id",
+  "united-effects",
+  "zitadel",
+]);
 
 function envFor(id: string): Record<string, string> {
   const ID = id.toUpperCase().replace(/-/g, "_");

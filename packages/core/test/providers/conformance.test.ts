@@ -250,6 +250,103 @@ const PAIRS: Pair[] = [
       },
     ],
   },
+  // OpenID Connect providers of the catalogue (#15).
+  ...[
+    "asgardeo",
+    "authentik",
+    "cognito",
+    "duende-identity-server6",
+    "identity-server4",
+    "kinde",
+    "onelogin",
+    "passage",
+    "ping-id",
+    "zitadel",
+  ].map((id) => ({ id, options: withIssuer, profiles: [OIDC_CLAIMS] })),
+  { id: "hydra", module: "ory-hydra", options: withIssuer, profiles: [OIDC_CLAIMS] },
+  {
+    id: "azure-ad",
+    options: credentials,
+    profiles: [
+      { sub: "AAAAAAAAAAAAAAAAAAAAAIkzqFVrSaSaFHy782bbtaQ", name: "Jane", email: "j@contoso.com" },
+    ],
+  },
+  {
+    id: "azure-ad-b2c",
+    options: withIssuer,
+    profiles: [
+      { sub: "b2c-1", name: "Jane Doe", emails: ["jane@example.com", "j@example.org"] },
+      { sub: "b2c-1", preferred_username: "jane", emails: [] },
+    ],
+  },
+  {
+    id: "bankid-no",
+    options: credentials,
+    profiles: [
+      { sub: "9578-6000-4-365161", name: "Jane Doe", email: "jane@example.no" },
+      { sub: "9578-6000-4-365161", name: "Jane Doe" },
+    ],
+  },
+  {
+    id: "battlenet",
+    options: () => ({ ...credentials(), issuer: "https://eu.battle.net/oauth" }),
+    profiles: [{ sub: "123456789", battle_tag: "Jane#1234" }],
+  },
+  {
+    id: "beyondidentity",
+    options: withIssuer,
+    profiles: [OIDC_CLAIMS, { sub: "bi-1", email: "jane@example.com" }],
+  },
+  { id: "descope", options: credentials, profiles: [OIDC_CLAIMS] },
+  { id: "frontegg", options: withIssuer, profiles: [OIDC_CLAIMS] },
+  {
+    id: "fusionauth",
+    options: withIssuer,
+    profiles: [
+      OIDC_CLAIMS,
+      { sub: "fa-1", preferred_username: "jdoe", email: "jane@example.com" },
+      { sub: "fa-1", given_name: "Jane", middle_name: "Q", family_name: "Doe" },
+      { sub: "fa-1", given_name: "Jane", family_name: "Doe" },
+    ],
+  },
+  {
+    id: "huggingface",
+    options: credentials,
+    profiles: [{ ...OIDC_CLAIMS, profile: "https://huggingface.co/jdoe", isPro: false }],
+  },
+  { id: "line", options: credentials, profiles: [{ ...OIDC_CLAIMS, amr: ["linesso"] }] },
+  {
+    id: "logto",
+    options: withIssuer,
+    profiles: [OIDC_CLAIMS, { sub: "lg-1", username: "jdoe", name: null, email: null }],
+  },
+  {
+    id: "roblox",
+    options: credentials,
+    profiles: [
+      { sub: "1516563360", nickname: "Jane", preferred_username: "jane_r", picture: null },
+      { sub: "1516563360", name: "Jane D", preferred_username: "jane_r" },
+    ],
+  },
+  {
+    id: "salesforce",
+    options: credentials,
+    profiles: [{ ...OIDC_CLAIMS, sub: "https://login.salesforce.com/id/00Dx/005x" }],
+  },
+  {
+    id: "simplelogin",
+    options: credentials,
+    profiles: [
+      { sub: "sl-1", name: "Jane", email: "alias@simplelogin.com", avatar_url: "https://sl/a.png" },
+      { sub: "sl-1", email: "alias@simplelogin.com", avatar_url: null },
+    ],
+  },
+  {
+    id: "united-effects",
+    options: withIssuer,
+    profiles: [{ sub: "ue-1", email: "jane@example.com" }],
+  },
+  { id: "vipps", options: credentials, profiles: [{ ...OIDC_CLAIMS, phone_number: "4712345678" }] },
 ];
 
 /** A provider factory of either library, called with options. */
@@ -470,6 +567,12 @@ const DIFFERENCES: { id: string; field: Field; reason: string }[] = [
     reason:
       "VK API version 5.126 by default (SPEC.md); Auth.js sends 5.131. Set `apiVersion` to change it",
   })),
+  ...["asgardeo", "onelogin"].map((id) => ({
+    id,
+    field: "wellKnown" as const,
+    reason:
+      "Auth.js declares a wellKnown it never reads (it discovers from the issuer); Tessera reads what is declared, so it declares none and discovers from the issuer",
+  })),
 ];
 
 function differenceOf(id: string, name: Field) {
@@ -554,12 +657,12 @@ describe("the conformance table", () => {
     const modules = await readdir(new URL("../../src/providers/", import.meta.url));
     const oauth: string[] = [];
     for (const file of modules.filter((name) => name.endsWith(".ts") && name !== "index.ts")) {
-      const source = await readFile(
-        new URL(`../../src/providers/${file}`, import.meta.url),
-        "utf8",
-      );
-      if (/type: "(oauth|oidc)"/.test(source)) oauth.push(file.slice(0, -3));
+      const module = file.slice(0, -3);
+      const { default: factory } = await import(`@tessera/core/providers/${module}`);
+      const type = field(factory(), "type");
+      if (type === "oauth" || type === "oidc") oauth.push(module);
     }
+
     expect(PAIRS.map((pair) => pair.module ?? pair.id).sort()).toEqual(oauth.sort());
   });
 
