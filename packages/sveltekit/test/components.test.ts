@@ -7,7 +7,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { Component } from "svelte";
+import { type Component, createRawSnippet } from "svelte";
 import { compile } from "svelte/compiler";
 import { render } from "svelte/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,7 +25,8 @@ async function compileComponent(name: string): Promise<void> {
   const { js } = compile(source, { generate: "server", filename: `${name}.svelte` });
   const code = js.code
     .replace(/from ["']\$app\/forms["']/, 'from "./app-forms.js"')
-    .replace(/from ["']\$app\/paths["']/, 'from "./app-paths.js"');
+    .replace(/from ["']\$app\/paths["']/, 'from "./app-paths.js"')
+    .replace(/from ["']\.\/(\w+)\.svelte["']/g, 'from "./$1.js"');
   await writeFile(join(dir, `${name}.js`), code);
 }
 
@@ -35,6 +36,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(here, "../.svelte-kit/components-"));
   await writeFile(join(dir, "app-forms.js"), "export function enhance() {}\n");
   await writeFile(join(dir, "app-paths.js"), 'export const base = "/base";\n');
+  await compileComponent("RenderSnippet");
   await compileComponent("SignIn");
   await compileComponent("SignOut");
   SignIn = (await import(pathToFileURL(join(dir, "SignIn.js")).href)).default;
@@ -206,6 +208,25 @@ describe("SignIn", () => {
       expect(Object.keys(attributes)).toEqual(["method", "action", "class", "id", "aria-label"]);
     },
   );
+
+  it("renders snippets passed as props, as mount(SignIn, { props }) does", () => {
+    const snippet = (html: string) => createRawSnippet(() => ({ render: () => html }));
+    const { inputs, button } = parse(
+      render(SignIn, {
+        props: {
+          provider: "resend",
+          email: snippet('<input name="email" id="mine" />'),
+          credentials: snippet('<input name="code" />'),
+          submitButton: snippet("<span>Send the link</span>"),
+        },
+      }).body,
+    );
+    expect(inputs.filter((input) => input.type !== "hidden")).toEqual([
+      { name: "code" },
+      { name: "email", id: "mine" },
+    ]);
+    expect(button).toBe("Send the link");
+  });
 });
 
 describe("SignOut", () => {
