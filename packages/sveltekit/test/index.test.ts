@@ -6,9 +6,11 @@
  */
 import type { RequestEvent } from "@sveltejs/kit";
 import * as core from "@tessera/core";
+import type { Adapter, AdapterSession, AdapterUser } from "@tessera/core/adapters";
 import * as errors from "@tessera/core/errors";
 import Credentials from "@tessera/core/providers/credentials";
-import { describe, expect, it, vi } from "vitest";
+import type * as KitAdapters from "@tessera/sveltekit/adapters";
+import { describe, expect, expectTypeOf, it, vi } from "vitest";
 
 const kitEnv = vi.hoisted(() => ({ env: {} as Record<string, string | undefined> }));
 vi.mock("$app/environment", () => ({ browser: false, building: false, dev: false, version: "" }));
@@ -40,5 +42,13 @@ describe("@tessera/sveltekit", () => {
       credentials: { callbackUrl: "https://app.example/base/auth/callback/credentials" },
     });
     expect(event.locals.getSession).toBe(event.locals.auth);
+  });
+
+  it("has @tessera/sveltekit/adapters with the core's adapter types", async () => {
+    // Types only, as @auth/sveltekit/adapters: the module loads and exports no values.
+    expect(Object.keys(await import("@tessera/sveltekit/adapters"))).toEqual([]);
+    expectTypeOf<KitAdapters.Adapter>().toEqualTypeOf<Adapter>();
+    expectTypeOf<KitAdapters.AdapterUser>().toEqualTypeOf<AdapterUser>();
+    expectTypeOf<KitAdapters.AdapterSession>().toEqualTypeOf<AdapterSession>();
   });
 });
