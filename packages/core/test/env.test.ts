@@ -207,4 +207,19 @@ describe("Auth() after setEnvDefaults(platformEnv, config)", () => {
     expect(response.status).toBe(500);
     expect(log.errors.map((error) => error.name)).toContain("UntrustedHost");
   });
+
+  it("leaves a provider that throws to the configuration error of the request", async () => {
+    emptyProcessEnv();
+    const broken = () => {
+      throw new Error("the provider needs options");
+    };
+    const log = recordingLogger();
+    const config: AuthConfig = { providers: [broken], logger: log.logger };
+    expect(() => setEnvDefaults(env, config)).not.toThrow();
+    expect(config.providers[0]).toBe(broken);
+    const response = await Auth(new Request("https://app.example/auth/session"), config);
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ message: expect.stringContaining("configuration") });
+    expect(log.errors.map((error) => error.message)).toContain("the provider needs options");
+  });
 });

@@ -214,9 +214,15 @@ export function setEnvDefaults(
   config.redirectProxyUrl ??= envObject.AUTH_REDIRECT_PROXY_URL;
   config.trustHost ??= trustHostFromEnv(envObject);
   if (Array.isArray(config.providers))
-    config.providers = config.providers.map((provider) =>
-      fillProviderCredentials(callProviderFactory(provider, envObject), envObject),
-    );
+    config.providers = config.providers.map((provider) => {
+      try {
+        return fillProviderCredentials(callProviderFactory(provider, envObject), envObject);
+      } catch {
+        // A provider that cannot be built stays as given: resolving the config reports it as a
+        // configuration error of the request, rather than this call throwing.
+        return provider;
+      }
+    });
 }
 
 /**
