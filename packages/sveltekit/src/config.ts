@@ -38,10 +38,15 @@ type ProviderLike = { id?: string; type?: string; options?: { id?: string; type?
 function providerTypesOf(config: AuthConfig): Map<string, string> {
   const types = new Map<string, string>();
   for (const entry of config.providers ?? []) {
-    // A provider is an object, or a factory (e.g. `GitHub`) the core calls with no options.
-    const provider = (typeof entry === "function" ? (entry as () => unknown)() : entry) as
-      | ProviderLike
-      | undefined;
+    let provider: ProviderLike | undefined;
+    try {
+      // A provider is an object, or a factory (e.g. `GitHub`) the core calls with no options.
+      provider = (typeof entry === "function" ? (entry as () => unknown)() : entry) as
+        | ProviderLike
+        | undefined;
+    } catch {
+      continue; // The core reports a provider that cannot be built as a configuration error.
+    }
     const id = provider?.options?.id ?? provider?.id;
     const type = provider?.options?.type ?? provider?.type;
     if (id && type) types.set(id, type);

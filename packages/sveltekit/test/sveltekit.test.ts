@@ -186,6 +186,22 @@ describe("handle", () => {
     expect(lazyConfig).not.toHaveBeenCalled();
     expect(page.set.size).toBe(0);
   });
+
+  it("answers a provider that cannot be built with the configuration error, not an exception", async () => {
+    const broken = () => {
+      throw new Error("the provider needs options");
+    };
+    const auth = createSvelteKitAuth(
+      { providers: [broken], logger: { error: () => {}, warn: () => {}, debug: () => {} } },
+      kit(),
+    );
+    const { response } = await handle(
+      auth,
+      requestEvent("http://127.0.0.1:5173/auth/session").event,
+    );
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ message: expect.stringContaining("configuration") });
+  });
 });
 
 describe("locals", () => {
