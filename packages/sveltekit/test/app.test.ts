@@ -250,6 +250,33 @@ describe("a SvelteKit app with SvelteKitAuth, under a base path", () => {
     expect(client.jar.has("authjs.session-token")).toBe(true);
   });
 
+  it("answers odd sign-in form posts without a 5xx or a stack trace", async () => {
+    const cases: [Record<string, string>, number][] = [
+      [{ providerId: "no-such-provider" }, 303],
+      [{ providerId: "__proto__" }, 303],
+      [{ providerId: "constructor", redirectTo: "javascript:alert(1)" }, 303],
+      [{ providerId: "credentials", username: "x".repeat(10_000), password: "" }, 400],
+      [{}, 303],
+    ];
+    for (const [fields, status] of cases) {
+      const client = new HttpClient(origin);
+      const response = await client.postForm(`${BASE}/signin`, fields, formHeaders());
+      const body = await response.text();
+      expect(response.status, JSON.stringify(fields).slice(0, 80)).toBe(status);
+      expect(body).not.toMatch(/\bat .*\.(js|ts):\d+/);
+      if (status === 303) {
+        const location = new URL(response.headers.get("location") ?? "", origin);
+        expect(location.origin).toBe(origin);
+      }
+    }
+    const json = await new HttpClient(origin).fetch(`${BASE}/signin`, {
+      method: "POST",
+      headers: { origin, "content-type": "application/json" },
+      body: JSON.stringify({ providerId: "credentials" }),
+    });
+    expect(json.status).toBeLessThan(500);
+  });
+
   it("refuses a cross-site form post before it reaches signIn (login CSRF)", async () => {
     const client = new HttpClient(origin);
     const response = await client.postForm(
