@@ -487,6 +487,7 @@ describe("the same app under vite dev, configured by a .env file", () => {
         ...withoutAuthEnv(),
         TESSERA_KIT_OUT: join(workDir, "dev-kit"),
         TESSERA_KIT_ENV_DIR: envDir,
+        TESSERA_KIT_VITE_CACHE: join(workDir, "vite-cache"),
       },
       "Local:",
     );

@@ -15,5 +15,7 @@ export default defineConfig({
   },
   // Kit writes outside this directory (see svelte.config.js); those folders are its own.
   build: { emptyOutDir: true },
+  // Each test run of `vite dev` pre-bundles into a directory of its own.
+  ...(process.env.TESSERA_KIT_VITE_CACHE && { cacheDir: process.env.TESSERA_KIT_VITE_CACHE }),
   logLevel: "warn",
 });
