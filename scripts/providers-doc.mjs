@@ -44,7 +44,8 @@ export function deliberateDifferences(source) {
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.replace(/\s+/g, " ").trim())
     .filter((paragraph) => /^Deliberate differences? from Auth\.js:/.test(paragraph))
-    .map((paragraph) => paragraph.replace(/^Deliberate differences? from Auth\.js:\s*/, ""));
+    .map((paragraph) => paragraph.replace(/^Deliberate differences? from Auth\.js:\s*/, ""))
+    .map((note) => note.charAt(0).toUpperCase() + note.slice(1));
 }
 
 /** Imports every provider module (TypeScript, bundled by esbuild) and returns them by name. */
@@ -104,6 +105,7 @@ export async function catalogueRows() {
       env.push(`AUTH_${ID}_ID`, `AUTH_${ID}_SECRET`);
       if (needsIssuer(config)) env.push(`AUTH_${ID}_ISSUER (required)`);
       else if (doc.includes(`AUTH_${ID}_ISSUER`)) env.push(`AUTH_${ID}_ISSUER`);
+      if (doc.includes(`AUTH_${ID}_KEY`)) env.push(`AUTH_${ID}_KEY`);
     } else if (config.type === "email") {
       callback = `\`<origin>/auth/callback/${config.id}\` (the e-mailed link)`;
       if (doc.includes(`AUTH_${ID}_KEY`)) env.push(`AUTH_${ID}_KEY`);

@@ -5,18 +5,30 @@
  */
 import type { AuthConfig } from "@tessera/core";
 import type { Provider } from "@tessera/core/providers";
+import FortyTwo from "@tessera/core/providers/42-school";
 import Apple from "@tessera/core/providers/apple";
 import Asgardeo from "@tessera/core/providers/asgardeo";
+import Atlassian from "@tessera/core/providers/atlassian";
 import Auth0 from "@tessera/core/providers/auth0";
 import Authentik from "@tessera/core/providers/authentik";
 import AzureAD from "@tessera/core/providers/azure-ad";
 import AzureADB2C from "@tessera/core/providers/azure-ad-b2c";
+import AzureDevOps from "@tessera/core/providers/azure-devops";
 import BankIDNorway from "@tessera/core/providers/bankid-no";
 import BattleNet from "@tessera/core/providers/battlenet";
 import BeyondIdentity from "@tessera/core/providers/beyondidentity";
+import Bitbucket from "@tessera/core/providers/bitbucket";
+import Box from "@tessera/core/providers/box";
+import BoxyHQSAML from "@tessera/core/providers/boxyhq-saml";
+import Bungie from "@tessera/core/providers/bungie";
+import ClickUp from "@tessera/core/providers/click-up";
 import Cognito from "@tessera/core/providers/cognito";
+import Coinbase from "@tessera/core/providers/coinbase";
+import Concept2 from "@tessera/core/providers/concept2";
 import Descope from "@tessera/core/providers/descope";
 import Discord from "@tessera/core/providers/discord";
+import Dribbble from "@tessera/core/providers/dribbble";
+import Dropbox from "@tessera/core/providers/dropbox";
 import DuendeIdentityServer6 from "@tessera/core/providers/duende-identity-server6";
 import Facebook from "@tessera/core/providers/facebook";
 import Frontegg from "@tessera/core/providers/frontegg";
@@ -103,6 +115,18 @@ const FACTORIES: [string, Factory][] = [
   ["vipps", Vipps],
   ["zitadel", ZITADEL],
   ["hydra", OryHydra],
+  ["42-school", FortyTwo],
+  ["atlassian", Atlassian],
+  ["azure-devops", AzureDevOps],
+  ["bitbucket", Bitbucket],
+  ["box", Box],
+  ["boxyhq-saml", BoxyHQSAML],
+  ["bungie", Bungie],
+  ["click-up", ClickUp],
+  ["coinbase", Coinbase],
+  ["concept2", Concept2],
+  ["dribbble", Dribbble],
+  ["dropbox", Dropbox],
 ] as never;
 
 const NEEDS_ISSUER = new Set([
@@ -127,6 +151,7 @@ const NEEDS_ISSUER = new Set([
   "ping-id",
   "united-effects",
   "zitadel",
+  "boxyhq-saml",
 ]);
 
 function envFor(id: string): Record<string, string> {

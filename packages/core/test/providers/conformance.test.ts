@@ -250,6 +250,172 @@ const PAIRS: Pair[] = [
       },
     ],
   },
+  // OAuth 2 providers of the catalogue (#15).
+  {
+    id: "42-school",
+    options: credentials,
+    profiles: [
+      {
+        id: 101,
+        login: "ada",
+        usual_full_name: "Ada Lovelace",
+        email: "ada@student.42.fr",
+        image: { link: "https://cdn.intra.42.fr/users/ada.jpg" },
+      },
+      { id: 102, login: "bob", usual_full_name: "Bob", email: "bob@42.fr", image: { link: null } },
+    ],
+  },
+  {
+    id: "atlassian",
+    options: credentials,
+    profiles: [
+      {
+        account_id: "5b10ac8d82e05b22cc7d4ef5",
+        name: "Ada Lovelace",
+        email: "ada@example.com",
+        picture: "https://avatar-management.services.atlassian.com/a.png",
+      },
+    ],
+  },
+  {
+    id: "azure-devops",
+    options: credentials,
+    profiles: [
+      {
+        id: "e3a6a4cc-0e8f-6d6b-9b0f-2b8d1d0c0e5a",
+        displayName: "Ada Lovelace",
+        emailAddress: "ada@example.com",
+        coreAttributes: { Avatar: { value: { value: "iVBORw0KGgo=" } } },
+      },
+    ],
+  },
+  {
+    id: "bitbucket",
+    options: credentials,
+    profiles: [
+      {
+        account_id: "557058:1b2c",
+        username: "ada",
+        display_name: "Ada Lovelace",
+        links: { avatar: { href: "https://avatar-management.atl-paas.net/a.png" } },
+      },
+      { account_id: "557058:1b2c", username: "ada", display_name: null, links: { avatar: null } },
+    ],
+  },
+  {
+    id: "box",
+    options: credentials,
+    profiles: [
+      {
+        type: "user",
+        id: "11446498",
+        name: "Aaron Levie",
+        login: "ceo@example.com",
+        avatar_url: "https://www.box.com/api/avatar/large/181216415",
+      },
+    ],
+  },
+  {
+    id: "boxyhq-saml",
+    options: withIssuer,
+    profiles: [
+      { id: "jackson-1", email: "ada@acme.com", firstName: "Ada", lastName: "Lovelace" },
+      { id: "jackson-2", email: "bob@acme.com" },
+    ],
+  },
+  {
+    id: "bungie",
+    options: credentials,
+    profiles: [
+      {
+        Response: {
+          bungieNetUser: {
+            membershipId: "4611686018467284386",
+            displayName: "Ada",
+            profilePicturePath: "/img/profile/avatars/default_avatar.gif",
+          },
+        },
+      },
+      {
+        Response: {
+          bungieNetUser: {
+            membershipId: "4611686018467284386",
+            displayName: "Ada",
+            profilePicturePath: "img/profile/avatars/cc08.jpg",
+          },
+        },
+      },
+    ],
+  },
+  {
+    id: "click-up",
+    options: credentials,
+    profiles: [
+      {
+        user: {
+          id: 123,
+          username: "Ada",
+          email: "ada@example.com",
+          color: "#40BC86",
+          profilePicture: "https://attachments.clickup.com/profilePictures/123.jpg",
+        },
+      },
+    ],
+  },
+  {
+    id: "coinbase",
+    options: credentials,
+    profiles: [
+      {
+        data: {
+          id: "9da7a204-544e-5fd1-9a12-61176c5d4cd8",
+          name: "User One",
+          email: "user1@example.com",
+          avatar_url: "https://images.coinbase.com/avatar?h=vR%2FY8igBoPwuwGren5JMwvDNGpURAY",
+        },
+      },
+    ],
+  },
+  {
+    id: "concept2",
+    options: credentials,
+    profiles: [
+      {
+        data: {
+          id: 1,
+          username: "david",
+          email: "david@example.com",
+          profile_image: "https://log.concept2.com/images/profile.png",
+        },
+      },
+    ],
+  },
+  {
+    id: "dribbble",
+    options: credentials,
+    profiles: [
+      {
+        id: 1,
+        name: "Dan Cederholm",
+        email: "dan@example.com",
+        avatar_url: "https://cdn.dribbble.com/users/1/avatar.png",
+      },
+    ],
+  },
+  {
+    id: "dropbox",
+    options: credentials,
+    profiles: [
+      {
+        account_id: "dbid:AAH4f99T0taONIb-OurWxbNQ6ywGRopQngc",
+        name: { display_name: "Franz Ferdinand (Personal)" },
+        email: "franz@dropbox.com",
+        email_verified: true,
+        profile_photo_url:
+          "https://dl-web.dropbox.com/account_photo/get/dbaphid%3AAAHWGmIXV3sUuOmBfTz0wPsiqHUpBWvv3ZA",
+      },
+    ],
+  },
   // OpenID Connect providers of the catalogue (#15).
   ...[
     "asgardeo",
@@ -426,13 +592,16 @@ function pairOf(id: string): Pair {
   return pair;
 }
 
-/** An endpoint as sent: URL without query, and every parameter (query and `params`) as text. */
+/**
+ * An endpoint as sent: URL without query, and every parameter (query and `params`) as text;
+ * `undefinedAsText` keeps undefined parameters as Auth.js sends them.
+ */
 interface EndpointShape {
   url: string | null;
   params: Record<string, string>;
 }
 
-function endpointShape(value: unknown): EndpointShape | undefined {
+function endpointShape(value: unknown, undefinedAsText = false): EndpointShape | undefined {
   if (value === undefined || value === null) return undefined;
   const handler = typeof value === "string" || value instanceof URL ? { url: value } : value;
   const url = field(handler, "url");
@@ -445,7 +614,7 @@ function endpointShape(value: unknown): EndpointShape | undefined {
   }
   const extra = field(handler, "params");
   for (const [key, v] of Object.entries(isPlainObject(extra) ? extra : {}))
-    if (v !== undefined && v !== null)
+    if ((v !== undefined || undefinedAsText) && v !== null)
       params[key] = typeof v === "object" ? JSON.stringify(v) : String(v);
   if (base === null && Object.keys(params).length === 0) return undefined;
   return { url: base, params };
@@ -473,7 +642,8 @@ function withScope(endpoint: EndpointShape | undefined, scope: string): Endpoint
 /** What Auth.js would use: its declared configuration with its parser's defaults. */
 function authjsShape(pair: Pair): Shape {
   const provider = authjsProvider(pair);
-  let authorization = endpointShape(provider.authorization);
+  // Auth.js's parser writes every parameter as text, an undefined one as "undefined".
+  let authorization = endpointShape(provider.authorization, true);
   // Auth.js's parser: OIDC providers, and any provider with an authorization endpoint (or without
   // an issuer to discover one from), ask for `openid profile email` when they name no scope.
   if (
@@ -567,6 +737,24 @@ const DIFFERENCES: { id: string; field: Field; reason: string }[] = [
     reason:
       "VK API version 5.126 by default (SPEC.md); Auth.js sends 5.131. Set `apiVersion` to change it",
   })),
+  ...["box", "boxyhq-saml", "bungie", "click-up"].map((id) => ({
+    id,
+    field: "authorization" as const,
+    reason:
+      "no scope is sent: Auth.js's parser adds `openid profile email` to an OAuth 2 provider naming none, scopes Box, Bungie and ClickUp do not define and that turn Jackson into an OpenID Provider",
+  })),
+  {
+    id: "dribbble",
+    field: "authorization",
+    reason:
+      "the scope defaults to `public`, as Auth.js documents; Auth.js itself sends the text `undefined` without a `scope` option",
+  },
+  {
+    id: "azure-devops",
+    field: "token",
+    reason:
+      "the code is exchanged at /oauth2/token, the endpoint Microsoft documents; Auth.js posts to the authorization endpoint's URL",
+  },
   ...["asgardeo", "onelogin"].map((id) => ({
     id,
     field: "wellKnown" as const,
