@@ -1,12 +1,14 @@
 /**
  * docs/providers.md is generated from the provider definitions (scripts/providers-doc.mjs): these
- * tests fail when it is out of date, and check that the generator notices a stale catalogue.
+ * tests fail when it is out of date, and check that the generator notices a stale catalogue. The
+ * `@tessera/next/providers/*` re-exports are generated too (packages/next/scripts/sync-providers.mjs)
+ * and must be as well.
  */
 import { execFile } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -54,5 +56,29 @@ describe("docs/providers.md", () => {
       .map((match) => match[1])
       .sort();
     expect(listed).toEqual(modules.sort());
+  });
+});
+
+describe("@tessera/next/providers", () => {
+  it("re-exports every provider module of the core as generated (run its sync-providers script)", async () => {
+    const sync = (await import(
+      pathToFileURL(join(root, "packages/next/scripts/sync-providers.mjs")).href
+    )) as {
+      coreProviderNames(): string[];
+      reexportSource(name: string, source: string): string;
+    };
+    const coreDir = join(root, "packages/core/src/providers");
+    const nextDir = join(root, "packages/next/src/providers");
+    const names = sync.coreProviderNames();
+    expect(names).toContain("42-school");
+    const nextFiles = (await readdir(nextDir)).filter((file) => file.endsWith(".ts"));
+    expect(nextFiles.map((file) => file.slice(0, -3)).sort()).toEqual([...names].sort());
+    for (const name of names) {
+      const source = await readFile(join(coreDir, `${name}.ts`), "utf8");
+      const generated = await readFile(join(nextDir, `${name}.ts`), "utf8");
+      expect(generated, `packages/next/src/providers/${name}.ts`).toBe(
+        sync.reexportSource(name, source),
+      );
+    }
   });
 });
