@@ -436,7 +436,7 @@ describe("@tessera/sveltekit/components in Chromium", () => {
 });
 
 describe("@tessera/sveltekit/client in Chromium", () => {
-  it("signs in with signIn('credentials', …) and out with signOut()", async () => {
+  it("signs in with signIn('credentials', …) and out with signOut(), at <base>/auth by default", async () => {
     const browser = await launchBrowser();
     try {
       const page = await browser.newPage();
