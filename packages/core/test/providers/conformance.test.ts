@@ -4,7 +4,7 @@
  * the authorization, token and userinfo endpoints (URLs and parameters, scopes included), checks,
  * client options, ID token use, and the user `profile()` maps sample profiles to. Where Tessera
  * differs on purpose, the difference is listed in DIFFERENCES with its reason, must be real, and
- * must be noted in docs/providers.md (and, for behaviour changes, docs/migrating-from-authjs.md).
+ * must be noted in docs/providers.md, which takes the notes from the providers' doc comments.
  */
 
 import { readdir, readFile } from "node:fs/promises";
