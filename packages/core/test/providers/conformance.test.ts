@@ -822,6 +822,11 @@ describe.each(PAIRS)("$id matches Auth.js's provider", (pair) => {
     expect(tessera.type).toBe(authjs.type);
   });
 
+  it("sends every check Auth.js sends (a provider that requires state refuses a request without one)", () => {
+    const authjsChecks = authjsShape(pair).checks as string[];
+    expect(tesseraShape(pair).checks).toEqual(expect.arrayContaining(authjsChecks));
+  });
+
   it.each(FIELDS)("has the same %s (or a listed deliberate difference)", (name) => {
     const tessera = tesseraShape(pair)[name];
     const authjs = authjsShape(pair)[name];
