@@ -34,7 +34,7 @@ import SimpleLogin from "@tessera/core/providers/simplelogin";
 import UnitedEffects from "@tessera/core/providers/united-effects";
 import Vipps from "@tessera/core/providers/vipps";
 import ZITADEL from "@tessera/core/providers/zitadel";
-import { SignJWT } from "jose";
+import { generateKeyPair, SignJWT } from "jose";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { locationOf, startSignIn } from "../fixtures/oauth-flow.js";
 import {
@@ -91,7 +91,7 @@ interface Case {
   /** Environment variables set for the sign-in. */
   env?: Record<string, string>;
   /** The userinfo answer, for providers that read the profile there. */
-  userinfo?: { claims: Record<string, unknown>; jwt?: boolean };
+  userinfo?: { claims: Record<string, unknown>; jwt?: boolean; foreignKey?: boolean };
   /** Headers of the token response. */
   tokenHeaders?: Record<string, string>;
   /** Sign the ID token with the client secret (HS256) instead of the server's key. */
@@ -668,7 +668,12 @@ async function run(scenario: Case, userinfo = scenario.userinfo) {
       if (request.headers.get("authorization") !== "Bearer provider-access-token")
         return new Response(null, { status: 401 });
       if (!userinfo.jwt) return Response.json(userinfo.claims);
-      const jwt = await server.keys.sign({ iss, aud: CLIENT_ID, ...userinfo.claims });
+      const claims = { iss, aud: CLIENT_ID, ...userinfo.claims };
+      const jwt = userinfo.foreignKey
+        ? await new SignJWT(claims)
+            .setProtectedHeader({ alg: "RS256", kid: "fake-1" })
+            .sign((await generateKeyPair("RS256")).privateKey)
+        : await server.keys.sign(claims);
       return new Response(jwt, { headers: { "content-type": "application/jwt" } });
     });
   const { config, log } = providerConfig(scenario.provider());
@@ -721,6 +726,17 @@ describe("request quirks that must fail closed", () => {
     const { client, response } = await run(bankid, {
       claims: bankid.userinfo?.claims ?? {},
       jwt: false,
+    });
+    expect(locationOf(response).href).toBe(`${ORIGIN}/auth/signin?error=OAuthCallbackError`);
+    expect(await client.session()).toBeNull();
+  });
+
+  it("BankID Norway refuses a userinfo JWT signed with a key BankID does not publish", async () => {
+    const bankid = byId("bankid-no");
+    const { client, response } = await run(bankid, {
+      claims: bankid.userinfo?.claims ?? {},
+      jwt: true,
+      foreignKey: true,
     });
     expect(locationOf(response).href).toBe(`${ORIGIN}/auth/signin?error=OAuthCallbackError`);
     expect(await client.session()).toBeNull();

@@ -2,6 +2,7 @@
  * The provider's profile of the signed-in user: the validated ID token claims for OIDC providers,
  * otherwise the userinfo endpoint (OIDC Core 1.0 §5.3) or the provider's own `userinfo.request`.
  */
+import { compactVerify, decodeProtectedHeader } from "jose";
 import * as o from "oauth4webapi";
 import { OAuthCallbackError } from "../../errors.js";
 import type { InternalOAuthProvider } from "../../providers/index.js";
@@ -32,6 +33,36 @@ async function plainUserinfo(provider: InternalOAuthProvider, response: Response
   if (!isObject(body))
     throw new OAuthCallbackError(`The userinfo response of "${provider.id}" is not an object.`);
   return body as Profile;
+}
+
+/** The JWT of a signed userinfo response (`application/jwt`, OIDC Core 1.0 §5.3.2), if it is one. */
+async function signedUserinfo(response: Response): Promise<string | undefined> {
+  const type = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  return type === "application/jwt" ? await response.clone().text() : undefined;
+}
+
+/**
+ * Checks the signature of a signed userinfo response as ID tokens are checked: HMAC algorithms
+ * against the client secret, others against the issuer's JWKS. Without a JWKS URI the response
+ * came straight from the endpoint over TLS, as a JSON one does.
+ */
+async function verifyUserinfoSignature(
+  provider: InternalOAuthProvider,
+  meta: ServerMetadata,
+  processed: Response,
+  jwt: string,
+): Promise<void> {
+  const { alg } = decodeProtectedHeader(jwt);
+  if (typeof alg === "string" && alg.startsWith("HS")) {
+    if (!provider.clientSecret)
+      throw new OAuthCallbackError("HMAC-signed userinfo without a client secret.");
+    await compactVerify(jwt, new TextEncoder().encode(provider.clientSecret), {
+      algorithms: [alg],
+    });
+    return;
+  }
+  if (meta.as.jwks_uri)
+    await o.validateApplicationLevelSignature(meta.as, processed, httpOptions(provider));
 }
 
 /** Callback parameters the provider asked to add to the profile (Apple's `user`). */
@@ -93,16 +124,17 @@ export async function fetchProfile(
       (tokens as TokenSet & { access_token: string }).access_token,
       httpOptions(provider),
     );
-    profile =
-      provider.type === "oidc"
-        ? // Token substitution defence (OIDC Core 1.0 §5.3.2): userinfo must be about the ID token's subject.
-          ((await o.processUserInfoResponse(
-            meta.as,
-            clientOf(provider),
-            idTokenClaims?.sub ?? o.skipSubjectCheck,
-            response,
-          )) as unknown as Profile)
-        : await plainUserinfo(provider, response);
+    if (provider.type === "oidc") {
+      const jwt = await signedUserinfo(response);
+      // Token substitution defence (OIDC Core 1.0 §5.3.2): userinfo must be about the ID token's subject.
+      profile = (await o.processUserInfoResponse(
+        meta.as,
+        clientOf(provider),
+        idTokenClaims?.sub ?? o.skipSubjectCheck,
+        response,
+      )) as unknown as Profile;
+      if (jwt) await verifyUserinfoSignature(provider, meta, response, jwt);
+    } else profile = await plainUserinfo(provider, response);
   }
   return withCallbackParams(provider, profile, callbackParams);
 }
