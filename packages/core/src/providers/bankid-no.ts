@@ -2,11 +2,11 @@
  * BankID Norway sign-in (BankID OIDC, issuer `https://auth.bankid.no/auth/realms/prod`; for
  * the pre-production environment set `issuer: "https://auth.current.bankid.no/auth/realms/current"`).
  * The profile is read from the userinfo endpoint, which BankID answers with a JWT signed with
- * RS256 (`application/jwt`); the ID token is verified too and must name the same user. The
- * client authenticates with its secret in the token request body. PKCE, `state` and `nonce` are
- * all sent; the login page is in Norwegian (`ui_locales: "no"`) and offers the BankID app
- * and code device (`login_hint: "BIS"`). BankID gives no picture, and an e-mail only with the
- * `email` scope.
+ * RS256 (`application/jwt`, checked against BankID's keys); the ID token is verified too and must
+ * name the same user. The client authenticates with its secret in the token request body. PKCE,
+ * `state` and `nonce` are all sent; the login page is in Norwegian (`ui_locales: "no"`) and
+ * offers the BankID app and code device (`login_hint: "BIS"`). BankID gives no picture, and an
+ * e-mail only with the `email` scope.
  *
  * Callback URL to register (with BankID's partner support): `<origin>/auth/callback/bankid-no`.
  * Credentials from `AUTH_BANKID_NO_ID` and `AUTH_BANKID_NO_SECRET`.
