@@ -37,9 +37,6 @@ export {
 } from "./lib/client/sign-in.js";
 export { type SignOutOptions, type SignOutResponse, signOut } from "./lib/client/sign-out.js";
 export {
-  creationOptionsFromJSON,
-  credentialToJSON,
-  requestOptionsFromJSON,
   type WebAuthnAction,
   type WebAuthnCeremony,
   type WebAuthnCeremonyResult,

@@ -54,7 +54,7 @@ function descriptors(list: unknown): PublicKeyCredentialDescriptor[] {
  * await navigator.credentials.create({ publicKey: creationOptionsFromJSON(options) })
  * ```
  */
-export function creationOptionsFromJSON(options: Json): PublicKeyCredentialCreationOptions {
+function creationOptionsFromJSON(options: Json): PublicKeyCredentialCreationOptions {
   const user = options.user as { id: string } & Json;
   return {
     ...options,
@@ -72,7 +72,7 @@ export function creationOptionsFromJSON(options: Json): PublicKeyCredentialCreat
  * await navigator.credentials.get({ publicKey: requestOptionsFromJSON(options) })
  * ```
  */
-export function requestOptionsFromJSON(options: Json): PublicKeyCredentialRequestOptions {
+function requestOptionsFromJSON(options: Json): PublicKeyCredentialRequestOptions {
   return {
     ...options,
     challenge: toBuffer(options.challenge as string),
@@ -89,7 +89,7 @@ export function requestOptionsFromJSON(options: Json): PublicKeyCredentialReques
  * const data = JSON.stringify(credentialToJSON(await navigator.credentials.get({ publicKey })))
  * ```
  */
-export function credentialToJSON(credential: PublicKeyCredential): Json {
+function credentialToJSON(credential: PublicKeyCredential): Json {
   const r = credential.response;
   const response: Json = { clientDataJSON: toBase64url(r.clientDataJSON) };
   if ("attestationObject" in r) {
