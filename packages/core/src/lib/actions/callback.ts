@@ -3,14 +3,8 @@
  * credentials form, WebAuthn assertion). Each type has its own module; all end in `issueSession`.
  */
 import { AuthError, CallbackRouteError } from "../../errors.js";
-import type { InternalOAuthProvider } from "../../providers/index.js";
 import type { ResponseInternal } from "../../types.js";
-import type {
-  AuthContext,
-  InternalCredentialsProvider,
-  InternalEmailProvider,
-  InternalWebAuthnProvider,
-} from "../config/internal.js";
+import type { AuthContext } from "../config/internal.js";
 import { callbackWithCredentials } from "./callback/credentials.js";
 import { callbackWithEmail } from "./callback/email.js";
 import { callbackWithOAuth } from "./callback/oauth.js";
@@ -24,18 +18,19 @@ export async function callback(ctx: AuthContext): Promise<ResponseInternal> {
     switch (provider.type) {
       case "oauth":
       case "oidc":
-        return await callbackWithOAuth(ctx, provider as InternalOAuthProvider);
+        return await callbackWithOAuth(ctx, provider);
       case "email":
-        return await callbackWithEmail(ctx, provider as InternalEmailProvider);
+        return await callbackWithEmail(ctx, provider);
       case "credentials":
-        return await callbackWithCredentials(ctx, provider as InternalCredentialsProvider);
+        return await callbackWithCredentials(ctx, provider);
       case "webauthn":
-        return await callbackWithWebAuthn(ctx, provider as InternalWebAuthnProvider);
+        return await callbackWithWebAuthn(ctx, provider);
     }
   } catch (error) {
     if (error instanceof AuthError) throw error;
-    const wrapped = new CallbackRouteError(error as Error);
-    wrapped.message = `The ${provider.type} callback of "${provider.id}" failed: ${(error as Error)?.message ?? String(error)}`;
+    const cause = error instanceof Error ? error : new Error(String(error));
+    const wrapped = new CallbackRouteError(cause);
+    wrapped.message = `The ${provider.type} callback of "${provider.id}" failed: ${cause.message}`;
     throw wrapped;
   }
 }

@@ -14,6 +14,7 @@ import type {
   Session,
   User,
 } from "../../types.js";
+import { requireAdapter } from "../config/adapter.js";
 import type { AuthContext } from "../config/internal.js";
 import { defaultCallbacks } from "../config/resolve.js";
 import { sessionTokenEnd } from "../crypto/jwe.js";
@@ -118,7 +119,7 @@ async function databaseSession(
   newSession: unknown,
 ): Promise<ResponseInternal> {
   const { config, cookies, request } = ctx;
-  const adapter = config.adapter!;
+  const adapter = requireAdapter(config, "The database session strategy");
   const option = cookies.sessionToken;
   const sessionToken = readChunkedCookie(request.cookies, option.name);
   if (!sessionToken) return respond(null);

@@ -3,9 +3,8 @@
  * starts the provider's flow: an authorization redirect for OAuth, an e-mailed link for e-mail.
  */
 
-import type { InternalOAuthProvider } from "../../providers/index.js";
 import type { ResponseInternal } from "../../types.js";
-import type { AuthContext, InternalEmailProvider } from "../config/internal.js";
+import type { AuthContext } from "../config/internal.js";
 import { renderSignInPage } from "../pages/index.js";
 import { pageUrl } from "./page-url.js";
 import { signinWithEmail } from "./signin/email.js";
@@ -37,9 +36,9 @@ export async function signin(ctx: AuthContext): Promise<ResponseInternal> {
   switch (provider.type) {
     case "oauth":
     case "oidc":
-      return signinWithOAuth(ctx, provider as InternalOAuthProvider);
+      return signinWithOAuth(ctx, provider);
     case "email":
-      return signinWithEmail(ctx, provider as InternalEmailProvider);
+      return signinWithEmail(ctx, provider);
     default:
       // Credentials and WebAuthn post to their callback; the page has their forms.
       return { redirect: `${ctx.url.href}/signin` };

@@ -5,6 +5,7 @@
  */
 import { SignOutError } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
+import { requireAdapter } from "../config/adapter.js";
 import type { AuthContext } from "../config/internal.js";
 import { clearChunkedCookie, readChunkedCookie } from "../http/cookies.js";
 import { rotateCsrfToken } from "../http/csrf.js";
@@ -37,7 +38,9 @@ export async function signout(ctx: AuthContext): Promise<ResponseInternal> {
         ).catch(() => null);
         await config.events.signOut?.({ token });
       } else {
-        const session = await config.adapter!.deleteSession(sessionToken);
+        const session = await requireAdapter(config, "The database session strategy").deleteSession(
+          sessionToken,
+        );
         await config.events.signOut?.({ session: session ?? null });
       }
     } catch (error) {

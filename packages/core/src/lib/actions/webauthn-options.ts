@@ -5,6 +5,7 @@
  */
 import type { WebAuthnConfig } from "../../providers/index.js";
 import type { ResponseInternal } from "../../types.js";
+import { requireAdapter } from "../config/adapter.js";
 import type { AuthContext } from "../config/internal.js";
 import { json } from "../http/response.js";
 import { currentSessionUser } from "../session/resolve-user.js";
@@ -36,7 +37,7 @@ export async function webauthnOptions(ctx: AuthContext): Promise<ResponseInterna
   if (requested !== undefined && requested !== "register" && requested !== "authenticate")
     return badRequest("Invalid action");
 
-  const adapter = ctx.config.adapter!;
+  const adapter = requireAdapter(ctx.config, "WebAuthn");
   const sessionUser = await currentSessionUser(ctx);
   const info: UserInfo | null = sessionUser
     ? { user: sessionUser, exists: true }

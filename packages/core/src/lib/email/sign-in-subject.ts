@@ -1,6 +1,7 @@
 /** Who an e-mail sign-in is about, as the `signIn` callback sees it. */
 import type { AdapterUser } from "../../adapters.js";
 import type { Account } from "../../types.js";
+import { requireAdapter } from "../config/adapter.js";
 import type { AuthContext, InternalEmailProvider } from "../config/internal.js";
 
 /**
@@ -19,7 +20,7 @@ export async function emailSignInSubject(
   provider: InternalEmailProvider,
   email: string,
 ): Promise<{ user: AdapterUser; account: Account }> {
-  const existing = await ctx.config.adapter!.getUserByEmail(email);
+  const existing = await requireAdapter(ctx.config, "E-mail sign-in").getUserByEmail(email);
   const user: AdapterUser = existing ?? { id: crypto.randomUUID(), email, emailVerified: null };
   const account: Account = {
     providerAccountId: email,

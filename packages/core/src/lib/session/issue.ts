@@ -6,6 +6,7 @@
 import type { AdapterUser } from "../../adapters.js";
 import { AccessDenied, AuthError } from "../../errors.js";
 import type { Account, Cookie, JWT, Profile, ResponseInternal, User } from "../../types.js";
+import { requireAdapter } from "../config/adapter.js";
 import type { AuthContext } from "../config/internal.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 import { rotateCsrfToken } from "../http/csrf.js";
@@ -77,7 +78,7 @@ export async function issueSession(ctx: AuthContext, result: SignInResult): Prom
       issued.push(...writeChunkedCookie(request.cookies, option, value, { expires }));
     }
   } else {
-    const adapter = config.adapter!;
+    const adapter = requireAdapter(config, "The database session strategy");
     if (user.id === undefined) throw new TypeError("A database session needs a user with an id.");
     // A new sign-in always gets a new session token and the previous session is removed, so a
     // token planted before sign-in is worthless afterwards (session fixation) and no rows leak.

@@ -9,6 +9,7 @@ import type {
   WebAuthnUserInfoRequest,
 } from "../../providers/index.js";
 import type { Cookie, User } from "../../types.js";
+import { requireAdapter } from "../config/adapter.js";
 import type { AuthContext } from "../config/internal.js";
 import { type RegisterData, registerDataOf, sealChallenge } from "./challenge.js";
 import { descriptorOf } from "./credential.js";
@@ -96,7 +97,7 @@ export async function registrationOptions(
   const rp = relyingPartyFor(provider, ctx.url);
   const registerData: RegisterData = registerDataOf(user);
   const existing = registerData.id
-    ? await ctx.config.adapter!.listAuthenticatorsByUserId(registerData.id)
+    ? await requireAdapter(ctx.config, "WebAuthn").listAuthenticatorsByUserId(registerData.id)
     : [];
   const userName = registerData.email || registerData.name || registerData.id || "";
   // The user handle is random (the library's default): it never reveals the user id, and the
@@ -129,7 +130,7 @@ export async function authenticationOptions(
   const rp = relyingPartyFor(provider, ctx.url);
   const userId = user?.id;
   const credentials = userId
-    ? await ctx.config.adapter!.listAuthenticatorsByUserId(String(userId))
+    ? await requireAdapter(ctx.config, "WebAuthn").listAuthenticatorsByUserId(String(userId))
     : [];
   const options = await library.generateAuthenticationOptions({
     ...(provider.authenticationOptions as object),

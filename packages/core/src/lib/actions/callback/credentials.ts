@@ -5,6 +5,7 @@
 import type { AdapterUser } from "../../../adapters.js";
 import { CredentialsSignin, MissingCSRF } from "../../../errors.js";
 import type { Account, ResponseInternal, User } from "../../../types.js";
+import { requireAdapter } from "../../config/adapter.js";
 import type { AuthContext, InternalCredentialsProvider } from "../../config/internal.js";
 import { authorizeSignIn, completeSignIn } from "../../session/issue.js";
 
@@ -13,7 +14,7 @@ async function storedUserFor(
   ctx: AuthContext,
   user: User,
 ): Promise<{ user: AdapterUser; isNewUser: boolean }> {
-  const adapter = ctx.config.adapter!;
+  const adapter = requireAdapter(ctx.config, "Credentials sign-in with database sessions");
   const byId = user.id ? await adapter.getUser(String(user.id)) : null;
   if (byId) return { user: byId, isNewUser: false };
   const byEmail = user.email ? await adapter.getUserByEmail(user.email) : null;

@@ -5,6 +5,7 @@
 import type { VerificationToken } from "../../../adapters.js";
 import { Verification } from "../../../errors.js";
 import type { ResponseInternal } from "../../../types.js";
+import { requireAdapter } from "../../config/adapter.js";
 import type { AuthContext, InternalEmailProvider } from "../../config/internal.js";
 import { timingSafeEqual } from "../../crypto/encoding.js";
 import { normalizeProviderIdentifier } from "../../email/address.js";
@@ -32,7 +33,7 @@ async function consumeToken(
   identifier: string,
   token: string,
 ): Promise<VerificationToken | null> {
-  const adapter = ctx.config.adapter!;
+  const adapter = requireAdapter(ctx.config, "E-mail sign-in");
   for (const secret of verificationSecrets(provider, ctx.config.secrets)) {
     const hashed = await hashVerificationToken(token, secret);
     const found = await adapter.useVerificationToken({ identifier, token: hashed });

@@ -13,6 +13,7 @@
 import type { AdapterAccount, AdapterUser } from "../../../adapters.js";
 import { AccountNotLinked, WebAuthnVerificationError } from "../../../errors.js";
 import type { Account, ResponseInternal } from "../../../types.js";
+import { requireAdapter } from "../../config/adapter.js";
 import type { AuthContext, InternalWebAuthnProvider } from "../../config/internal.js";
 import { authorizeSignIn, completeSignIn } from "../../session/issue.js";
 import { currentSessionUser, resolveUser } from "../../session/resolve-user.js";
@@ -35,7 +36,7 @@ async function authenticate(
   challenge: ChallengeData,
   response: CredentialResponse,
 ): Promise<ResponseInternal> {
-  const adapter = ctx.config.adapter!;
+  const adapter = requireAdapter(ctx.config, "WebAuthn");
   if (challenge.registerData)
     throw new WebAuthnVerificationError(
       "A registration challenge cannot complete a sign-in: request authentication options.",
@@ -81,7 +82,7 @@ async function register(
   challenge: ChallengeData,
   response: CredentialResponse,
 ): Promise<ResponseInternal> {
-  const adapter = ctx.config.adapter!;
+  const adapter = requireAdapter(ctx.config, "WebAuthn");
   const registerData = challenge.registerData;
   if (!registerData)
     throw new WebAuthnVerificationError(

@@ -4,6 +4,7 @@
  */
 import { AuthError, EmailSignInError } from "../../../errors.js";
 import type { ResponseInternal } from "../../../types.js";
+import { requireAdapter } from "../../config/adapter.js";
 import type { AuthContext, InternalEmailProvider } from "../../config/internal.js";
 import { normalizeProviderIdentifier } from "../../email/address.js";
 import { resetVerificationAttempts } from "../../email/attempts.js";
@@ -38,7 +39,7 @@ export async function signinWithEmail(
   // against it goes uncounted).
   await resetVerificationAttempts(provider, email);
   // Stored before the e-mail leaves, so a delivered link always has its token.
-  await config.adapter!.createVerificationToken({
+  await requireAdapter(config, "E-mail sign-in").createVerificationToken({
     identifier: email,
     token: await hashVerificationToken(token, secret),
     expires,

@@ -1,0 +1,25 @@
+/**
+ * The adapter, narrowed once. Code that stores users, sessions or tokens runs only for features
+ * that need an adapter, and config assertion (`assert.ts`) refuses those configs without one
+ * before any action runs; `requireAdapter` turns that invariant into a type instead of a `!`.
+ */
+import type { Adapter } from "../../adapters.js";
+import { MissingAdapter } from "../../errors.js";
+import type { ResolvedConfig } from "./internal.js";
+
+/**
+ * The configured (wrapped) adapter, or a `MissingAdapter` configuration error naming `feature`.
+ *
+ * @example
+ * ```ts
+ * const adapter = requireAdapter(ctx.config, "E-mail sign-in")
+ * await adapter.createVerificationToken(token)
+ * ```
+ */
+export function requireAdapter(
+  config: Pick<ResolvedConfig, "adapter">,
+  feature: string,
+): Required<Adapter> {
+  if (config.adapter) return config.adapter;
+  throw new MissingAdapter(`${feature} stores data through an adapter: configure \`adapter\`.`);
+}
