@@ -86,7 +86,7 @@ function rotatedCookie(response: Response, planted: { token: string }): ParsedSe
 async function expectPlantedTokenRefused(victim: Client, planted: { token: string }) {
   expect(await victim.session()).not.toBeNull();
   const refused = await victim.post("/auth/signout", { csrfToken: planted.token });
-  expect(refused.headers.get("location")).toBe(`${ORIGIN}/auth/signout?csrf=true`);
+  expect(refused.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=MissingCSRF`);
   expect(await victim.session(), "the refused sign-out left the session").not.toBeNull();
   const fresh = await victim.csrfToken();
   expect(fresh).not.toBe(planted.token);

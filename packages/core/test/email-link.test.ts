@@ -269,7 +269,7 @@ describe("the address at the door", () => {
       csrfToken: "forged",
       email: "ada@example.com",
     });
-    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?csrf=true`);
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=MissingCSRF`);
     expect(sender.sent).toHaveLength(0);
   });
 

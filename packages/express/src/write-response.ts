@@ -59,6 +59,7 @@ export function writeResponse(
   if (redirect !== undefined) {
     if (redirectAsJson) {
       res.setHeader("Content-Type", "application/json");
+      setHeader(res, "Location", redirect, onProblem);
       body = JSON.stringify({ url: redirect });
       status = 200;
     } else {

@@ -129,7 +129,7 @@ describe("an Express app with ExpressAuth", () => {
     await signIn(client);
     const response = await client.postForm("/auth/signout", { callbackUrl: "/" });
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe(`${origin}/auth/signout?csrf=true`);
+    expect(response.headers.get("location")).toBe(`${origin}/auth/signin?error=MissingCSRF`);
     expect(await homeStatus(client)).toBe("Signed in as Ada Lovelace (ada@example.com)");
   });
 

@@ -332,7 +332,7 @@ describe("a SvelteKit app with SvelteKitAuth, under a base path", () => {
       { csrfToken, callbackUrl: `${BASE}/` },
       { origin },
     );
-    expect(stale.headers.get("location")).toBe(`${origin}${auth}/signout?csrf=true`);
+    expect(stale.headers.get("location")).toBe(`${origin}${auth}/signin?error=MissingCSRF`);
     expect(client.jar.has("authjs.session-token")).toBe(true);
     const signedOut = await client.postForm(
       `${auth}/signout`,

@@ -3,6 +3,7 @@
  * starts the provider's flow: an authorization redirect for OAuth, an e-mailed link for e-mail.
  */
 
+import { MissingCSRF } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
 import { renderSignInPage } from "../pages/index.js";
@@ -30,7 +31,12 @@ export async function signin(ctx: AuthContext): Promise<ResponseInternal> {
     });
   }
   // Login CSRF defence: without the double-submit token, send the user to the page instead.
-  if (!ctx.csrfTokenVerified) return { redirect: `${ctx.url.href}/signin?csrf=true` };
+  // Thrown, as Auth.js does: the pipeline sends the browser to the sign-in page with
+  // \`error=MissingCSRF\` (or answers \`{ url }\` to \`X-Auth-Return-Redirect\` clients).
+  if (!ctx.csrfTokenVerified)
+    throw new MissingCSRF(
+      `A POST to /signin needs the CSRF token of the csrf cookie in \`csrfToken\`.`,
+    );
   const provider = ctx.provider;
   if (!provider) return { redirect: `${ctx.url.href}/signin?error=Signin` };
   switch (provider.type) {

@@ -3,7 +3,7 @@
  * cleared, a database session deleted and the CSRF token replaced, then the user goes to the
  * callback URL.
  */
-import { SignOutError } from "../../errors.js";
+import { MissingCSRF, SignOutError } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
 import { requireAdapter } from "../config/adapter.js";
 import type { AuthContext } from "../config/internal.js";
@@ -26,7 +26,12 @@ export async function signout(ctx: AuthContext): Promise<ResponseInternal> {
     });
   }
   // Logout CSRF defence: a foreign page must not be able to sign users out.
-  if (!ctx.csrfTokenVerified) return { redirect: `${ctx.url.href}/signout?csrf=true` };
+  // Thrown, as Auth.js does: the pipeline sends the browser to the sign-in page with
+  // \`error=MissingCSRF\` (or answers \`{ url }\` to \`X-Auth-Return-Redirect\` clients).
+  if (!ctx.csrfTokenVerified)
+    throw new MissingCSRF(
+      `A POST to /signout needs the CSRF token of the csrf cookie in \`csrfToken\`.`,
+    );
   const option = cookies.sessionToken;
   const sessionToken = readChunkedCookie(request.cookies, option.name);
   const cleared = clearChunkedCookie(request.cookies, option);

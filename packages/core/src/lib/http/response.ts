@@ -163,10 +163,16 @@ function buildResponse(
 ): Response {
   const { headers } = internal;
   if (internal.redirect !== undefined) {
+    // `Location` stays beside the JSON, as Auth.js sends it; with status 200 no client follows it.
     if (returnRedirectAsJson)
       return new Response(JSON.stringify({ url: internal.redirect }), {
         status: 200,
-        headers: headersInit(headers, setCookies, { "Content-Type": "application/json" }, sanitize),
+        headers: headersInit(
+          headers,
+          setCookies,
+          { "Content-Type": "application/json", Location: internal.redirect },
+          sanitize,
+        ),
       });
     return new Response(null, {
       status: internal.status ?? 302,
@@ -189,7 +195,8 @@ function asError(value: unknown): Error {
 
 /**
  * Builds the `Response`. With `returnRedirectAsJson` (header `X-Auth-Return-Redirect`), a redirect
- * becomes `200 {"url": …}` so that client-side code can navigate itself.
+ * becomes `200 {"url": …}` (with the `Location` header kept) so that client-side code can
+ * navigate itself.
  *
  * Never throws, whatever the values: a cookie or header that cannot be written is dropped (a
  * `Location` is percent-encoded), and a response that still cannot be built (a body that is not

@@ -1,0 +1,129 @@
+/**
+ * The same requests sent to `@auth/core` and to Tessera, compared answer by answer: status,
+ * `Location`, and the JSON body. Each case is a behaviour Auth.js v5 apps rely on.
+ */
+import { Auth as AuthJs } from "@auth/core";
+import AuthJsGitHub from "@auth/core/providers/github";
+import { Auth } from "@tessera/core";
+import GitHub from "@tessera/core/providers/github";
+import { describe, expect, it } from "vitest";
+import { ORIGIN, SECRET } from "./helpers.js";
+import { setCookies } from "./set-cookie.js";
+
+type Handler = (request: Request) => Promise<Response>;
+
+const common = { secret: SECRET, trustHost: true, basePath: "/auth" };
+const sides: Record<"authjs" | "tessera", Handler> = {
+  authjs: (request) =>
+    AuthJs(request, {
+      ...common,
+      providers: [AuthJsGitHub({ clientId: "id", clientSecret: "secret" })],
+    }),
+  tessera: (request) =>
+    Auth(request, { ...common, providers: [GitHub({ clientId: "id", clientSecret: "secret" })] }),
+};
+
+/** A browser of one side: keeps the cookies it is given. */
+function browser(handle: Handler) {
+  const jar = new Map<string, string>();
+  return async (path: string, init: RequestInit = {}): Promise<Response> => {
+    const headers = new Headers(init.headers);
+    if (jar.size) headers.set("cookie", [...jar].map(([n, v]) => `${n}=${v}`).join("; "));
+    const response = await handle(new Request(new URL(path, ORIGIN), { ...init, headers }));
+    for (const [name, cookie] of setCookies(response)) jar.set(name, cookie.value);
+    return response;
+  };
+}
+
+function form(fields: Record<string, string>, headers: Record<string, string> = {}): RequestInit {
+  return {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+  };
+}
+
+interface Answer {
+  status: number;
+  location: string | null;
+  body: unknown;
+}
+
+async function answerOf(response: Response): Promise<Answer> {
+  const text = await response.text();
+  let body: unknown = text;
+  if (response.headers.get("content-type")?.startsWith("application/json")) body = JSON.parse(text);
+  return { status: response.status, location: response.headers.get("location"), body };
+}
+
+/** Runs `scenario` against both libraries and returns the two answers. */
+async function both(
+  scenario: (request: ReturnType<typeof browser>) => Promise<Response>,
+): Promise<Record<"authjs" | "tessera", Answer>> {
+  return {
+    authjs: await answerOf(await scenario(browser(sides.authjs))),
+    tessera: await answerOf(await scenario(browser(sides.tessera))),
+  };
+}
+
+async function csrfTokenOf(request: ReturnType<typeof browser>): Promise<string> {
+  const { csrfToken } = (await (await request("/auth/csrf")).json()) as { csrfToken: string };
+  return csrfToken;
+}
+
+const returnRedirect = { "X-Auth-Return-Redirect": "1" };
+
+describe("answers that match @auth/core", () => {
+  it("login CSRF: a sign-in POST without the CSRF token lands on the sign-in page with error=MissingCSRF", async () => {
+    const { authjs, tessera } = await both((request) => request("/auth/signin/github", form({})));
+    expect(authjs).toEqual({
+      status: 302,
+      location: `${ORIGIN}/auth/signin?error=MissingCSRF`,
+      body: "",
+    });
+    expect(tessera).toEqual(authjs);
+  });
+
+  it("logout CSRF: a sign-out POST with a foreign CSRF token lands on the sign-in page with error=MissingCSRF", async () => {
+    const { authjs, tessera } = await both(async (request) => {
+      await csrfTokenOf(request);
+      return request("/auth/signout", form({ csrfToken: "planted-by-another-site" }));
+    });
+    expect(authjs.location).toBe(`${ORIGIN}/auth/signin?error=MissingCSRF`);
+    expect(tessera).toEqual(authjs);
+  });
+
+  it("answers a client's CSRF failure as JSON { url } when it asks with X-Auth-Return-Redirect", async () => {
+    const { authjs, tessera } = await both((request) =>
+      request("/auth/signout", form({}, returnRedirect)),
+    );
+    expect(authjs.body).toEqual({ url: `${ORIGIN}/auth/signin?error=MissingCSRF` });
+    expect(tessera.status).toBe(authjs.status);
+    expect(tessera.body).toEqual(authjs.body);
+  });
+
+  it("answers X-Auth-Return-Redirect with 200 JSON { url } and the Location header too", async () => {
+    const { authjs, tessera } = await both(async (request) => {
+      const csrfToken = await csrfTokenOf(request);
+      return request("/auth/signout", form({ csrfToken, callbackUrl: "/bye" }, returnRedirect));
+    });
+    expect(authjs).toEqual({
+      status: 200,
+      location: `${ORIGIN}/bye`,
+      body: { url: `${ORIGIN}/bye` },
+    });
+    expect(tessera).toEqual(authjs);
+  });
+
+  it("answers a session update without the CSRF token with 400 null, not a redirect", async () => {
+    const { authjs, tessera } = await both((request) =>
+      request("/auth/session", {
+        method: "POST",
+        body: JSON.stringify({ data: { name: "x" } }),
+        headers: { "content-type": "application/json" },
+      }),
+    );
+    expect(authjs).toEqual({ status: 400, location: null, body: null });
+    expect(tessera).toEqual(authjs);
+  });
+});
