@@ -3,8 +3,10 @@
  * `Location`, and the JSON body. Each case is a behaviour Auth.js v5 apps rely on.
  */
 import { Auth as AuthJs } from "@auth/core";
+import AuthJsCredentials from "@auth/core/providers/credentials";
 import AuthJsGitHub from "@auth/core/providers/github";
 import { Auth } from "@tessera/core";
+import Credentials from "@tessera/core/providers/credentials";
 import GitHub from "@tessera/core/providers/github";
 import { describe, expect, it } from "vitest";
 import { ORIGIN, SECRET } from "./helpers.js";
@@ -13,14 +15,22 @@ import { setCookies } from "./set-cookie.js";
 type Handler = (request: Request) => Promise<Response>;
 
 const common = { secret: SECRET, trustHost: true, basePath: "/auth" };
+/** A user with an e-mail address only: no name, no image. */
+const authorize = () => ({ id: "user-1", email: "ada@example.com" });
 const sides: Record<"authjs" | "tessera", Handler> = {
   authjs: (request) =>
     AuthJs(request, {
       ...common,
-      providers: [AuthJsGitHub({ clientId: "id", clientSecret: "secret" })],
+      providers: [
+        AuthJsGitHub({ clientId: "id", clientSecret: "secret" }),
+        AuthJsCredentials({ authorize }),
+      ],
     }),
   tessera: (request) =>
-    Auth(request, { ...common, providers: [GitHub({ clientId: "id", clientSecret: "secret" })] }),
+    Auth(request, {
+      ...common,
+      providers: [GitHub({ clientId: "id", clientSecret: "secret" }), Credentials({ authorize })],
+    }),
 };
 
 /** A browser of one side: keeps the cookies it is given. */
@@ -125,5 +135,19 @@ describe("answers that match @auth/core", () => {
     );
     expect(authjs).toEqual({ status: 400, location: null, body: null });
     expect(tessera).toEqual(authjs);
+  });
+
+  it("omits name and image from the session of a user who has none, instead of null", async () => {
+    const { authjs, tessera } = await both(async (request) => {
+      const csrfToken = await csrfTokenOf(request);
+      await request("/auth/callback/credentials", form({ csrfToken }));
+      return request("/auth/session");
+    });
+    expect(authjs.body).toMatchObject({ user: { email: "ada@example.com" } });
+    expect(Object.keys((authjs.body as { user: object }).user)).toEqual(["email"]);
+    expect({ ...(tessera.body as object), expires: "" }).toEqual({
+      ...(authjs.body as object),
+      expires: "",
+    });
   });
 });

@@ -47,8 +47,13 @@ export async function userAndAccount(
     throw new OAuthProfileParseError(
       `The profile callback of "${provider.id}" returned no \`id\`. Return the provider's stable user id (for example \`profile.sub\`).`,
     );
+  // A profile without an address keeps none (Auth.js omits it too); "" is no address.
   const email =
-    typeof mapped.email === "string" && mapped.email !== "" ? mapped.email.toLowerCase() : null;
+    typeof mapped.email === "string" && mapped.email !== ""
+      ? mapped.email.toLowerCase()
+      : mapped.email === undefined
+        ? undefined
+        : null;
   const user = { ...mapped, id: String(id), email };
   const stored = provider.account(tokens) ?? {};
   const account: Account = {

@@ -50,10 +50,12 @@ export async function issueSession(ctx: AuthContext, result: SignInResult): Prom
   const issued: Cookie[] = [];
 
   if (config.session.strategy === "jwt") {
+    // What the user lacks stays undefined, so the token (and the session read from it) omits
+    // it, exactly as Auth.js builds them; a stored user's NULLs stay null.
     const defaultToken: JWT = {
-      name: user.name ?? null,
-      email: user.email ?? null,
-      picture: user.image ?? null,
+      name: user.name,
+      email: user.email,
+      picture: user.image,
       ...(user.id !== undefined && { sub: String(user.id) }),
     };
     const token = await config.callbacks.jwt({
