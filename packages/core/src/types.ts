@@ -148,7 +148,7 @@ export interface CallbacksOptions {
    */
   signIn: (params: {
     user: User | AdapterUser;
-    account: Account | null;
+    account?: Account | null;
     profile?: Profile;
     email?: { verificationRequest?: boolean };
     credentials?: Record<string, CredentialInput>;
@@ -164,18 +164,29 @@ export interface CallbacksOptions {
     params: ({ session: { user: AdapterUser } & AdapterSession; user: AdapterUser } & {
       session: Session;
       token: JWT;
-    }) & { newSession?: unknown; trigger?: "update" },
+    }) & {
+      // `any`, as in Auth.js: it is whatever the client passed to `update()`, and the documented
+      // pattern (`session.user.name = newSession.name`) must compile without a cast.
+      // biome-ignore lint/suspicious/noExplicitAny: Auth.js's public type, kept for drop-in use
+      newSession: any;
+      trigger?: "update";
+    },
   ) => Awaitable<Session | DefaultSession>;
   /** Shapes the JWT on sign-in, update and every read; `null` signs the user out. */
   jwt: (params: {
     token: JWT;
     user: User | AdapterUser;
-    account: Account | null;
+    account?: Account | null;
     profile?: Profile;
     trigger?: "signIn" | "signUp" | "update";
     /** @deprecated use `trigger === "signUp"` */
     isNewUser?: boolean;
-    session?: unknown;
+    /**
+     * With `trigger === "update"`, the data the client passed to `update()`. `any`, as in
+     * Auth.js, so that `token.name = session.name` compiles.
+     */
+    // biome-ignore lint/suspicious/noExplicitAny: Auth.js's public type, kept for drop-in use
+    session?: any;
   }) => Awaitable<JWT | null>;
   /** Used by framework middleware to decide access. */
   authorized?: (params: {

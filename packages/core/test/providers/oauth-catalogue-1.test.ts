@@ -63,7 +63,8 @@ interface Case {
   profileMethod?: "GET" | "POST";
   profile: unknown;
   clientAuth: "basic" | "custom";
-  user: { name: string | null; email: string | null; image: string | null };
+  /** The session's user; a field the profile lacks is absent, as in Auth.js. */
+  user: { name?: string | null; email?: string | null; image?: string | null };
   /** Further checks of the recorded requests. */
   check?: (requests: { token: RecordedRequest; profile: RecordedRequest }) => void;
 }

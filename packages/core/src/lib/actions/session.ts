@@ -5,10 +5,12 @@
  * changed the token — not re-encrypted on every read. Database sessions are extended at most once
  * per `updateAge` and deleted when found expired.
  */
+import type { AdapterSession, AdapterUser } from "../../adapters.js";
 import { JWTSessionError, MissingCSRF, SessionTokenError } from "../../errors.js";
 import type {
   CallbacksOptions,
   Cookie,
+  DefaultSession,
   JWT,
   ResponseInternal,
   Session,
@@ -21,8 +23,27 @@ import { sessionTokenEnd } from "../crypto/jwe.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 import { json } from "../http/response.js";
 
-/** The callback's parameter is typed as an intersection for Auth.js compatibility (types.ts). */
 type SessionCallbackParams = Parameters<CallbacksOptions["session"]>[0];
+type UpdateParams = { newSession?: unknown; trigger?: "update" };
+/** What the session callback receives with JWT sessions. */
+type JwtSessionParams = { session: Session; token: JWT } & UpdateParams;
+/** What the session callback receives with database sessions. */
+type DatabaseSessionParams = {
+  session: { user: AdapterUser } & AdapterSession;
+  user: AdapterUser;
+} & UpdateParams;
+
+/**
+ * Calls the session callback with the configured strategy's half of its parameter. Auth.js types
+ * the parameter as the intersection of both halves, so that a callback written for either
+ * strategy compiles; at run time only one half exists, which this one assertion states.
+ */
+function runSessionCallback(
+  ctx: AuthContext,
+  params: JwtSessionParams | DatabaseSessionParams,
+): Promise<Session | DefaultSession> {
+  return Promise.resolve(ctx.config.callbacks.session(params as SessionCallbackParams));
+}
 
 const NO_CACHE = {
   "Cache-Control": "private, no-cache, no-store",
@@ -96,14 +117,14 @@ async function jwtSession(
     } else {
       expires = new Date(end * 1000);
     }
-    const session = await config.callbacks.session({
+    const session = await runSessionCallback(ctx, {
       session: {
         user: { name: token.name, email: token.email, image: token.picture },
         expires: expires.toISOString(),
       },
       token,
       ...(isUpdate && { newSession, trigger: "update" as const }),
-    } as unknown as SessionCallbackParams);
+    });
     await config.events.session?.({ session: session as Session, token: token as JWT });
     return respond(session as Session, issued);
   } catch (error) {
@@ -141,11 +162,11 @@ async function databaseSession(
       stored = (await adapter.updateSession({ sessionToken, expires })) ?? { ...stored, expires };
       issued.push(...writeChunkedCookie(request.cookies, option, sessionToken, { expires }));
     }
-    const session = await config.callbacks.session({
+    const session = await runSessionCallback(ctx, {
       session: { ...stored, user },
       user,
       ...(isUpdate && { newSession, trigger: "update" as const }),
-    } as unknown as SessionCallbackParams);
+    });
     await config.events.session?.({ session: session as Session });
     return respond(session as Session, issued);
   } catch (error) {
