@@ -15,10 +15,13 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const providersDir = join(root, "packages/core/src/providers");
 export const catalogueFile = join(root, "docs/providers.md");
 
+/** Modules of packages/core/src/providers that hold types, not a provider. */
+export const TYPE_MODULES = new Set(["index.ts", "oauth.ts"]);
+
 /** Module names of the built-in providers (file names without `.ts`). */
 export function providerModuleNames() {
   return readdirSync(providersDir)
-    .filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts") && file !== "index.ts")
+    .filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts") && !TYPE_MODULES.has(file))
     .map((file) => file.slice(0, -3))
     .sort();
 }

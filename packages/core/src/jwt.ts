@@ -16,6 +16,7 @@ import { readChunkedCookie } from "./lib/http/cookies.js";
 import { parseCookies } from "./lib/http/request.js";
 import type { JWT, JWTDecodeParams, JWTEncodeParams, LoggerInstance } from "./types.js";
 
+export type { DefaultJWT, JWTOptions } from "./types.js";
 export type { JWT, JWTDecodeParams, JWTEncodeParams };
 
 const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;

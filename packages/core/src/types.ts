@@ -11,9 +11,10 @@ import type { CredentialInput, Provider } from "./providers/index.js";
 // Declared in the modules below, which must not import this one; re-exported so that
 // `@tessera/core/types` names them (and module augmentation of `User`, `Profile` or `Account`
 // here merges into their declarations).
-export type { Awaitable } from "./adapters.js";
+export type { AdapterAuthenticator as Authenticator, Awaitable } from "./adapters.js";
 export type {
   Account,
+  DefaultUser,
   Profile,
   ProviderType,
   Theme,
@@ -21,6 +22,37 @@ export type {
   User,
 } from "./lib/identity-types.js";
 export type { LoggerInstance, WarningCode } from "./lib/utils/logger.js";
+export type { PublicProvider } from "./providers/index.js";
+
+/** The value a promise resolves to (Auth.js's helper; TypeScript's own `Awaited` does more). */
+export type Awaited<T> = T extends Promise<infer U> ? U : T;
+/** A version string such as `v1`, `v1.2` or `v1.2.3`. */
+export type SemverString = `v${number}` | `v${number}.${number}` | `v${number}.${number}.${number}`;
+
+/** The `error` values of the built-in error page. */
+export type ErrorPageParam = "Configuration" | "AccessDenied" | "Verification";
+/** The `error` values the built-in sign-in page explains. */
+export type SignInPageErrorParam =
+  | "Signin"
+  | "OAuthSignin"
+  | "OAuthCallbackError"
+  | "OAuthCreateAccount"
+  | "EmailCreateAccount"
+  | "Callback"
+  | "OAuthAccountNotLinked"
+  | "EmailSignin"
+  | "CredentialsSignin"
+  | "SessionRequired";
+
+/** Options for the browser's WebAuthn call, as JSON (WebAuthn Level 3 `…OptionsJSON`). */
+export interface WebAuthnOptionsJSON {
+  challenge: string;
+  [member: string]: unknown;
+}
+/** The answer of `GET <basePath>/webauthn-options/<id>`. */
+export type WebAuthnOptionsResponseBody =
+  | { action: "authenticate"; options: WebAuthnOptionsJSON }
+  | { action: "register"; options: WebAuthnOptionsJSON };
 
 /** The actions served under the base path. */
 export type AuthAction =

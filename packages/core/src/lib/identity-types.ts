@@ -9,13 +9,19 @@
 /** Provider types. `email` and `credentials` are the "redirectable" ones. */
 export type ProviderType = "oidc" | "oauth" | "email" | "credentials" | "webauthn";
 
-/** A user as seen by callbacks and the client. */
-export interface User {
+/** The fields every user has (Auth.js's `DefaultUser`); `User` extends it. */
+export interface DefaultUser {
   id?: string;
   name?: string | null;
   email?: string | null;
   image?: string | null;
 }
+
+/**
+ * A user as seen by callbacks and the client. Add fields by module augmentation:
+ * `declare module "@tessera/core/types" { interface User { role?: string } }`.
+ */
+export interface User extends DefaultUser {}
 
 /** OIDC standard claims, as returned by an identity provider; indexable by any claim. */
 export interface Profile {

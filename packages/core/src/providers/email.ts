@@ -13,20 +13,18 @@
  * })
  * ```
  */
-import type { EmailConfig, SendVerificationRequestParams } from "./index.js";
 import {
   type NodemailerConfig,
   type NodemailerUserConfig,
   sendWithNodemailer,
 } from "./nodemailer.js";
 
-export type { EmailConfig } from "./index.js";
-/** Parameters of `sendVerificationRequest` (the name Auth.js uses). */
-export type EmailProviderSendVerificationRequestParams = SendVerificationRequestParams;
-/** The provider type of e-mail providers. */
-export type EmailProviderType = "email";
-/** What users pass to an e-mail provider function to override its defaults. */
-export type EmailUserConfig = Omit<Partial<EmailConfig>, "options" | "type">;
+export type {
+  EmailConfig,
+  EmailProviderSendVerificationRequestParams,
+  EmailProviderType,
+  EmailUserConfig,
+} from "./index.js";
 
 /**
  * The generic e-mail provider. Sends the default e-mail through `server` (SMTP, via the optional

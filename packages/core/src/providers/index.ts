@@ -132,9 +132,9 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
   /** Default `["pkce"]`. */
   checks?: OAuthChecks[];
   /** Maps the provider's profile to a user; must return an `id`. */
-  profile?: (profile: P, tokens: TokenSet) => Awaitable<User>;
+  profile?: ProfileCallback<P>;
   /** Chooses which token fields are stored on the account. */
-  account?: (tokens: TokenSet) => TokenSet | undefined | undefined;
+  account?: AccountCallback;
   /** Default off. Only safe when the provider verifies e-mail addresses. */
   allowDangerousEmailAccountLinking?: boolean;
   redirectProxyUrl?: string;
@@ -404,3 +404,59 @@ export type AnyUser = User | AdapterUser;
 export type AnyAccount = Account;
 /** @internal */
 export type { Adapter };
+
+/** Maps a provider's profile (and tokens) to the user Tessera signs in; must return an `id`. */
+export type ProfileCallback<P> = (profile: P, tokens: TokenSet) => Awaitable<User>;
+/** Chooses which token fields are stored on the account (`undefined`: all of them). */
+// `void`, as in Auth.js: a callback that returns nothing (stores every field) must compile.
+// biome-ignore lint/suspicious/noConfusingVoidType: Auth.js's public type, kept for drop-in use
+export type AccountCallback = (tokens: TokenSet) => TokenSet | undefined | void;
+/** The colours and logo of a provider's button on the built-in sign-in page. */
+export type OAuthProviderButtonStyles = ProviderStyle;
+/** The three OAuth endpoints a provider may configure. */
+export type OAuthEndpointType = "authorization" | "token" | "userinfo";
+/** An OIDC provider after normalisation. */
+export type OIDCConfigInternal<P = Profile> = InternalOAuthProvider<P> & { type: "oidc" };
+
+/** The id of a built-in OAuth or OIDC provider (any string: custom providers choose their own). */
+export type OAuthProviderId = string & {};
+/** The id of the credentials provider. */
+export type CredentialsProviderId = "credentials";
+/** The ids of the built-in e-mail providers. */
+export type EmailProviderId =
+  | "email"
+  | "forwardemail"
+  | "loops"
+  | "mailgun"
+  | "nodemailer"
+  | "postmark"
+  | "resend"
+  | "sendgrid";
+/** The type of every e-mail provider. */
+export type EmailProviderType = "email";
+/** What an e-mail provider's `sendVerificationRequest` receives. */
+export type EmailProviderSendVerificationRequestParams = SendVerificationRequestParams;
+/** What users pass to an e-mail provider's factory: any of its settings but the type. */
+export type EmailUserConfig = Omit<Partial<EmailConfig>, "options" | "type">;
+/** A provider id: a built-in one, or any string a custom provider uses. */
+export type ProviderId =
+  | CredentialsProviderId
+  | EmailProviderId
+  | "webauthn"
+  | "passkey"
+  | OAuthProviderId;
+/** Each built-in provider's factory, by id. */
+export type BuiltInProviders = Record<
+  OAuthProviderId,
+  (config: Partial<OAuthConfig<Profile>>) => OAuthConfig<Profile>
+> &
+  Record<CredentialsProviderId, (config: Partial<CredentialsConfig>) => CredentialsConfig> &
+  Record<EmailProviderId, (config: Partial<EmailConfig>) => EmailConfig> &
+  Record<"webauthn", (config: Partial<WebAuthnConfig>) => WebAuthnConfig>;
+/** The `providers` of a configuration: provider objects or factories. */
+export type AppProviders = Provider[];
+/** A provider as the sign-in page lists it. */
+export interface AppProvider extends CommonProviderOptions {
+  signinUrl: string;
+  callbackUrl: string;
+}
