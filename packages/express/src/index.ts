@@ -25,6 +25,9 @@ import { type ExpressAuthConfig, prepareConfig } from "./config.js";
 import { buildWebRequest, requestOrigin } from "./web-request.js";
 import { appendCookies, writeError, writeResponse } from "./write-response.js";
 
+export { customFetch } from "@tessera/core";
+export { AuthError, CredentialsSignin } from "@tessera/core/errors";
+export type { Account, DefaultSession, Profile, Session, User } from "@tessera/core/types";
 export type { ExpressAuthConfig } from "./config.js";
 export { MAX_BODY_BYTES, toWebRequest } from "./web-request.js";
 

@@ -419,3 +419,15 @@ describe("toWebRequest", () => {
     expect(seen).toEqual({ url: `${origin}/hook?a=1`, method: "POST", header: "yes", body: "hi" });
   });
 });
+
+describe("the package root", () => {
+  it("re-exports AuthError, CredentialsSignin and customFetch as @auth/express does, the core's own", async () => {
+    const root = await import("@tessera/express");
+    const core = await import("@tessera/core");
+    const errors = await import("@tessera/core/errors");
+    expect(root.AuthError).toBe(errors.AuthError);
+    expect(root.CredentialsSignin).toBe(errors.CredentialsSignin);
+    expect(root.customFetch).toBe(core.customFetch);
+    expect(new root.CredentialsSignin()).toBeInstanceOf(root.AuthError);
+  });
+});
