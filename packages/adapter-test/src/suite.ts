@@ -1,5 +1,6 @@
 import type { Adapter } from "@tessera/core/adapters";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { accountListingTests } from "./conformance/account-listing.js";
 import { accountTests } from "./conformance/accounts.js";
 import { authenticatorTests } from "./conformance/authenticators.js";
 import { suiteContext } from "./conformance/context.js";
@@ -49,6 +50,10 @@ const sessionListingMethods = [
   "deleteSessionsByUserId",
 ] as const satisfies readonly (keyof Adapter)[];
 
+const accountListingMethods = [
+  "listAccountsByUserId",
+] as const satisfies readonly (keyof Adapter)[];
+
 /**
  * Registers a vitest suite that certifies an adapter against the Auth.js v5 adapter contract and
  * Tessera's session-listing extension: exact `Date` round-trips, `null` for missing records,
@@ -84,6 +89,7 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
   const features: Required<ConformanceFeatures> = {
     authenticators: true,
     sessionListing: true,
+    accountListing: true,
     uniqueEmail: true,
     uniqueAccount: true,
     uniqueCredentialId: true,
@@ -114,6 +120,7 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
     ...coreMethods,
     ...(features.authenticators ? authenticatorMethods : []),
     ...(features.sessionListing ? sessionListingMethods : []),
+    ...(features.accountListing ? accountListingMethods : []),
   ];
 
   describe(`${name}: adapter conformance`, () => {
@@ -143,11 +150,18 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
       });
     }
 
+    if (!features.accountListing) {
+      test("lacks listAccountsByUserId, as declared by accountListing: false", () => {
+        expect(present(accountListingMethods)).toEqual([]);
+      });
+    }
+
     userTests(context);
     accountTests(context);
     sessionTests(context);
     verificationTokenTests(context);
     if (features.authenticators) authenticatorTests(context);
     if (features.sessionListing) sessionListingTests(context);
+    if (features.accountListing) accountListingTests(context);
   });
 }

@@ -99,6 +99,7 @@ runAdapterConformance("@auth/pg-adapter on PostgreSQL", {
     // session-listing extension.
     authenticators: false,
     sessionListing: false,
+    accountListing: false,
     // The documented schema has no unique index on users.email: a second user with a taken
     // e-mail is stored, and getUserByEmail then returns either one.
     uniqueEmail: false,

@@ -116,6 +116,12 @@ export interface Adapter {
   listSessionsByUserId?(userId: string): Awaitable<AdapterSession[]>;
   /** Tessera extension (optional): delete every session of a user. */
   deleteSessionsByUserId?(userId: string): Awaitable<void>;
+  /**
+   * Tessera extension (optional): every account linked to a user. With it, e-mail account
+   * linking can tell a user who signed in through a provider from one who never proved the
+   * address (see `allowDangerousEmailAccountLinking`).
+   */
+  listAccountsByUserId?(userId: string): Awaitable<AdapterAccount[]>;
 }
 
 /** True when `value` is a date string (ISO 8601) — helps adapters that store dates as text. */

@@ -646,6 +646,77 @@ describe("sign-in or registration with an adapter", () => {
     expect(store.accounts.size).toBe(0);
   });
 
+  it("links by e-mail into a user an OAuth sign-in created (emailVerified null, as Auth.js leaves it) through another provider carrying the flag", async () => {
+    const { store, cfg } = withAdapter({
+      providers: [
+        oidc({ allowDangerousEmailAccountLinking: true }),
+        postProvider({ allowDangerousEmailAccountLinking: true }),
+      ],
+    });
+    const adapter = cfg.adapter as ReturnType<typeof MemoryAdapter>;
+    await adapter.createUser({ id: "migrated", email: "ada@example.com", emailVerified: null });
+    await adapter.linkAccount({
+      userId: "migrated",
+      type: "oidc",
+      provider: "op-post",
+      providerAccountId: "ada-elsewhere",
+    });
+    const client = new Client(cfg);
+    await signIn(client);
+    expect((await client.session())?.user).toMatchObject({ email: "ada@example.com" });
+    expect(
+      [...store.accounts.values()].map((account) => [account.provider, account.userId]).sort(),
+    ).toEqual([
+      ["op", "migrated"],
+      ["op-post", "migrated"],
+    ]);
+  });
+
+  it("pre-account takeover: refuses to link into an unverified user whose other account's provider lacks the flag", async () => {
+    const { store, cfg } = withAdapter({
+      providers: [oidc({ allowDangerousEmailAccountLinking: true }), postProvider()],
+    });
+    const adapter = cfg.adapter as ReturnType<typeof MemoryAdapter>;
+    await adapter.createUser({ id: "squatter", email: "ada@example.com", emailVerified: null });
+    await adapter.linkAccount({
+      userId: "squatter",
+      type: "oidc",
+      provider: "op-post",
+      providerAccountId: "someone",
+    });
+    const response = await signIn(new Client(cfg));
+    expect(locationOf(response).searchParams.get("error")).toBe("OAuthAccountNotLinked");
+    expect(store.accounts.size).toBe(1);
+  });
+
+  it("refuses to link by e-mail when the OpenID Provider says the address is unverified", async () => {
+    const { store, cfg } = withAdapter({
+      providers: [oidc({ allowDangerousEmailAccountLinking: true })],
+    });
+    const adapter = cfg.adapter as ReturnType<typeof MemoryAdapter>;
+    await adapter.createUser({
+      id: "local",
+      email: "grace@example.com",
+      emailVerified: new Date(),
+    });
+    // The OP's Grace has email_verified: false.
+    const response = await signIn(new Client(cfg), "op", "grace@example.com");
+    expect(locationOf(response).searchParams.get("error")).toBe("OAuthAccountNotLinked");
+    expect(store.accounts.size).toBe(0);
+  });
+
+  it("links by e-mail as Auth.js does when the adapter cannot list a user's accounts", async () => {
+    const store = createMemoryStore();
+    const { listAccountsByUserId: _omitted, ...withoutListing } = MemoryAdapter(store);
+    const cfg = config({
+      adapter: withoutListing,
+      providers: [oidc({ allowDangerousEmailAccountLinking: true })],
+    });
+    await withoutListing.createUser?.({ id: "old", email: "ada@example.com", emailVerified: null });
+    await signIn(new Client(cfg));
+    expect([...store.accounts.values()][0]).toMatchObject({ userId: "old", provider: "op" });
+  });
+
   it("asks the signIn callback before storing anything; a refusal leaves no user behind", async () => {
     const seen: unknown[] = [];
     const { store, cfg } = withAdapter({

@@ -282,5 +282,9 @@ export function MemoryAdapter(store: MemoryStore = createMemoryStore()): Require
     async deleteSessionsByUserId(userId) {
       deleteWhere(sessions, (session) => session.userId === userId);
     },
+
+    async listAccountsByUserId(userId) {
+      return [...accounts.values()].filter((account) => account.userId === userId).map(copy);
+    },
   };
 }

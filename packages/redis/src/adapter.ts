@@ -319,6 +319,18 @@ export function RedisAdapter(
       return json === null ? null : (JSON.parse(json) as AdapterAccount);
     },
 
+    async listAccountsByUserId(userId) {
+      const accountIds = await redis.smembers(keys.userAccounts(userId));
+      if (accountIds.length === 0) return [];
+      // One GET per key rather than MGET: the account keys may live in different cluster slots.
+      const found = await Promise.all(
+        accountIds.map((accountId) => redis.get(keys.account(accountId))),
+      );
+      return found
+        .filter((json): json is string => json !== null)
+        .map((json) => JSON.parse(json) as AdapterAccount);
+    },
+
     async createSession(session) {
       const created: AdapterSession = { ...session };
       await storeSession(created, "create");

@@ -372,6 +372,15 @@ export function SqlAdapter<DB>(
       return row ? accountFromRow(row) : null;
     },
 
+    async listAccountsByUserId(userId) {
+      const rows = await db
+        .selectFrom(table("accounts"))
+        .selectAll()
+        .where("userId", "=", userId)
+        .execute();
+      return rows.map(accountFromRow);
+    },
+
     async createSession(session) {
       const row: SessionRow = {
         sessionToken: session.sessionToken,

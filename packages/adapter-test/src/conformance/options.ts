@@ -47,6 +47,8 @@ export interface ConformanceFeatures {
    * has neither method.
    */
   sessionListing?: boolean;
+  /** Tessera's `listAccountsByUserId` extension. `false`: the adapter lacks it. */
+  accountListing?: boolean;
   /**
    * `createUser` rejects an e-mail another user has. `false`: the store has no such constraint,
    * and a duplicate e-mail is accepted.

@@ -6,7 +6,8 @@
 import type { AdapterAccount, AdapterUser } from "../../adapters.js";
 import { AccountNotLinked, OAuthAccountNotLinked } from "../../errors.js";
 import type { Account, Profile, User } from "../../types.js";
-import type { AuthContext } from "../config/internal.js";
+import { requireAdapter } from "../config/adapter.js";
+import type { AuthContext, InternalProvider } from "../config/internal.js";
 import { readChunkedCookie } from "../http/cookies.js";
 
 /** The user a sign-in resolves to. */
@@ -40,6 +41,43 @@ export async function currentSessionUser(ctx: AuthContext): Promise<AdapterUser 
     // A stale or foreign session cookie does not stop a fresh sign-in.
     return null;
   }
+}
+
+/** Whether `provider` opted in to linking by e-mail. */
+function linksByEmail(provider: InternalProvider | undefined): boolean {
+  return (
+    (provider?.type === "oauth" || provider?.type === "oidc") &&
+    provider.allowDangerousEmailAccountLinking === true
+  );
+}
+
+/**
+ * Whether a sign-in through `ctx.provider` may be linked to `existing`, the user who has its
+ * e-mail address. Pre-account-takeover defence: an attacker who registers the victim's address
+ * first (a password or passkey account nobody verified) must not receive the victim's provider
+ * account later. So linking needs the provider's opt-in (`allowDangerousEmailAccountLinking`),
+ * a provider that does not call the address unverified (OIDC `email_verified: false`), and an
+ * existing user whose address someone proved: verified by an e-mail sign-in, or signed in before
+ * through a provider that carries the flag too (Auth.js leaves `emailVerified` null for users it
+ * creates through OAuth). An adapter without `listAccountsByUserId` cannot tell the second case
+ * apart, and links as Auth.js does.
+ */
+async function mayLinkByEmail(
+  ctx: AuthContext,
+  existing: AdapterUser,
+  providerProfile: Profile | undefined,
+): Promise<boolean> {
+  if (!linksByEmail(ctx.provider)) return false;
+  const claim: unknown = providerProfile?.email_verified;
+  if (claim === false || claim === "false") return false;
+  if (existing.emailVerified) return true;
+  // The wrapped adapter answers every name; the configured one says what really exists.
+  if (typeof ctx.config.rawAdapter?.listAccountsByUserId !== "function") return true;
+  const adapter = requireAdapter(ctx.config, "Account linking");
+  const accounts = await adapter.listAccountsByUserId(existing.id);
+  return accounts.some((linked) =>
+    linksByEmail(ctx.providers.find((provider) => provider.id === linked.provider)),
+  );
 }
 
 function newUserFrom(profile: User, emailVerified: Date | null): AdapterUser {
@@ -116,10 +154,7 @@ export async function resolveUser(
   let isNewUser = false;
   const byEmail = profile.email ? await adapter.getUserByEmail(profile.email) : null;
   if (byEmail) {
-    const provider = ctx.provider as { allowDangerousEmailAccountLinking?: boolean } | undefined;
-    // Pre-account-takeover defence: linking by e-mail only on the provider's explicit opt-in, and
-    // never into a local account whose address nobody proved to own.
-    if (!provider?.allowDangerousEmailAccountLinking || !byEmail.emailVerified)
+    if (!(await mayLinkByEmail(ctx, byEmail, providerProfile)))
       throw new (account.type === "webauthn" ? AccountNotLinked : OAuthAccountNotLinked)(
         "Another account already uses this e-mail address. Sign in with that method first, then link this one.",
       );
