@@ -15,19 +15,48 @@ export interface PreparedConfig {
   basePath: string;
 }
 
-const prepared = new WeakMap<ExpressAuthConfig, PreparedConfig>();
+interface PreparedEntry {
+  /** One prepared config per base path, so that `Auth()` resolves each a single time. */
+  byBasePath: Map<string, PreparedConfig>;
+  /** The base path from the config, or `/auth`. */
+  configured: string;
+  /** The mount path `ExpressAuth` last answered under; `getSession` uses it, as Auth.js does. */
+  mounted?: string;
+}
 
-/**
- * Fills unset options from `process.env` (`AUTH_SECRET`, `AUTH_URL`, `AUTH_TRUST_HOST`, …; the
- * base path defaults to `/auth`) and caches the result for this config object.
- */
-export function prepareConfig(config: ExpressAuthConfig): PreparedConfig {
+const prepared = new WeakMap<ExpressAuthConfig, PreparedEntry>();
+
+function normalise(path: string): string {
+  const trimmed = `/${path.replace(/^\/+|\/+$/g, "")}`;
+  return trimmed === "/" ? "" : trimmed;
+}
+
+function entryOf(config: ExpressAuthConfig): PreparedEntry {
   let entry = prepared.get(config);
   if (!entry) {
     setEnvDefaults(process.env, config as AuthConfig);
-    const basePath = `/${(config.basePath ?? "/auth").replace(/^\/+|\/+$/g, "")}`;
-    entry = { raw: { ...(config as AuthConfig), raw }, basePath: basePath === "/" ? "" : basePath };
+    entry = { byBasePath: new Map(), configured: normalise(config.basePath ?? "/auth") };
     prepared.set(config, entry);
   }
   return entry;
+}
+
+/**
+ * Fills unset options from `process.env` (`AUTH_SECRET`, `AUTH_URL`, `AUTH_TRUST_HOST`, …) and
+ * caches the result for this config object. The base path is `mountPath` when given (where
+ * `ExpressAuth` is mounted: `req.baseUrl`, as `@auth/express` takes it), else the one
+ * `ExpressAuth` was last mounted at, else the config's (default `/auth`).
+ */
+export function prepareConfig(config: ExpressAuthConfig, mountPath?: string): PreparedConfig {
+  const entry = entryOf(config);
+  if (mountPath) entry.mounted = normalise(mountPath);
+  const basePath = mountPath ? normalise(mountPath) : (entry.mounted ?? entry.configured);
+  let ready = entry.byBasePath.get(basePath);
+  if (!ready) {
+    const mounted = mountPath !== undefined || entry.mounted !== undefined;
+    const options = mounted ? { ...(config as AuthConfig), basePath: basePath || "/" } : config;
+    ready = { raw: { ...(options as AuthConfig), raw }, basePath };
+    entry.byBasePath.set(basePath, ready);
+  }
+  return ready;
 }

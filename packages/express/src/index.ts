@@ -49,8 +49,6 @@ const RETURN_REDIRECT_HEADERS = { [RETURN_REDIRECT]: "1" } as const;
  * ```
  */
 export function ExpressAuth(config: ExpressAuthConfig): RequestHandler {
-  const { raw: rawConfig, basePath } = prepareConfig(config);
-  const prefix = `${basePath}/`;
   const logError = (error: Error) => {
     if (config.logger?.error) config.logger.error(error);
     else console.error("[tessera][error]", error);
@@ -65,17 +63,10 @@ export function ExpressAuth(config: ExpressAuthConfig): RequestHandler {
     writeError(res, 500);
   };
   return async function tesseraAuth(req: Request, res: Response, next: NextFunction) {
-    if (!req.originalUrl.startsWith(prefix)) {
-      if (req.baseUrl && req.baseUrl.toLowerCase() !== basePath.toLowerCase()) {
-        fail(
-          res,
-          new AuthError(
-            `ExpressAuth is mounted at "${req.baseUrl}" but basePath is "${basePath}". Mount it at basePath (app.use("${basePath}", ExpressAuth(config))) or set basePath: "${req.baseUrl}".`,
-          ),
-        );
-      } else next();
-      return;
-    }
+    // Mounted at a path, the mount path is the base path (`@auth/express` does the same);
+    // mounted at the root, the config's base path (default `/auth`) is.
+    const { raw: rawConfig, basePath } = prepareConfig(config, mountPath(req));
+    if (!req.originalUrl.startsWith(`${basePath}/`)) return next();
     try {
       const redirectAsJson = req.headers[RETURN_REDIRECT] !== undefined;
       const request = await buildWebRequest(req, RETURN_REDIRECT_HEADERS);
@@ -86,6 +77,21 @@ export function ExpressAuth(config: ExpressAuthConfig): RequestHandler {
       fail(res, error);
     }
   };
+}
+
+/**
+ * Where the middleware is mounted: `req.baseUrl` without the part a wildcard matched
+ * (`app.use("/auth/*splat", …)` answers `/auth/signin` with the base path `/auth`).
+ */
+function mountPath(req: Request): string | undefined {
+  const params = req.params as Record<string, string | string[] | undefined>;
+  const wildcard = params[0] ?? params.splat;
+  const matched = Array.isArray(wildcard) ? wildcard.join("/") : wildcard;
+  const base =
+    matched && req.baseUrl.endsWith(`/${matched}`)
+      ? req.baseUrl.slice(0, -matched.length - 1)
+      : req.baseUrl;
+  return base || undefined;
 }
 
 /**

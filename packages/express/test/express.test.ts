@@ -328,18 +328,43 @@ describe("ExpressAuth mounted at the root", () => {
     expect((await client.get("/missing")).status).toBe(404);
   });
 
-  it("names the fix in the log when mounted at a path other than basePath, no stack sent", async () => {
+  it("takes the base path from the mount path, as @auth/express does: app.use('/api/auth', …) needs no basePath", async () => {
+    const authConfig = createAuthConfig();
     const app = express();
-    const errors: Error[] = [];
-    const logger = { error: (error: Error) => void errors.push(error) };
-    app.use("/api/auth", ExpressAuth(createAuthConfig({ logger })));
-    const origin = await listen(app);
-    const response = await fetch(`${origin}/api/auth/session`);
-    expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({
-      message: expect.stringContaining("server configuration"),
+    app.use("/api/auth", ExpressAuth(authConfig));
+    app.get("/me", async (req, res) => {
+      res.json(await getSession(req, authConfig));
     });
-    expect(errors[0]?.message).toContain('mounted at "/api/auth" but basePath is "/auth"');
+    const origin = await listen(app);
+    const client = new HttpClient(origin);
+    const providers = (await (await client.get("/api/auth/providers")).json()) as Record<
+      string,
+      { signinUrl: string; callbackUrl: string }
+    >;
+    expect(providers.credentials).toMatchObject({
+      signinUrl: `${origin}/api/auth/signin/credentials`,
+      callbackUrl: `${origin}/api/auth/callback/credentials`,
+    });
+    const { csrfToken } = (await (await client.get("/api/auth/csrf")).json()) as {
+      csrfToken: string;
+    };
+    await client.postForm("/api/auth/callback/credentials", {
+      csrfToken,
+      username: "ada",
+      password: "lovelace",
+    });
+    expect(await (await client.get("/me")).json()).toMatchObject({
+      user: { email: "ada@example.com" },
+    });
+  });
+
+  it("lets the mount path win over a different basePath, as @auth/express does", async () => {
+    const app = express();
+    app.use("/api/auth/*splat", ExpressAuth(createAuthConfig({ basePath: "/auth" })));
+    const origin = await listen(app);
+    const response = await fetch(`${origin}/api/auth/csrf`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ csrfToken: expect.any(String) });
   });
 });
 
