@@ -10,6 +10,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import CoreCredentials from "@tessera/core/providers/credentials";
+import { createMemoryStore, MemoryAdapter } from "@tessera/memory";
 import NextAuth, { type NextAuthConfig, type NextAuthRequest } from "@tessera/next";
 import NextCredentials from "@tessera/next/providers/credentials";
 import { NextRequest } from "next/server.js";
@@ -300,6 +301,53 @@ describe("auth in the Pages Router", () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe("what auth() returns, as next-auth's", () => {
+  /** The session auth() gives a server (Pages Router form: no Next.js request context needed). */
+  async function authResult(config: NextAuthConfig): Promise<Record<string, unknown> | null> {
+    const { auth, handlers } = NextAuth(config);
+    const jar = new CookieJar();
+    await signInThroughHandlers(handlers, jar);
+    const server = createServer(async (req, res) => {
+      res.end(JSON.stringify(await auth({ req, res })));
+    });
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    try {
+      const { port } = server.address() as AddressInfo;
+      return (await (
+        await fetch(`http://127.0.0.1:${port}/`, { headers: jar.headers() })
+      ).json()) as Record<string, unknown> | null;
+    } finally {
+      server.close();
+    }
+  }
+
+  it("database strategy: session.user is the adapter user, with its id; the session token stays out", async () => {
+    const store = createMemoryStore();
+    const session = await authResult(
+      demoConfig({ adapter: MemoryAdapter(store), session: { strategy: "database" } }),
+    );
+    const [stored] = [...store.sessions.values()];
+    expect(session?.user).toMatchObject({ id: stored?.userId, email: DEMO_USER.email });
+    expect(session).toMatchObject({ userId: stored?.userId, expires: expect.any(String) });
+    expect(JSON.stringify(session)).not.toContain(stored?.sessionToken ?? "no session stored");
+  });
+
+  it("JWT strategy with a session callback: the token is the user under what the callback returns", async () => {
+    const session = await authResult(
+      demoConfig({ callbacks: { session: ({ session }) => ({ ...session, plan: "pro" }) } }),
+    );
+    expect(session).toMatchObject({ plan: "pro", user: { email: DEMO_USER.email } });
+  });
+
+  it("JWT strategy with a session callback that drops user: the token stands in, with its sub", async () => {
+    const session = await authResult(
+      demoConfig({ callbacks: { session: ({ session }) => ({ expires: session.expires }) } }),
+    );
+    expect(session?.user).toMatchObject({ email: DEMO_USER.email, sub: expect.any(String) });
   });
 });
 

@@ -22,6 +22,28 @@ export interface ConfigVariants {
 
 const variantsByConfig = new WeakMap<NextAuthConfig, ConfigVariants>();
 
+type SessionCallback = NonNullable<NonNullable<AuthConfig["callbacks"]>["session"]>;
+
+/**
+ * The session callback `auth()` runs, as next-auth wraps it: the answer carries `user` — the
+ * adapter user (database strategy, so `session.user.id` is set) or the token (JWT strategy) —
+ * under whatever the app's own callback returns. Without an app callback the session is passed
+ * through whole, except its `sessionToken`: `auth()` results are handed to client components,
+ * and the database session's token is the user's credential.
+ */
+function userInSession(own: SessionCallback | undefined): SessionCallback {
+  return async (params) => {
+    let shaped: Awaited<ReturnType<SessionCallback>>;
+    if (own) shaped = await own(params);
+    else {
+      const { sessionToken: _credential, ...session } = params.session;
+      const expires: Date | string = session.expires;
+      shaped = { ...session, expires: expires instanceof Date ? expires.toISOString() : expires };
+    }
+    return { user: params.user ?? params.token, ...shaped };
+  };
+}
+
 function variantsOf(config: NextAuthConfig): ConfigVariants {
   const known = variantsByConfig.get(config);
   if (known) return known;
@@ -32,7 +54,11 @@ function variantsOf(config: NextAuthConfig): ConfigVariants {
     user: config,
     basePath: config.basePath ?? "",
     routes,
-    data: { ...routes, raw },
+    data: {
+      ...routes,
+      callbacks: { ...routes.callbacks, session: userInSession(routes.callbacks?.session) },
+      raw,
+    },
     action: { ...routes, raw, skipCSRFCheck },
   };
   variantsByConfig.set(config, variants);
