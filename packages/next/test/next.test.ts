@@ -256,15 +256,31 @@ describe("auth(handler) wrappers", () => {
     });
   });
 
-  it("do not run the handler when the authorized callback refuses", async () => {
-    let calls = 0;
+  it("run the handler even when the authorized callback refuses, as next-auth does: the handler decides with request.auth", async () => {
     const { auth } = NextAuth(demoConfig({ callbacks: { authorized: ({ auth }) => !!auth } }));
+    const route = auth((request: NextAuthRequest) =>
+      request.auth
+        ? new Response("secret")
+        : Response.json({ message: "Not authenticated" }, { status: 401 }),
+    );
+    const response = await route(page("/api/admin"), {});
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: "Not authenticated" });
+  });
+
+  it("answer with the Response the authorized callback returns, without running the handler", async () => {
+    let calls = 0;
+    const { auth } = NextAuth(
+      demoConfig({
+        callbacks: { authorized: () => Response.json({ message: "No" }, { status: 403 }) },
+      }),
+    );
     const route = auth(() => {
       calls++;
       return new Response("secret");
     });
     const response = await route(page("/admin"), {});
-    expect(response.status).toBe(307);
+    expect(response.status).toBe(403);
     expect(calls).toBe(0);
   });
 

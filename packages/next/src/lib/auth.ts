@@ -123,13 +123,16 @@ async function protect(
   );
   const decision = await decideAccess(request, session, variants);
   let response: Response;
+  // As next-auth decides: a Response from `authorized` is the answer; a wrapped handler runs
+  // whatever `authorized` said and decides with `request.auth`; only a bare `auth` middleware
+  // turns a refusal into the redirect to the sign-in page.
   if (decision instanceof Response) response = decision;
-  else if (!decision) response = redirectToSignIn(request, variants);
   else if (handler) {
     const augmented = request as NextAuthRequest;
     augmented.auth = session;
     response = (await handler(augmented, context)) ?? NextResponse.next();
-  } else response = NextResponse.next();
+  } else if (!decision) response = redirectToSignIn(request, variants);
+  else response = NextResponse.next();
   // Middleware keeps the session alive: a re-issued session cookie goes out with any response.
   return withCookies(response, cookies);
 }
