@@ -17,21 +17,29 @@ type Handler = (request: Request) => Promise<Response>;
 const common = { secret: SECRET, trustHost: true, basePath: "/auth" };
 /** A user with an e-mail address only: no name, no image. */
 const authorize = () => ({ id: "user-1", email: "ada@example.com" });
-const sides: Record<"authjs" | "tessera", Handler> = {
-  authjs: (request) =>
-    AuthJs(request, {
-      ...common,
-      providers: [
-        AuthJsGitHub({ clientId: "id", clientSecret: "secret" }),
-        AuthJsCredentials({ authorize }),
-      ],
-    }),
-  tessera: (request) =>
-    Auth(request, {
-      ...common,
-      providers: [GitHub({ clientId: "id", clientSecret: "secret" }), Credentials({ authorize })],
-    }),
-};
+/** Both libraries, configured alike; `extra` goes into both configs. */
+function sidesWith(
+  extra: { redirectProxyUrl?: string } = {},
+): Record<"authjs" | "tessera", Handler> {
+  return {
+    authjs: (request) =>
+      AuthJs(request, {
+        ...common,
+        ...extra,
+        providers: [
+          AuthJsGitHub({ clientId: "id", clientSecret: "secret" }),
+          AuthJsCredentials({ authorize }),
+        ],
+      }),
+    tessera: (request) =>
+      Auth(request, {
+        ...common,
+        ...extra,
+        providers: [GitHub({ clientId: "id", clientSecret: "secret" }), Credentials({ authorize })],
+      }),
+  };
+}
+const sides = sidesWith();
 
 /** A browser of one side: keeps the cookies it is given. */
 function browser(handle: Handler) {
@@ -69,10 +77,11 @@ async function answerOf(response: Response): Promise<Answer> {
 /** Runs `scenario` against both libraries and returns the two answers. */
 async function both(
   scenario: (request: ReturnType<typeof browser>) => Promise<Response>,
+  on = sides,
 ): Promise<Record<"authjs" | "tessera", Answer>> {
   return {
-    authjs: await answerOf(await scenario(browser(sides.authjs))),
-    tessera: await answerOf(await scenario(browser(sides.tessera))),
+    authjs: await answerOf(await scenario(browser(on.authjs))),
+    tessera: await answerOf(await scenario(browser(on.tessera))),
   };
 }
 
@@ -149,5 +158,14 @@ describe("answers that match @auth/core", () => {
       ...(authjs.body as object),
       expires: "",
     });
+  });
+
+  it("lists this deployment's callback URL under GET /providers behind a redirect proxy", async () => {
+    const proxied = sidesWith({ redirectProxyUrl: "https://proxy.example.com/auth" });
+    const { authjs, tessera } = await both((request) => request("/auth/providers"), proxied);
+    expect(authjs.body).toMatchObject({
+      github: { callbackUrl: `${ORIGIN}/auth/callback/github` },
+    });
+    expect(tessera).toEqual(authjs);
   });
 });

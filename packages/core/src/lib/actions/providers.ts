@@ -4,10 +4,18 @@ import type { ResponseInternal } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
 import { toPublicProvider } from "../config/providers.js";
 import { json } from "../http/response.js";
+import { ownCallbackUrl } from "../oauth/redirect-proxy.js";
 
 /** Returns `{ [id]: { id, name, type, signinUrl, callbackUrl } }`. */
 export function providers(ctx: AuthContext): ResponseInternal {
   const body: Record<string, PublicProvider> = {};
-  for (const provider of ctx.providers) body[provider.id] = toPublicProvider(provider);
+  for (const provider of ctx.providers) {
+    // This deployment's callback URL, as Auth.js lists it, also when a redirect proxy is the
+    // one that receives the provider's redirect.
+    body[provider.id] = {
+      ...toPublicProvider(provider),
+      callbackUrl: ownCallbackUrl(ctx, provider),
+    };
+  }
   return json(body);
 }

@@ -33,7 +33,7 @@ export function isOnRedirectProxy(ctx: AuthContext, provider: InternalOAuthProvi
 }
 
 /** This deployment's own callback URL for `provider`. */
-export function ownCallbackUrl(ctx: AuthContext, provider: InternalOAuthProvider): string {
+export function ownCallbackUrl(ctx: AuthContext, provider: { id: string }): string {
   return `${ctx.url.href}/callback/${encodeURIComponent(provider.id)}`;
 }
 
