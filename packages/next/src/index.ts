@@ -44,6 +44,7 @@ export type {
   SignInAuthorizationParams,
   SignInOptions,
   SignOutOptions,
+  SignOutResult,
 } from "./types.js";
 
 /**

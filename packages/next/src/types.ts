@@ -2,7 +2,7 @@
  * Types of the Next.js integration. A `next-auth` v5 configuration type-checks as a
  * {@link NextAuthConfig} unchanged.
  */
-import type { AuthConfig, Awaitable, CallbacksOptions, Session } from "@tessera/core";
+import type { AuthConfig, Awaitable, CallbacksOptions, Cookie, Session } from "@tessera/core";
 import type { NextRequest } from "next/server.js";
 
 /**
@@ -88,6 +88,14 @@ export interface SignOutOptions {
   redirect?: boolean;
 }
 
+/** What the `signOut` server action resolves with when called with `redirect: false`. */
+export interface SignOutResult {
+  /** Where the user would have been sent. */
+  redirect: string;
+  /** The cookies the sign-out set (already written through `cookies()`). */
+  cookies: Cookie[];
+}
+
 /** What `NextAuth()` returns. */
 export interface NextAuthResult {
   /** Route handlers for `app/api/auth/[...nextauth]/route.ts`: `export const { GET, POST } = handlers`. */
@@ -105,10 +113,13 @@ export interface NextAuthResult {
     options?: SignInOptions & { redirect?: R },
     authorizationParams?: SignInAuthorizationParams,
   ) => Promise<R extends false ? string : never>;
-  /** Server action: ends the session; redirects unless `redirect: false` (then resolves with the URL). */
+  /**
+   * Server action: ends the session; redirects unless `redirect: false`, in which case it
+   * resolves with `{ redirect, cookies }` as next-auth's does.
+   */
   signOut: <R extends boolean = true>(
     options?: SignOutOptions & { redirect?: R },
-  ) => Promise<R extends false ? string : never>;
+  ) => Promise<R extends false ? SignOutResult : never>;
   /** Server action: updates the session (the `jwt`/`session` callbacks get `trigger: "update"`). */
   unstable_update: (
     data: Partial<Session | { user: Partial<Session["user"]> }>,

@@ -100,10 +100,11 @@ import { signIn, signOut } from "@/auth";
 export async function POST(request: Request) {
   const { action, provider, fields, redirectTo } = await request.json();
   try {
-    const url =
-      action === "signOut"
-        ? await signOut({ redirect: false, redirectTo })
-        : await signIn(provider, { ...fields, redirect: false, redirectTo });
+    if (action === "signOut") {
+      const { redirect, cookies } = await signOut({ redirect: false, redirectTo });
+      return Response.json({ url: redirect, cookies: cookies.map((cookie) => cookie.name) });
+    }
+    const url = await signIn(provider, { ...fields, redirect: false, redirectTo });
     return Response.json({ url });
   } catch (error) {
     if (error instanceof AuthError) return Response.json({ error: error.type }, { status: 400 });
@@ -296,8 +297,10 @@ describe("server-side signIn and signOut with redirect: false", () => {
     expect(signedIn).toEqual({ status: 200, body: { url: `${origin}/protected` } });
     expect(await (await get("/api/me", jar)).json()).toMatchObject({ user: USER });
 
+    // next-auth's shape: `{ redirect, cookies }`, the cookies those that ended the session.
     const signedOut = await call(jar, { action: "signOut", redirectTo: "/bye" });
-    expect(signedOut).toEqual({ status: 200, body: { url: `${origin}/bye` } });
+    expect(signedOut).toMatchObject({ status: 200, body: { url: `${origin}/bye` } });
+    expect(signedOut.body.cookies).toContain("authjs.session-token");
     expect(jar.cookies.has("authjs.session-token")).toBe(false);
   });
 

@@ -11,7 +11,12 @@ import { Auth, type ResponseInternal, type Session } from "@tessera/core";
 import { AuthError } from "@tessera/core/errors";
 import { headers as nextHeaders } from "next/headers";
 import { redirect as nextRedirect } from "next/navigation";
-import type { SignInAuthorizationParams, SignInOptions, SignOutOptions } from "../types.js";
+import type {
+  SignInAuthorizationParams,
+  SignInOptions,
+  SignOutOptions,
+  SignOutResult,
+} from "../types.js";
 import type { ConfigVariants } from "./config.js";
 import { writeCookies } from "./cookies.js";
 import { actionUrl } from "./session.js";
@@ -138,7 +143,7 @@ export async function signInAction(
 export async function signOutAction(
   variants: ConfigVariants,
   options: SignOutOptions | undefined,
-): Promise<string> {
+): Promise<SignOutResult> {
   const headers = await incomingHeaders();
   const callbackUrl = options?.redirectTo || headers.get("referer") || "/";
   headers.set("Content-Type", "application/x-www-form-urlencoded");
@@ -151,7 +156,9 @@ export async function signOutAction(
     variants,
   );
   refuseErrorResponse(result, "signOut");
-  return finish(result.redirect ?? callbackUrl, options?.redirect !== false);
+  const url = finish(result.redirect ?? callbackUrl, options?.redirect !== false);
+  // next-auth answers `redirect: false` with the core's response data: `{ redirect, cookies }`.
+  return { redirect: url, cookies: result.cookies ?? [] };
 }
 
 /**
