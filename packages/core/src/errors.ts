@@ -279,6 +279,22 @@ const clientSafeErrorTypes: ReadonlySet<ErrorType> = new Set<ErrorType>([
   "WebAuthnVerificationError",
 ]);
 
+/**
+ * The `error` parameter of the page an error sends the browser to. Two sign-in errors go by the
+ * names Auth.js's sign-in pages know (`SignInPageErrorParam`), so that custom pages written for
+ * Auth.js show their message; every other type is its own name.
+ *
+ * @example
+ * ```ts
+ * errorPageParam(new EmailSignInError("SMTP refused")) // "EmailSignin"
+ * ```
+ */
+export function errorPageParam(error: AuthError): string {
+  if (error.type === "OAuthSignInError") return "OAuthSignin";
+  if (error.type === "EmailSignInError") return "EmailSignin";
+  return error.type;
+}
+
 /** True when `error` may be named to the browser (see {@link clientSafeErrorTypes}). */
 export function isClientError(error: unknown): error is AuthError {
   return error instanceof AuthError && clientSafeErrorTypes.has(error.type);

@@ -208,7 +208,7 @@ describe("Loops", () => {
     const { logger, errors } = recordingLogger();
     const config = configFor(Loops({ apiKey: API_KEY, apiUrl }), { logger });
     const response = await requestLink(new Client(config), "loops", "ada@example.com");
-    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=EmailSignInError`);
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=EmailSignin`);
     expect(errors.at(-1)?.message).toContain("transactionalId");
     expect(captured).toHaveLength(0);
   });
@@ -274,7 +274,7 @@ describe("API failures", () => {
         id,
         "ada@example.com",
       );
-      expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=EmailSignInError`);
+      expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=EmailSignin`);
       const error = errors.at(-1);
       expect(error?.name).toBe("EmailSignInError");
       expect(error?.message).toContain("HTTP 422");
@@ -321,7 +321,7 @@ describe("API failures", () => {
       "resend",
       "ada@example.com",
     );
-    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=EmailSignInError`);
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=EmailSignin`);
     expect(errors.at(-1)?.message).toContain("could not be reached");
   });
 });

@@ -249,7 +249,7 @@ describe("the address at the door", () => {
   ])("refuses %s with EmailSignInError and sends nothing", async (_name, email) => {
     const { store, sender, client } = setup();
     const response = await requestLink(client, "email", email);
-    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=EmailSignInError`);
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=EmailSignin`);
     expect(sender.sent).toHaveLength(0);
     expect(store.verificationTokens.size).toBe(0);
   });
@@ -285,7 +285,7 @@ describe("the address at the door", () => {
       },
     );
     const response = await requestLink(client, "email", "ada@example.com");
-    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=EmailSignInError`);
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=EmailSignin`);
     expect(errors.at(-1)?.message).toContain("quota exceeded");
   });
 });

@@ -95,7 +95,7 @@ describe("SMTP delivery failures", () => {
     const client = new Client(config);
     const response = await requestLink(client, "nodemailer", "bounce@example.com");
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=EmailSignInError`);
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=EmailSignin`);
     expect(errors.at(-1)?.name).toBe("EmailSignInError");
     expect(errors.at(-1)?.message).toContain("nodemailer");
   });
@@ -109,7 +109,7 @@ describe("SMTP delivery failures", () => {
       logger,
     });
     const response = await requestLink(new Client(config), "nodemailer", "ada@example.com");
-    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=EmailSignInError`);
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=EmailSignin`);
     expect(errors.at(-1)?.message).toMatch(/has no `server`/);
   });
 });

@@ -370,7 +370,7 @@ describe("authorization code and provider failures", () => {
     const { client } = setup({ issuer: "http://127.0.0.1:9" });
     const csrfToken = await client.csrfToken();
     const response = await client.post("/auth/signin/op", { csrfToken });
-    expect(locationOf(response).href).toBe(`${ORIGIN}/auth/signin?error=OAuthSignInError`);
+    expect(locationOf(response).href).toBe(`${ORIGIN}/auth/signin?error=OAuthSignin`);
     expect(client.jar.has("authjs.state")).toBe(false);
   });
 

@@ -9,6 +9,7 @@ import {
   AuthError,
   CredentialsSignin,
   ErrorPageLoop,
+  errorPageParam,
   isClientError,
   UntrustedHost,
 } from "../errors.js";
@@ -204,7 +205,7 @@ function errorRedirect(
   // POST /session is an API call: no page to redirect to.
   if (request.method === "POST" && request.action === "session")
     return { ...json(null, 400), cookies };
-  const type = isClientError(error) ? error.type : "Configuration";
+  const type = isClientError(error) ? errorPageParam(error) : "Configuration";
   const params = new URLSearchParams({ error: type });
   if (error instanceof CredentialsSignin) params.set("code", error.code);
   const kind = error instanceof AuthError ? error.kind : "error";
