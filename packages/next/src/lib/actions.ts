@@ -8,6 +8,7 @@
  * route handlers.
  */
 import { Auth, type ResponseInternal, type Session } from "@tessera/core";
+import { findProvider } from "@tessera/core/client";
 import { AuthError } from "@tessera/core/errors";
 import { headers as nextHeaders } from "next/headers";
 import { redirect as nextRedirect } from "next/navigation";
@@ -111,8 +112,8 @@ export async function signInAction(
   if (!provider) return finish(signInPage.href, shouldRedirect);
 
   const providers = await providerList(headers, variants);
-  // Object.hasOwn: ids like "__proto__" or "constructor" must not match inherited properties.
-  const target = Object.hasOwn(providers, provider) ? providers[provider] : undefined;
+  // Prototype key confusion: ids like "__proto__" must not match inherited properties.
+  const target = findProvider(providers, provider);
   if (!target) return finish(signInPage.href, shouldRedirect);
 
   const endpoint = new URL(target.type === "credentials" ? target.callbackUrl : target.signinUrl);

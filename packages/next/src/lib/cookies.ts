@@ -2,8 +2,7 @@
  * The core hands back cookies as data; these put them where Next.js wants them: the `cookies()`
  * store of a server action or route handler, or the `Set-Cookie` headers of a middleware response.
  */
-import type { Cookie } from "@tessera/core";
-import { serialize } from "cookie";
+import { type Cookie, serializeCookies } from "@tessera/core";
 import { cookies } from "next/headers";
 
 type CookieStore = Awaited<ReturnType<typeof cookies>>;
@@ -37,9 +36,12 @@ export async function writeCookies(list: readonly Cookie[], bestEffort = false):
   }
 }
 
-/** `Set-Cookie` header values for `list`. */
+/**
+ * `Set-Cookie` header values for `list`, by the core's total serialiser: a cookie a header cannot
+ * carry is dropped (and the rest still written) instead of throwing mid-response.
+ */
 export function setCookieHeaders(list: readonly Cookie[]): string[] {
-  return list.map(({ name, value, options }) => serialize(name, value, options));
+  return serializeCookies(list);
 }
 
 /**
