@@ -34,8 +34,13 @@ import type { AuthContext, InternalProvider, ResolvedConfig } from "./config/int
 import { resolveConfig } from "./config/resolve.js";
 import { resolveCallbackUrl } from "./http/callback-url.js";
 import { verifyCsrfToken } from "./http/csrf.js";
-import { parseRequest, type RequestInternal } from "./http/request.js";
-import { CONFIGURATION_MESSAGE, json, toResponse } from "./http/response.js";
+import {
+  fetchSource,
+  parseRequest,
+  type RequestInternal,
+  type RequestSource,
+} from "./http/request.js";
+import { CONFIGURATION_MESSAGE, json, toResponse, type WriteProblem } from "./http/response.js";
 import { renderErrorPage } from "./pages/index.js";
 import { raw } from "./symbols.js";
 
@@ -222,16 +227,38 @@ class RawError {
 }
 
 /**
+ * Writes the answer: `toResponse` for a `Request`, the Node writer for a Node request. Raw mode
+ * skips it and hands the data back.
+ */
+export type Responder<T> = (
+  internal: ResponseInternal,
+  returnRedirectAsJson: boolean,
+  onProblem?: WriteProblem,
+) => T;
+
+/**
  * Runs one request through Tessera. Returns a `Response`, or the internal response data when the
  * config carries the `raw` symbol. Never rejects (but for the `AuthError`s raw mode throws on
  * purpose): whatever escapes the pipeline is logged and answered with a plain JSON error.
  */
-export async function handleRequest(
+export function handleRequest(
   request: Request,
   configOrFactory: ConfigOrFactory,
 ): Promise<Response | ResponseInternal> {
+  return handleSource(fetchSource(request), configOrFactory, toResponse);
+}
+
+/**
+ * {@link handleRequest} for any request source (a `Request` or a Node request), answered through
+ * `respond`: one flow, parse → config → action → answer, whatever the input and output.
+ */
+export async function handleSource<T>(
+  source: RequestSource,
+  configOrFactory: ConfigOrFactory,
+  respond: Responder<T>,
+): Promise<T | ResponseInternal> {
   try {
-    return await run(request, configOrFactory);
+    return await run(source, configOrFactory, respond);
   } catch (error) {
     if (error instanceof RawError) throw error.error;
     // Denial of service: a request that makes the pipeline throw must not reject Auth(), which
@@ -241,38 +268,41 @@ export async function handleRequest(
       ? json("Bad request.", 400)
       : json({ message: CONFIGURATION_MESSAGE }, 500);
     const isRaw = typeof configOrFactory !== "function" && configOrFactory.raw === raw;
-    return isRaw ? internal : toResponse(internal);
+    return isRaw ? internal : respond(internal, false);
   }
 }
 
-async function run(
-  request: Request,
+async function run<T>(
+  source: RequestSource,
   configOrFactory: ConfigOrFactory,
-): Promise<Response | ResponseInternal> {
+  respond: Responder<T>,
+): Promise<T | ResponseInternal> {
   let config: AuthConfig;
   try {
     config =
-      typeof configOrFactory === "function" ? await configOrFactory(request) : configOrFactory;
+      typeof configOrFactory === "function"
+        ? await configOrFactory(await source.requestWithBody())
+        : configOrFactory;
   } catch (error) {
     // A lazy config that throws must not become an unhandled exception (or a stack trace). There
     // is no configured logger yet, so the cause goes to the console.
     console.error("[tessera][error] The lazy configuration function threw:", error);
-    return toResponse(json({ message: CONFIGURATION_MESSAGE }, 500));
+    return respond(json({ message: CONFIGURATION_MESSAGE }, 500), false);
   }
   const resolved = resolveConfig(config);
   const isRaw = config.raw === raw;
   // Looked up only when a redirect or an error needs it: most answers are neither.
-  const returnRedirectAsJson = () => request.headers.has("X-Auth-Return-Redirect");
+  const returnRedirectAsJson = () => source.header("x-auth-return-redirect") !== null;
   const finish = (internal: ResponseInternal) =>
     isRaw
       ? internal
-      : toResponse(internal, internal.redirect !== undefined && returnRedirectAsJson(), (problem) =>
+      : respond(internal, internal.redirect !== undefined && returnRedirectAsJson(), (problem) =>
           resolved.logger.error(problem),
         );
 
-  const parsed = await parseRequest(request, resolved.basePath, resolved.origin);
+  const parsed = await parseRequest(source, resolved.basePath, resolved.origin, resolved.trustHost);
   if (!parsed) {
-    resolved.logger.debug("unparseable request", { method: request.method, url: request.url });
+    resolved.logger.debug("unparseable request", { method: source.method });
     return finish(json("Bad request.", 400));
   }
   const configError =

@@ -1,5 +1,5 @@
 /**
- * Step 1 of the pipeline: turn a standard `Request` into the action, provider id, cookies and body
+ * Step 1 of the pipeline: turn a request (a `Request` or a Node request, see `RequestSource`) into the action, provider id, cookies and body
  * the rest of Tessera works with. Nothing here throws on hostile input: a request that cannot be
  * understood yields `null` and is answered with 400.
  */
@@ -78,6 +78,14 @@ export function parseActionAndProviderId(
 }
 
 async function readLimited(request: Request): Promise<string | null> {
+  try {
+    return await readLimitedStream(request);
+  } catch {
+    return null; // the body stream failed (client went away)
+  }
+}
+
+async function readLimitedStream(request: Request): Promise<string | null> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) return null;
   if (!request.body) return "";
@@ -103,12 +111,51 @@ async function readLimited(request: Request): Promise<string | null> {
   return new TextDecoder().decode(bytes);
 }
 
-async function parseBody(request: Request): Promise<Record<string, unknown> | undefined | null> {
-  const contentType = request.headers.get("content-type") ?? "";
+/**
+ * Where a request comes from: a Fetch `Request` or a Node `IncomingMessage` (see node-request.ts).
+ * The pipeline reads only through this, so both inputs run the same steps; the `Request` that user
+ * code receives (`request`) is built by a Node source only when it is asked for.
+ */
+export interface RequestSource {
+  readonly method: string;
+  /**
+   * The absolute URL for an app mounted at `basePath`, or `null` when none can be built
+   * (malformed Host, bad request target). With `trustForwarded` (config `trustHost`), a source that
+   * sees raw headers takes the origin from `X-Forwarded-Proto`/`-Host`.
+   */
+  url(basePath: string, trustForwarded: boolean): string | null;
+  /** A header value (`name` in lower case), or `null`. */
+  header(name: string): string | null;
+  /** The body as text, at most {@link MAX_BODY_BYTES}; `null` when larger or unreadable. */
+  text(): Promise<string | null>;
+  readonly headers: Headers;
+  /** The request as user code sees it (lazy configs, `authorize`, e-mail senders). */
+  readonly request: Request;
+  /** {@link request} with its body readable: a Node source reads the body first. */
+  requestWithBody(): Request | Promise<Request>;
+}
+
+/** A `Request` as a {@link RequestSource}: every part is there already. */
+export function fetchSource(request: Request): RequestSource {
+  return {
+    method: request.method,
+    url: () => request.url,
+    header: (name) => request.headers.get(name),
+    text: () => readLimited(request),
+    headers: request.headers,
+    request,
+    requestWithBody: () => request,
+  };
+}
+
+async function parseBody(
+  source: RequestSource,
+): Promise<Record<string, unknown> | undefined | null> {
+  const contentType = source.header("content-type") ?? "";
   const isJson = contentType.includes("application/json");
   const isForm = contentType.includes("application/x-www-form-urlencoded");
   if (!isJson && !isForm) return undefined;
-  const text = await readLimited(request);
+  const text = await source.text();
   if (text === null) return null;
   if (isForm) return Object.fromEntries(new URLSearchParams(text));
   if (text.trim() === "") return {};
@@ -137,8 +184,10 @@ export function parseCookies(header: string | null): Record<string, string> {
 }
 
 /**
- * Parses `request` for an app mounted at `basePath`. With `origin` (from `AUTH_URL`), the parsed
- * URL has that origin instead of the request's, whatever its Host headers said.
+ * Parses `request` (a `Request` or a {@link RequestSource}) for an app mounted at `basePath`. With
+ * `origin` (from `AUTH_URL`), the parsed URL has that origin instead of the request's, whatever
+ * its Host headers said. `trustForwarded` lets a Node source take its origin from
+ * `X-Forwarded-*` (a `Request` already has its URL).
  *
  * @example
  * ```ts
@@ -147,15 +196,19 @@ export function parseCookies(header: string | null): Record<string, string> {
  * ```
  */
 export async function parseRequest(
-  request: Request,
+  request: Request | RequestSource,
   basePath: string,
   origin?: string,
+  trustForwarded = false,
 ): Promise<RequestInternal | null> {
-  const method = request.method.toUpperCase();
+  const source = "requestWithBody" in request ? request : fetchSource(request);
+  const method = source.method.toUpperCase();
   if (method !== "GET" && method !== "POST") return null;
   let url: URL;
   try {
-    url = new URL(request.url);
+    const href = source.url(basePath, trustForwarded);
+    if (href === null) return null;
+    url = new URL(href);
     // Magic-link poisoning: with AUTH_URL set, a forged Host header must not reach any URL we build.
     // (`origin` has no trailing slash, so a path such as `//evil.test` stays a path.)
     if (origin !== undefined) url = new URL(`${origin}${url.pathname}${url.search}`);
@@ -166,24 +219,25 @@ export async function parseRequest(
   if (!route) return null;
   let body: Record<string, unknown> | undefined;
   if (method === "POST") {
-    try {
-      const parsed = await parseBody(request);
-      if (parsed === null) return null;
-      body = parsed;
-    } catch {
-      return null; // the body stream failed (client went away)
-    }
+    const parsed = await parseBody(source);
+    if (parsed === null) return null;
+    body = parsed;
   }
   // `url.searchParams` builds a URLSearchParams object; most requests have no query at all.
   const query: Record<string, string> = url.search ? Object.fromEntries(url.searchParams) : {};
   return {
-    request,
+    // Getters: a Node source builds its `Headers` and `Request` only when something reads them.
+    get request() {
+      return source.request;
+    },
     url,
     method,
     action: route.action,
     ...(route.providerId !== undefined && { providerId: route.providerId }),
-    headers: request.headers,
-    cookies: parseCookies(request.headers.get("cookie")),
+    get headers() {
+      return source.headers;
+    },
+    cookies: parseCookies(source.header("cookie")),
     ...(body !== undefined && { body }),
     query,
     ...(query.error !== undefined && { error: query.error }),

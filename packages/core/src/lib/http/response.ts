@@ -142,7 +142,7 @@ function headersInit(
   setCookies: readonly string[] | undefined,
   overrides: Record<string, string> | undefined,
   sanitize: WriteProblem | undefined,
-): HeadersInit | undefined {
+): Record<string, string> | [string, string][] | undefined {
   if (!setCookies?.length && !overrides && !sanitize) return headers;
   const pairs: [string, string][] = [];
   for (const name in headers) {
@@ -155,17 +155,31 @@ function headersInit(
   return pairs;
 }
 
-function buildResponse(
+/**
+ * What an answer is made of, decided once for both writers (`toResponse` and the Node writer) so
+ * that the two cannot drift: the status, the header data and the body.
+ */
+export interface ResponsePlan {
+  status: number;
+  headers: Record<string, string> | [string, string][] | undefined;
+  body: string | Uint8Array | BodyInit | null;
+}
+
+/**
+ * Decides status, headers and body. A redirect becomes `302 Location` (or the status it names);
+ * with `returnRedirectAsJson` it becomes `200 {"url": …}` and keeps `Location`, as Auth.js sends
+ * it (with status 200 no client follows it). A JSON content type serialises `body`.
+ */
+export function planResponse(
   internal: ResponseInternal,
   setCookies: readonly string[] | undefined,
   returnRedirectAsJson: boolean,
   sanitize: WriteProblem | undefined,
-): Response {
+): ResponsePlan {
   const { headers } = internal;
   if (internal.redirect !== undefined) {
-    // `Location` stays beside the JSON, as Auth.js sends it; with status 200 no client follows it.
     if (returnRedirectAsJson)
-      return new Response(JSON.stringify({ url: internal.redirect }), {
+      return {
         status: 200,
         headers: headersInit(
           headers,
@@ -173,21 +187,37 @@ function buildResponse(
           { "Content-Type": "application/json", Location: internal.redirect },
           sanitize,
         ),
-      });
-    return new Response(null, {
+        body: JSON.stringify({ url: internal.redirect }),
+      };
+    return {
       status: internal.status ?? 302,
       headers: headersInit(headers, setCookies, { Location: internal.redirect }, sanitize),
-    });
+      body: null,
+    };
   }
-  let body: BodyInit | null = null;
+  let body: ResponsePlan["body"] = null;
   if (headerValue(headers, "content-type")?.startsWith("application/json"))
     body = JSON.stringify(internal.body ?? null);
   else if (internal.body !== undefined && internal.body !== null) body = internal.body as BodyInit;
-  return new Response(body, {
+  return {
     status: internal.status ?? 200,
     headers: headersInit(headers, setCookies, undefined, sanitize),
-  });
+    body,
+  };
 }
+
+function buildResponse(
+  internal: ResponseInternal,
+  setCookies: readonly string[] | undefined,
+  returnRedirectAsJson: boolean,
+  sanitize: WriteProblem | undefined,
+): Response {
+  const plan = planResponse(internal, setCookies, returnRedirectAsJson, sanitize);
+  return new Response(plan.body as BodyInit | null, { status: plan.status, headers: plan.headers });
+}
+
+/** The body of the answer when no other can be built (never the error itself). */
+export const CONFIGURATION_ERROR_BODY = JSON.stringify({ message: CONFIGURATION_MESSAGE });
 
 function asError(value: unknown): Error {
   return value instanceof Error ? value : new Error(String(value));
@@ -225,7 +255,7 @@ export function toResponse(
   } catch (error) {
     onProblem?.(asError(error));
   }
-  return new Response(JSON.stringify({ message: CONFIGURATION_MESSAGE }), {
+  return new Response(CONFIGURATION_ERROR_BODY, {
     status: 500,
     headers: { "Content-Type": "application/json" },
   });

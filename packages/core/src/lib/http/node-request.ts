@@ -1,0 +1,194 @@
+/**
+ * A Node `IncomingMessage` as a `RequestSource`: the pipeline reads the method, headers, cookies
+ * and body straight from it. The Fetch `Headers` and `Request` user code receives are built on
+ * first access only, so the common paths (session reads, CSRF) never pay for them.
+ */
+import type { IncomingMessage } from "node:http";
+import type { TLSSocket } from "node:tls";
+import { MAX_BODY_BYTES, type RequestSource } from "./request.js";
+
+// Host header injection: only a host name, IPv4/IPv6 literal and port may reach the URL (a Host
+// such as `evil.example/x?` would otherwise rewrite the path Tessera sees).
+const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const PROTO = /^https?$/i;
+
+/** How the integration sees the request, where it knows better than the raw message. */
+export interface NodeSourceOptions {
+  /**
+   * The origin (`https://app.test`), as a framework computes it (Express's `trust proxy`). When
+   * absent, it comes from the Host header (or `X-Forwarded-*` when trusted).
+   */
+  origin?: string | undefined;
+  /** The request target (path and query); default `req.url`. Given the base path. */
+  target?: (basePath: string) => string;
+  /** The method to act as; default `req.method`. */
+  method?: string;
+  /**
+   * Whether `X-Forwarded-*` name the origin of the `Request` handed to a lazy config, which runs
+   * before the config's `trustHost` is known; default false.
+   */
+  trustForwarded?: boolean;
+  /** The body, when a framework's body parser consumed the stream already. */
+  body?: string | undefined;
+}
+
+/** The first value of a (possibly repeated, comma-separated) forwarded header. */
+function first(value: string | string[] | undefined): string | undefined {
+  const one = Array.isArray(value) ? value[0] : value;
+  if (one === undefined) return undefined;
+  const comma = one.indexOf(",");
+  return (comma === -1 ? one : one.slice(0, comma)).trim();
+}
+
+/**
+ * The origin of `req`: `X-Forwarded-Proto`/`-Host` when `trustForwarded` (the config's
+ * `trustHost`: your own proxy sets them), else the Host header and the socket's TLS state.
+ * `undefined` when the host is malformed.
+ */
+export function nodeOrigin(req: IncomingMessage, trustForwarded: boolean): string | undefined {
+  const forwardedHost = trustForwarded ? first(req.headers["x-forwarded-host"]) : undefined;
+  const host = forwardedHost || req.headers.host || "localhost";
+  if (!HOST.test(host)) return undefined;
+  const forwardedProto = trustForwarded ? first(req.headers["x-forwarded-proto"]) : undefined;
+  const proto =
+    forwardedProto && PROTO.test(forwardedProto)
+      ? forwardedProto.toLowerCase()
+      : (req.socket as TLSSocket | undefined)?.encrypted
+        ? "https"
+        : "http";
+  return `${proto}://${host}`;
+}
+
+/**
+ * The path and query of a request target. An absolute-form target (`GET http://host/auth/… HTTP/1.1`,
+ * RFC 9112 §3.2.2) is reduced to its path: its host is attacker-chosen like a Host header, and the
+ * origin comes from the Host rules above. Anything else that is not a path is refused (`null`).
+ */
+export function targetPath(target: string): string | null {
+  if (target.startsWith("/")) return target.startsWith("//") ? null : target;
+  if (!/^https?:\/\//i.test(target)) return null;
+  try {
+    const url = new URL(target);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the body as text, or `null` beyond {@link MAX_BODY_BYTES} or when the stream fails. */
+function readBody(req: IncomingMessage): Promise<string | null> {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  // Memory exhaustion: an announced oversized body is refused before a byte is read.
+  if (declared > MAX_BODY_BYTES) return Promise.resolve(null);
+  if (req.readableEnded) return Promise.resolve("");
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const done = (value: string | null) => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+      resolve(value);
+    };
+    const onData = (chunk: Buffer) => {
+      total += chunk.byteLength;
+      if (total > MAX_BODY_BYTES) {
+        req.pause();
+        done(null);
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => done(Buffer.concat(chunks, total).toString("utf8"));
+    const onError = () => done(null);
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+  });
+}
+
+/** `req` as a {@link RequestSource}. */
+export class NodeRequestSource implements RequestSource {
+  readonly method: string;
+  #body: Promise<string | null> | undefined;
+  #bodyText: string | null | undefined;
+  #href: string | undefined;
+  #headers: Headers | undefined;
+  #request: Request | undefined;
+
+  constructor(
+    readonly req: IncomingMessage,
+    readonly options: NodeSourceOptions = {},
+  ) {
+    this.method = options.method ?? req.method ?? "GET";
+    if (options.body !== undefined) {
+      this.#bodyText = options.body;
+      this.#body = Promise.resolve(options.body);
+    }
+  }
+
+  url(basePath: string, trustForwarded: boolean): string | null {
+    const origin = this.options.origin ?? nodeOrigin(this.req, trustForwarded);
+    if (origin === undefined) return null;
+    const path = targetPath(this.options.target?.(basePath) ?? this.req.url ?? "/");
+    if (path === null) return null;
+    this.#href = `${origin}${path}`;
+    return this.#href;
+  }
+
+  header(name: string): string | null {
+    const value = this.req.headers[name];
+    if (value === undefined) return null;
+    return Array.isArray(value) ? value.join(name === "cookie" ? "; " : ", ") : value;
+  }
+
+  text(): Promise<string | null> {
+    this.#body ??= readBody(this.req).then((text) => {
+      this.#bodyText = text;
+      return text;
+    });
+    return this.#body;
+  }
+
+  get headers(): Headers {
+    if (!this.#headers) {
+      const headers = new Headers();
+      const raw = this.req.rawHeaders;
+      for (let i = 0; i < raw.length; i += 2) {
+        const name = raw[i] as string;
+        // HTTP/2 pseudo-headers are not headers; the body length belongs to the original body.
+        if (name.charCodeAt(0) === 58 /* ":" */ || isLengthHeader(name)) continue;
+        try {
+          headers.append(name, raw[i + 1] as string);
+        } catch {
+          // Node's parser is more lenient than Fetch's Headers: such a value is left out.
+        }
+      }
+      this.#headers = headers;
+    }
+    return this.#headers;
+  }
+
+  get request(): Request {
+    if (!this.#request) {
+      const href =
+        this.#href ?? this.url("", this.options.trustForwarded ?? false) ?? "http://localhost/";
+      const body = this.method === "POST" ? this.#bodyText : undefined;
+      this.#request = new Request(href, {
+        method: this.method,
+        headers: this.headers,
+        ...(typeof body === "string" && { body }),
+      });
+    }
+    return this.#request;
+  }
+
+  requestWithBody(): Request | Promise<Request> {
+    // Fast path: GETs (and bodies read already) need no await.
+    if (this.method !== "POST" || this.#bodyText !== undefined) return this.request;
+    return this.text().then(() => this.request);
+  }
+}
+
+function isLengthHeader(name: string): boolean {
+  const lower = name.length === 14 || name.length === 17 ? name.toLowerCase() : "";
+  return lower === "content-length" || lower === "transfer-encoding";
+}

@@ -1,0 +1,122 @@
+/**
+ * Tessera for plain `node:http` (and what is built on it: Fastify, Koa, Hono's Node server): the
+ * action, cookies and body are read straight from the `IncomingMessage` and the answer written
+ * straight to the `ServerResponse`. No Fetch `Request` is built unless user code asks for one
+ * (a lazy config, `authorize`, an e-mail sender), and then it is a real one.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from "node:http"
+ * import { getSession, toNodeHandler } from "@tessera/core/node"
+ *
+ * const auth = toNodeHandler(config)
+ * createServer(async (req, res) => {
+ *   if (req.url?.startsWith("/auth/")) return auth(req, res)
+ *   const session = await getSession(req, config, res)
+ *   res.end(session ? `Hello ${session.user?.name}` : "Signed out")
+ * }).listen(3000)
+ * ```
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { AuthError } from "./errors.js";
+import { processEnv, trustHostFromEnv } from "./lib/config/env.js";
+import { NodeRequestSource, type NodeSourceOptions } from "./lib/http/node-request.js";
+import { appendCookies, writeNodeError, writeNodeResponse } from "./lib/http/node-response.js";
+import type { WriteProblem } from "./lib/http/response.js";
+import { type ConfigOrFactory, handleSource } from "./lib/pipeline.js";
+import type { ResponseInternal, Session } from "./types.js";
+
+export { type NodeSourceOptions, nodeOrigin, targetPath } from "./lib/http/node-request.js";
+export { appendCookies, writeNodeError, writeNodeResponse } from "./lib/http/node-response.js";
+
+/** A `node:http` request listener. */
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** Whether a lazy config's `Request` may take its origin from `X-Forwarded-*`. */
+function lazyTrust(config: ConfigOrFactory): boolean | undefined {
+  return typeof config === "function" ? trustHostFromEnv(processEnv()) : undefined;
+}
+
+/**
+ * Answers one request from `req` onto `res` through the same pipeline as `Auth()`. For framework
+ * integrations: `options` say what the framework knows better (its proxy-aware origin, a body its
+ * parser consumed). Never rejects: whatever fails is logged and answered `500 {message}`.
+ *
+ * @example
+ * ```ts
+ * await handleNodeRequest(req, res, config, { origin: "https://app.test" })
+ * ```
+ */
+export async function handleNodeRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  config: ConfigOrFactory,
+  options: NodeSourceOptions = {},
+): Promise<void> {
+  const source = new NodeRequestSource(req, {
+    ...(options.trustForwarded === undefined && { trustForwarded: lazyTrust(config) }),
+    ...options,
+  });
+  const write = (internal: ResponseInternal, asJson: boolean, onProblem?: WriteProblem) =>
+    writeNodeResponse(res, internal, asJson, onProblem);
+  try {
+    const answer = await handleSource(source, config, write);
+    // Raw mode hands the data back instead of writing it.
+    if (answer !== undefined && !res.writableEnded) writeNodeResponse(res, answer);
+  } catch (error) {
+    // Stack-trace disclosure: nothing escapes to the server's default handler.
+    console.error("[tessera][error] A request escaped the pipeline:", error);
+    if (res.headersSent) res.destroy();
+    else writeNodeError(res, 500);
+  }
+}
+
+/**
+ * A `node:http` request listener answering every Tessera action under the config's `basePath`
+ * (default `/auth`). Behind your own proxy, set `trustHost: true` (or `AUTH_TRUST_HOST=true`):
+ * then `X-Forwarded-Proto`/`-Host` name the public origin, as they do for `Auth()`.
+ *
+ * @example
+ * ```ts
+ * createServer(toNodeHandler({ providers: [GitHub] })).listen(3000)
+ * ```
+ */
+export function toNodeHandler(config: ConfigOrFactory): NodeHandler {
+  return (req, res) => handleNodeRequest(req, res, config);
+}
+
+/**
+ * The session of the user making `req`, or `null` when signed out: runs `GET <basePath>/session`
+ * with `req`'s cookies. With `res`, a refreshed session cookie (rolling expiry) is appended while
+ * its headers are not sent. Throws an `AuthError` when the config is invalid (the log names why).
+ *
+ * @example
+ * ```ts
+ * const session = await getSession(req, config, res)
+ * if (!session) return res.writeHead(302, { Location: "/auth/signin" }).end()
+ * ```
+ */
+export async function getSession(
+  req: IncomingMessage,
+  config: ConfigOrFactory,
+  res?: ServerResponse,
+  options: Pick<NodeSourceOptions, "origin"> = {},
+): Promise<Session | null> {
+  const source = new NodeRequestSource(req, {
+    ...(lazyTrust(config) !== undefined && { trustForwarded: lazyTrust(config) as boolean }),
+    ...options,
+    method: "GET",
+    target: (basePath) => `${basePath.replace(/\/+$/, "")}/session`,
+  });
+  // The data itself, not a written answer: the caller decides what to send.
+  const internal = (await handleSource(source, config, (data) => data)) as ResponseInternal;
+  const status = internal.status ?? 200;
+  // A malformed Host cannot name whose session this is.
+  if (status === 400) return null;
+  if (status !== 200)
+    throw new AuthError(
+      "Reading the session failed because the auth configuration is invalid; the server log names the cause.",
+    );
+  if (internal.cookies && res && !res.headersSent) appendCookies(res, internal.cookies);
+  return (internal.body as Session | null | undefined) ?? null;
+}
