@@ -11,19 +11,14 @@
  */
 import { MissingSecret } from "./errors.js";
 import { processEnv, secretsFromEnv } from "./lib/config/env.js";
-import { decryptSessionToken, encryptSessionToken } from "./lib/crypto/jwe.js";
+import { sharedSessionTokenCache } from "./lib/crypto/jwe.js";
+import { decodeSessionToken, encodeSessionToken, secretList } from "./lib/crypto/session-token.js";
 import { readChunkedCookie } from "./lib/http/cookies.js";
 import { parseCookies } from "./lib/http/request.js";
 import type { JWT, JWTDecodeParams, JWTEncodeParams, LoggerInstance } from "./types.js";
 
 export type { DefaultJWT, JWTOptions } from "./types.js";
 export type { JWT, JWTDecodeParams, JWTEncodeParams };
-
-const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
-
-function secretList(secret: string | string[]): string[] {
-  return (Array.isArray(secret) ? secret : [secret]).filter(Boolean);
-}
 
 /**
  * Encrypts a JWT payload as a JWE (`dir` + A256CBC-HS512) with the first secret, adding `iat`,
@@ -34,12 +29,8 @@ function secretList(secret: string | string[]): string[] {
  * const jwe = await encode({ token: { name: "Ada" }, secret: process.env.AUTH_SECRET!, salt: "authjs.session-token" })
  * ```
  */
-export async function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string> {
-  const { token = {}, secret, salt, maxAge = DEFAULT_MAX_AGE } = params;
-  const secrets = secretList(secret);
-  if (secrets.length === 0) throw new MissingSecret("encode() needs a secret.");
-  if (typeof salt !== "string") throw new TypeError("encode() needs a salt (the cookie name).");
-  return encryptSessionToken(token as Record<string, unknown>, secrets, salt, maxAge);
+export function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string> {
+  return encodeSessionToken(params, sharedSessionTokenCache);
 }
 
 /**
@@ -53,18 +44,10 @@ export async function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): P
  * const payload = await decode({ token: cookieValue, secret: [newSecret, oldSecret], salt: "authjs.session-token", maxAge: 3600 })
  * ```
  */
-export async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
-  const { token, secret, salt, maxAge } = params;
-  if (!token) return null;
-  const secrets = secretList(secret);
-  if (secrets.length === 0) throw new MissingSecret("decode() needs a secret.");
-  if (typeof salt !== "string") throw new TypeError("decode() needs a salt (the cookie name).");
-  if (maxAge !== undefined && !(Number.isFinite(maxAge) && maxAge >= 0))
-    throw new TypeError("decode() needs maxAge to be a number of seconds.");
-  return (await decryptSessionToken(token, secrets, salt, undefined, { maxAge })) as Payload;
+export function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
+  return decodeSessionToken<Payload>(params, sharedSessionTokenCache);
 }
 
-/** Parameters of {@link getToken}. Everything but `req` is inferred when left out. */
 export interface GetTokenParams<R extends boolean = false> {
   /** A `Request`, or any object with `headers` (a `Headers` or a plain record). */
   req: Request | { headers: Headers | Record<string, string | string[] | undefined>; url?: string };

@@ -2,8 +2,12 @@ import { decode as authjsDecode, encode as authjsEncode } from "@auth/core/jwt";
 import { decode, encode, getToken } from "@tessera/core/jwt";
 import { base64url } from "jose";
 import { describe, expect, it } from "vitest";
-import { decryptSessionToken, encryptSessionToken } from "../src/lib/crypto/jwe.js";
-import { deriveKey } from "../src/lib/crypto/keys.js";
+import {
+  decryptSessionToken,
+  encryptSessionToken,
+  SessionTokenCache,
+} from "../src/lib/crypto/jwe.js";
+import { deriveKey, KeyCache } from "../src/lib/crypto/keys.js";
 import { SECRET, sealSessionToken } from "./helpers.js";
 
 const salt = "authjs.session-token";
@@ -307,4 +311,45 @@ describe("session lifetime: iat and maxAge", () => {
     expect(await getToken({ req, secret: SECRET, maxAge: 3600, logger: quiet })).toBeNull();
     expect((await getToken({ req, secret: SECRET, logger: quiet }))?.sub).toBe("1");
   });
+});
+
+describe("key caches", () => {
+  it("are owned per resolved config: two configs with different secrets never share keys", async () => {
+    const first = new SessionTokenCache();
+    const second = new SessionTokenCache();
+    const token = await encryptSessionToken(
+      { sub: "a" },
+      ["first-secret"],
+      salt,
+      60,
+      "node",
+      first,
+    );
+    await expect(
+      decryptSessionToken(token, ["second-secret"], salt, "node", {}, second),
+    ).rejects.toMatchObject({ code: "no-matching-secret" });
+    expect(first.keys.size).toBe(1);
+    expect(second.keys.size).toBe(1);
+  });
+
+  it("stay bounded: a cache that reaches its limit starts over", async () => {
+    const keys = new KeyCache(3);
+    for (let i = 0; i < 10; i++) await keys.derive("A256CBC-HS512", `secret-${i}`, salt, "node");
+    expect(keys.size).toBeLessThanOrEqual(3);
+    const again = await keys.derive("A256CBC-HS512", "secret-9", salt, "node");
+    expect(again.kid).toBe((await deriveKey("A256CBC-HS512", "secret-9", salt, "node")).kid);
+  });
+
+  it.each(["node", "web"] as const)(
+    "select the rotated secret by key id through one path (%s engine)",
+    async (engine) => {
+      const cache = new SessionTokenCache();
+      const byOld = await encryptSessionToken({ sub: "old" }, ["old-secret"], salt, 60, engine);
+      const secrets = ["new-secret", "old-secret"];
+      const read = await decryptSessionToken(byOld, secrets, salt, engine, {}, cache);
+      expect(read.sub).toBe("old");
+      // Both secrets were tried in order: the new one's key, then the old one's.
+      expect(cache.keys.size).toBe(2);
+    },
+  );
 });

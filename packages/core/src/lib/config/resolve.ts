@@ -4,8 +4,15 @@
  */
 import type { Adapter } from "../../adapters.js";
 import { AdapterError, EventError, MissingAdapterMethods } from "../../errors.js";
-import { decode, encode } from "../../jwt.js";
-import type { AuthConfig, CallbacksOptions, EventCallbacks, SessionOptions } from "../../types.js";
+import type {
+  AuthConfig,
+  CallbacksOptions,
+  EventCallbacks,
+  JWTOptions,
+  SessionOptions,
+} from "../../types.js";
+import { SessionTokenCache } from "../crypto/jwe.js";
+import { decodeSessionToken, encodeSessionToken } from "../crypto/session-token.js";
 import { defaultRedirect } from "../http/callback-url.js";
 import { defaultCookies, mergeCookies } from "../http/cookies.js";
 import { skipCSRFCheck } from "../symbols.js";
@@ -96,6 +103,15 @@ function wrapAdapter(
 
 const cache = new WeakMap<AuthConfig, ResolvedConfig>();
 
+/** The default `jwt.encode`/`decode` of one config: its own key cache, shared with no other. */
+function sessionTokenCodec(): Pick<JWTOptions, "encode" | "decode"> {
+  const cache = new SessionTokenCache();
+  return {
+    encode: (params) => encodeSessionToken(params, cache),
+    decode: (params) => decodeSessionToken(params, cache),
+  };
+}
+
 /**
  * Resolves `config` (cached per object: a fixed config is resolved once).
  *
@@ -165,7 +181,7 @@ function buildResolvedConfig(config: AuthConfig, env: EnvObject): ResolvedConfig
     pages: config.pages ?? {},
     theme: { colorScheme: "auto", logo: "", brandColor: "", buttonText: "", ...config.theme },
     session,
-    jwt: { maxAge, encode, decode, ...config.jwt },
+    jwt: { maxAge, ...sessionTokenCodec(), ...config.jwt },
     callbacks: { ...defaultCallbacks, ...config.callbacks },
     events: wrapEvents(config.events, logger),
     adapter: wrapAdapter(config.adapter, logger),

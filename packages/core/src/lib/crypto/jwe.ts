@@ -7,13 +7,7 @@
  */
 import { EncryptJWT, jwtDecrypt } from "jose";
 import { base64url, fromBase64url, fromBase64urlView, fromUtf8, utf8 } from "./encoding.js";
-import {
-  type ContentEncryption,
-  type CryptoEngine,
-  defaultEngine,
-  deriveKey,
-  deriveKeyNode,
-} from "./keys.js";
+import { type ContentEncryption, type CryptoEngine, defaultEngine, KeyCache } from "./keys.js";
 import { nodeCrypto } from "./node.js";
 
 /** Seconds of clock skew tolerated when checking `exp`/`nbf`. */
@@ -103,21 +97,43 @@ export interface ProtectedHeader {
   aadLengthBits: Uint8Array;
 }
 
-// Every token made with one key carries the same protected header, so the last one seen is kept
-// decoded (a single entry: hostile tokens cannot grow it).
-let lastHeader: ProtectedHeader | undefined;
+/**
+ * What session-token work memoises: derived keys, and the last protected header seen (every token
+ * made with one key carries the same header; a single entry, so hostile tokens cannot grow it).
+ * Each resolved config owns one; the public `encode`/`decode`/`getToken` share
+ * {@link sharedSessionTokenCache}.
+ *
+ * @example
+ * ```ts
+ * const cache = new SessionTokenCache()
+ * await encryptSessionToken({ sub: "42" }, [secret], "authjs.session-token", 3600, undefined, cache)
+ * ```
+ */
+export class SessionTokenCache {
+  readonly keys = new KeyCache();
+  lastHeader: ProtectedHeader | undefined;
+}
+
+/** The cache of callers without a config of their own. */
+export const sharedSessionTokenCache = new SessionTokenCache();
 
 /** The protected header `encoded`, decoded (unless the writer passes it) and memoised. */
-function protectedHeader(encoded: string, header?: ParsedJwe["header"]): ProtectedHeader {
-  if (lastHeader?.encoded === encoded) return lastHeader;
+function protectedHeader(
+  encoded: string,
+  cache: SessionTokenCache,
+  header?: ParsedJwe["header"],
+): ProtectedHeader {
+  const last = cache.lastHeader;
+  if (last?.encoded === encoded) return last;
   const aad = utf8(encoded);
-  lastHeader = {
+  const decoded: ProtectedHeader = {
     encoded,
     header: header ?? JSON.parse(fromUtf8(fromBase64url(encoded))),
     aad,
     aadLengthBits: aadLengthBits(aad),
   };
-  return lastHeader;
+  cache.lastHeader = decoded;
+  return decoded;
 }
 
 /** Standard claims added to every session token. */
@@ -128,10 +144,15 @@ function withStandardClaims(token: Record<string, unknown>, maxAge: number) {
 
 // --- node:crypto engine -----------------------------------------------------------------------
 
-function encryptNode(claims: Record<string, unknown>, key: Uint8Array, kid: string): string {
+function encryptNode(
+  claims: Record<string, unknown>,
+  key: Uint8Array,
+  kid: string,
+  cache: SessionTokenCache,
+): string {
   const crypto = nodeCrypto!;
   const fields = { alg: "dir", enc: WRITE_ENC, kid };
-  const header = protectedHeader(base64url(utf8(JSON.stringify(fields))), fields);
+  const header = protectedHeader(base64url(utf8(JSON.stringify(fields))), cache, fields);
   const iv = crypto.randomBytes(16);
   const cipher = crypto.createCipheriv("aes-256-cbc", key.subarray(32, 64), iv);
   const plaintext = utf8(JSON.stringify(claims));
@@ -149,13 +170,13 @@ export interface ParsedJwe {
   tag: Uint8Array;
 }
 
-function parseCompact(token: string): ParsedJwe {
+function parseCompact(token: string, cache: SessionTokenCache): ParsedJwe {
   const parts = token.split(".");
   if (parts.length !== 5 || parts[1] !== "")
     throw new TokenDecryptionError("malformed", "not a compact JWE with direct encryption");
   const [encodedHeader = "", , iv = "", ciphertext = "", tag = ""] = parts;
   try {
-    const decoded = protectedHeader(encodedHeader);
+    const decoded = protectedHeader(encodedHeader, cache);
     return {
       header: decoded.header,
       protectedHeader: decoded,
@@ -282,57 +303,48 @@ export async function encryptSessionToken(
   salt: string,
   maxAge: number,
   engine: CryptoEngine = defaultEngine,
+  cache: SessionTokenCache = sharedSessionTokenCache,
 ): Promise<string> {
   const secret = secrets[0];
   if (!secret) throw new TypeError("a secret is required to encrypt a session token");
   const claims = withStandardClaims(token, maxAge);
-  if (engine === "node" && nodeCrypto) {
-    const derived = deriveKeyNode(WRITE_ENC, secret, salt);
-    return encryptNode(claims, derived.key, derived.kid);
-  }
-  const derived = await deriveKey(WRITE_ENC, secret, salt, engine);
+  const derived = await cache.keys.derive(WRITE_ENC, secret, salt, engine);
+  if (engine === "node" && nodeCrypto) return encryptNode(claims, derived.key, derived.kid, cache);
   return new EncryptJWT(claims)
     .setProtectedHeader({ alg: "dir", enc: WRITE_ENC, kid: derived.kid })
     .encrypt(derived.key);
 }
 
-async function selectKey(
+/**
+ * The key that decrypts a token with key id `kid`: the secret whose derived key has that id, or
+ * the first secret for a token without `kid` (written by an old version). Synchronous while the
+ * keys derive synchronously (`node:crypto`: the fast path, so a session read never waits), a
+ * promise otherwise.
+ */
+function selectKey(
   kid: unknown,
   enc: ContentEncryption,
   secrets: readonly string[],
   salt: string,
   engine: CryptoEngine,
-): Promise<Uint8Array> {
-  // A token without `kid` was written by an old version: only the first secret applies.
+  cache: SessionTokenCache,
+): Uint8Array | Promise<Uint8Array> {
   if (kid === undefined) {
     const first = secrets[0];
     if (!first) throw new TokenDecryptionError("no-matching-secret", "no secret configured");
-    return (await deriveKey(enc, first, salt, engine)).key;
+    const derived = cache.keys.derive(enc, first, salt, engine);
+    return derived instanceof Promise ? derived.then(({ key }) => key) : derived.key;
   }
-  for (const secret of secrets) {
-    const derived = await deriveKey(enc, secret, salt, engine);
-    if (derived.kid === kid) return derived.key;
-  }
-  throw new TokenDecryptionError("no-matching-secret", "no secret matches the token's key id");
-}
-
-/** {@link selectKey} for `node:crypto`, where keys derive synchronously. */
-function selectKeyNode(
-  kid: unknown,
-  enc: ContentEncryption,
-  secrets: readonly string[],
-  salt: string,
-): Uint8Array {
-  if (kid === undefined) {
-    const first = secrets[0];
-    if (!first) throw new TokenDecryptionError("no-matching-secret", "no secret configured");
-    return deriveKeyNode(enc, first, salt).key;
-  }
-  for (const secret of secrets) {
-    const derived = deriveKeyNode(enc, secret, salt);
-    if (derived.kid === kid) return derived.key;
-  }
-  throw new TokenDecryptionError("no-matching-secret", "no secret matches the token's key id");
+  const fromIndex = (index: number): Uint8Array | Promise<Uint8Array> => {
+    for (let i = index; i < secrets.length; i++) {
+      const derived = cache.keys.derive(enc, secrets[i] as string, salt, engine);
+      if (derived instanceof Promise)
+        return derived.then((key) => (key.kid === kid ? key.key : fromIndex(i + 1)));
+      if (derived.kid === kid) return derived.key;
+    }
+    throw new TokenDecryptionError("no-matching-secret", "no secret matches the token's key id");
+  };
+  return fromIndex(0);
 }
 
 /**
@@ -351,11 +363,12 @@ export async function decryptSessionToken(
   salt: string,
   engine: CryptoEngine = defaultEngine,
   options: DecryptOptions = {},
+  cache: SessionTokenCache = sharedSessionTokenCache,
 ): Promise<Record<string, unknown>> {
   if (engine === "web" || !nodeCrypto)
-    return validateClaims(await decryptWeb(token, secrets, salt), options);
+    return validateClaims(await decryptWeb(token, secrets, salt, cache), options);
   // Synchronous on Node: no await between parsing, key lookup and decryption.
-  const parsed = parseCompact(token);
+  const parsed = parseCompact(token, cache);
   const { alg, enc, kid, zip, crit } = parsed.header;
   // Only what we write is accepted: no algorithm confusion, no compression (zip bombs).
   if (
@@ -367,8 +380,12 @@ export async function decryptSessionToken(
     throw new TokenDecryptionError("unsupported", "unsupported JWE header");
   if (kid !== undefined && typeof kid !== "string")
     throw new TokenDecryptionError("malformed", "the JWE key id is not a string");
-  const key = selectKeyNode(kid, enc, secrets, salt);
-  const plaintext = decryptNode(parsed, enc, key);
+  const selected = selectKey(kid, enc, secrets, salt, "node", cache);
+  const plaintext = decryptNode(
+    parsed,
+    enc,
+    selected instanceof Promise ? await selected : selected,
+  );
   let payload: unknown;
   try {
     payload = JSON.parse(fromUtf8(plaintext));
@@ -382,11 +399,12 @@ async function decryptWeb(
   token: string,
   secrets: readonly string[],
   salt: string,
+  cache: SessionTokenCache,
 ): Promise<Record<string, unknown>> {
   try {
     const { payload } = await jwtDecrypt(
       token,
-      async ({ kid, enc }) => selectKey(kid, enc as ContentEncryption, secrets, salt, "web"),
+      async ({ kid, enc }) => selectKey(kid, enc as ContentEncryption, secrets, salt, "web", cache),
       {
         clockTolerance: CLOCK_TOLERANCE,
         keyManagementAlgorithms: ["dir"],

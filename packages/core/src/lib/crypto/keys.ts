@@ -3,9 +3,6 @@
  * HKDF-SHA-256 (RFC 5869) with ikm = secret, salt = the cookie name,
  * info = `Auth.js Generated Encryption Key (<salt>)`; 64 bytes for A256CBC-HS512, 32 for A256GCM.
  * The key id is the RFC 7638 thumbprint of `{kty: "oct", k}` (SHA-512 for 64-byte keys).
- *
- * Derivation is the most expensive step of reading a session, so keys are cached per
- * (algorithm, salt, secret).
  */
 import { base64url, utf8 } from "./encoding.js";
 import { nodeCrypto } from "./node.js";
@@ -22,15 +19,9 @@ export interface DerivedKey {
 
 const KEY_LENGTH: Record<ContentEncryption, number> = { "A256CBC-HS512": 64, A256GCM: 32 };
 
-/** Bounded so that attacker-chosen salts (there are none today) could never grow memory. */
+/** Bounded so that a process with many secrets or salts cannot grow memory without end. */
 const MAX_CACHED_KEYS = 512;
 type CachedKey = DerivedKey | Promise<DerivedKey>;
-/**
- * salt → secret → one slot per engine and algorithm. Nested maps rather than one map keyed by a
- * joined string: a lookup builds and hashes no new string (config strings keep their hash).
- */
-const cache = new Map<string, Map<string, (CachedKey | undefined)[]>>();
-let cachedKeys = 0;
 
 function info(salt: string): string {
   return `Auth.js Generated Encryption Key (${salt})`;
@@ -78,11 +69,85 @@ export type CryptoEngine = "node" | "web";
 export const defaultEngine: CryptoEngine = nodeCrypto ? "node" : "web";
 
 /**
- * Derives (or returns the cached) key for `secret` and `salt`. Synchronous with `node:crypto`.
+ * Derived keys, cached per (engine, algorithm, salt, secret): derivation is the most expensive
+ * step of reading a session. Each resolved config owns one, so configs never share keys; the
+ * public `encode`/`decode`/`getToken` share {@link sharedKeyCache}. Bounded: when full it starts
+ * over.
  *
  * @example
  * ```ts
- * const { key, kid } = await deriveKey("A256CBC-HS512", process.env.AUTH_SECRET!, "authjs.session-token")
+ * const keys = new KeyCache()
+ * const { key, kid } = await keys.derive("A256CBC-HS512", process.env.AUTH_SECRET!, "authjs.session-token")
+ * ```
+ */
+export class KeyCache {
+  /**
+   * salt → secret → one slot per engine and algorithm. Nested maps rather than one map keyed by
+   * a joined string: a lookup builds and hashes no new string (config strings keep their hash).
+   */
+  readonly #bySalt = new Map<string, Map<string, (CachedKey | undefined)[]>>();
+  #size = 0;
+
+  constructor(readonly limit = MAX_CACHED_KEYS) {}
+
+  /** How many keys are cached. */
+  get size(): number {
+    return this.#size;
+  }
+
+  /**
+   * The key for `secret` and `salt`: synchronous with `node:crypto` (the fast path: a session
+   * read then never waits), a promise with WebCrypto.
+   */
+  derive(
+    enc: ContentEncryption,
+    secret: string,
+    salt: string,
+    engine: CryptoEngine = defaultEngine,
+  ): DerivedKey | Promise<DerivedKey> {
+    const useNode = engine === "node" && nodeCrypto !== undefined;
+    const slot = (useNode ? 0 : 2) + (enc === "A256GCM" ? 1 : 0);
+    let bySecret = this.#bySalt.get(salt);
+    let slots = bySecret?.get(secret);
+    const hit = slots?.[slot];
+    if (hit) return hit;
+    if (this.#size >= this.limit) {
+      this.#bySalt.clear();
+      this.#size = 0;
+      bySecret = undefined;
+      slots = undefined;
+    }
+    if (!bySecret) {
+      bySecret = new Map();
+      this.#bySalt.set(salt, bySecret);
+    }
+    if (!slots) {
+      slots = [];
+      bySecret.set(secret, slots);
+    }
+    const derived = useNode
+      ? deriveWithNode(enc, secret, salt)
+      : deriveWithWebCrypto(enc, secret, salt);
+    const stored = slots;
+    stored[slot] = derived;
+    this.#size++;
+    if (derived instanceof Promise)
+      derived.catch(() => {
+        if (stored[slot] === derived) stored[slot] = undefined;
+      });
+    return derived;
+  }
+}
+
+/** The key cache of the public `encode`/`decode`/`getToken`, which run without a config. */
+export const sharedKeyCache = new KeyCache();
+
+/**
+ * `sharedKeyCache.derive`: the key for `secret` and `salt`, for callers without a config.
+ *
+ * @example
+ * ```ts
+ * const { kid } = await deriveKey("A256CBC-HS512", process.env.AUTH_SECRET!, "authjs.session-token")
  * ```
  */
 export function deriveKey(
@@ -91,49 +156,5 @@ export function deriveKey(
   salt: string,
   engine: CryptoEngine = defaultEngine,
 ): DerivedKey | Promise<DerivedKey> {
-  const useNode = engine === "node" && nodeCrypto !== undefined;
-  const slot = (useNode ? 0 : 2) + (enc === "A256GCM" ? 1 : 0);
-  let bySecret = cache.get(salt);
-  let slots = bySecret?.get(secret);
-  const hit = slots?.[slot];
-  if (hit) return hit;
-  if (cachedKeys >= MAX_CACHED_KEYS) {
-    cache.clear();
-    cachedKeys = 0;
-    bySecret = undefined;
-    slots = undefined;
-  }
-  if (!bySecret) {
-    bySecret = new Map();
-    cache.set(salt, bySecret);
-  }
-  if (!slots) {
-    slots = [];
-    bySecret.set(secret, slots);
-  }
-  const derived = useNode
-    ? deriveWithNode(enc, secret, salt)
-    : deriveWithWebCrypto(enc, secret, salt);
-  const stored = slots;
-  stored[slot] = derived;
-  cachedKeys++;
-  if (derived instanceof Promise)
-    derived.catch(() => {
-      if (stored[slot] === derived) stored[slot] = undefined;
-    });
-  return derived;
-}
-
-/**
- * The `node:crypto` key for `secret` and `salt`, synchronously (cached like {@link deriveKey}).
- * Only call it where `nodeCrypto` is present.
- *
- * @example
- * ```ts
- * if (nodeCrypto) deriveKeyNode("A256CBC-HS512", secret, "authjs.session-token").kid
- * ```
- */
-export function deriveKeyNode(enc: ContentEncryption, secret: string, salt: string): DerivedKey {
-  if (!nodeCrypto) throw new TypeError("node:crypto is not available on this runtime");
-  return deriveKey(enc, secret, salt, "node") as DerivedKey;
+  return sharedKeyCache.derive(enc, secret, salt, engine);
 }

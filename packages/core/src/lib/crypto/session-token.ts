@@ -1,0 +1,66 @@
+/**
+ * `encode` and `decode` of JWT sessions over a {@link SessionTokenCache}: the public functions of
+ * `@tessera/core/jwt` use the shared cache, a resolved config binds its own.
+ */
+import { MissingSecret } from "../../errors.js";
+import type { JWT, JWTDecodeParams, JWTEncodeParams } from "../../types.js";
+import { decryptSessionToken, encryptSessionToken, type SessionTokenCache } from "./jwe.js";
+import { defaultEngine } from "./keys.js";
+
+/** Thirty days, Auth.js's default session lifetime. */
+export const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
+
+/** The configured secrets, empty ones dropped; the first one encrypts. */
+export function secretList(secret: string | string[]): string[] {
+  return (Array.isArray(secret) ? secret : [secret]).filter(Boolean);
+}
+
+/**
+ * Encrypts `params.token` with the first secret, keys cached in `cache`.
+ *
+ * @example
+ * ```ts
+ * const jwe = await encodeSessionToken({ token: { sub: "42" }, secret, salt: "authjs.session-token" }, cache)
+ * ```
+ */
+export function encodeSessionToken<Payload = JWT>(
+  params: JWTEncodeParams<Payload>,
+  cache: SessionTokenCache,
+): Promise<string> {
+  const { token = {}, secret, salt, maxAge = DEFAULT_MAX_AGE } = params;
+  const secrets = secretList(secret);
+  if (secrets.length === 0) throw new MissingSecret("encode() needs a secret.");
+  if (typeof salt !== "string") throw new TypeError("encode() needs a salt (the cookie name).");
+  const claims = token as Record<string, unknown>;
+  return encryptSessionToken(claims, secrets, salt, maxAge, defaultEngine, cache);
+}
+
+/**
+ * Decrypts `params.token` (any of the secrets), keys cached in `cache`; `null` without a token.
+ *
+ * @example
+ * ```ts
+ * const payload = await decodeSessionToken({ token, secret: [next, previous], salt: "authjs.session-token" }, cache)
+ * ```
+ */
+export async function decodeSessionToken<Payload = JWT>(
+  params: JWTDecodeParams,
+  cache: SessionTokenCache,
+): Promise<Payload | null> {
+  const { token, secret, salt, maxAge } = params;
+  if (!token) return null;
+  const secrets = secretList(secret);
+  if (secrets.length === 0) throw new MissingSecret("decode() needs a secret.");
+  if (typeof salt !== "string") throw new TypeError("decode() needs a salt (the cookie name).");
+  if (maxAge !== undefined && !(Number.isFinite(maxAge) && maxAge >= 0))
+    throw new TypeError("decode() needs maxAge to be a number of seconds.");
+  const options = { maxAge };
+  return (await decryptSessionToken(
+    token,
+    secrets,
+    salt,
+    defaultEngine,
+    options,
+    cache,
+  )) as Payload;
+}
