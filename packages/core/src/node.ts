@@ -22,6 +22,7 @@ import { AuthError } from "./errors.js";
 import { processEnv, trustHostFromEnv } from "./lib/config/env.js";
 import { NodeRequestSource, type NodeSourceOptions } from "./lib/http/node-request.js";
 import { appendCookies, writeNodeError, writeNodeResponse } from "./lib/http/node-response.js";
+import { MAX_BODY_BYTES } from "./lib/http/request.js";
 import type { WriteProblem } from "./lib/http/response.js";
 import { type ConfigOrFactory, handleSource } from "./lib/pipeline.js";
 import type { ResponseInternal, Session } from "./types.js";
@@ -53,6 +54,8 @@ export async function handleNodeRequest(
   config: ConfigOrFactory,
   options: NodeSourceOptions = {},
 ): Promise<void> {
+  // Memory exhaustion: an announced oversized body is refused before anything is read or parsed.
+  if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) return writeNodeError(res, 413);
   const source = new NodeRequestSource(req, {
     ...(options.trustForwarded === undefined && { trustForwarded: lazyTrust(config) }),
     ...options,

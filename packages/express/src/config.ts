@@ -1,16 +1,16 @@
 /**
- * Environment defaults are applied to a config once, and the `raw` variant Express talks to is
- * built once, so that `Auth()` resolves each config a single time (its cache is per object).
+ * Environment defaults are applied to a config once, and the per-mount variant Express talks to is
+ * built once, so that the core resolves each config a single time (its cache is per object).
  */
-import { type AuthConfig, raw, setEnvDefaults } from "@tessera/core";
+import { type AuthConfig, setEnvDefaults } from "@tessera/core";
 
-/** Tessera's configuration for Express: the core `AuthConfig` (`raw` is set by the integration). */
+/** Tessera's configuration for Express: the core `AuthConfig`. */
 export type ExpressAuthConfig = Omit<AuthConfig, "raw">;
 
 /** A config made ready for Express. */
 export interface PreparedConfig {
-  /** The same options with `raw` set: `Auth()` returns data instead of a `Response`. */
-  raw: AuthConfig & { raw: typeof raw };
+  /** The options, with the mount path as `basePath` when mounted at a path. */
+  config: AuthConfig;
   /** The base path without a trailing slash, e.g. `/auth`. */
   basePath: string;
 }
@@ -55,7 +55,7 @@ export function prepareConfig(config: ExpressAuthConfig, mountPath?: string): Pr
   if (!ready) {
     const mounted = mountPath !== undefined || entry.mounted !== undefined;
     const options = mounted ? { ...(config as AuthConfig), basePath: basePath || "/" } : config;
-    ready = { raw: { ...(options as AuthConfig), raw }, basePath };
+    ready = { config: options as AuthConfig, basePath };
     entry.byBasePath.set(basePath, ready);
   }
   return ready;

@@ -18,12 +18,12 @@
  * })
  * ```
  */
-import { Auth, type Session } from "@tessera/core";
+import type { Session } from "@tessera/core";
 import { AuthError } from "@tessera/core/errors";
+import { getSession as getNodeSession, handleNodeRequest, targetPath } from "@tessera/core/node";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { type ExpressAuthConfig, prepareConfig } from "./config.js";
-import { buildWebRequest, requestOrigin } from "./web-request.js";
-import { appendCookies, writeError, writeResponse } from "./write-response.js";
+import { parsedBody, requestOrigin } from "./web-request.js";
 
 export { customFetch } from "@tessera/core";
 export { AuthError, CredentialsSignin } from "@tessera/core/errors";
@@ -31,17 +31,16 @@ export type { Account, DefaultSession, Profile, Session, User } from "@tessera/c
 export type { ExpressAuthConfig } from "./config.js";
 export { MAX_BODY_BYTES, toWebRequest } from "./web-request.js";
 
-const RETURN_REDIRECT = "x-auth-return-redirect";
-// In raw mode the core throws errors that end a flow unless the request carries this header;
-// with it, the core returns the same error redirect (and cookies) it would give a browser.
-const RETURN_REDIRECT_HEADERS = { [RETURN_REDIRECT]: "1" } as const;
-
 /**
  * The Express middleware answering every Tessera action (`/signin`, `/callback/:provider`,
- * `/session`, …). Mount it at the config's `basePath` (default `/auth`), or at the root, where
- * it handles only paths under the base path. Body parsers before it are fine but not needed.
+ * `/session`, …). Mount it at a path (`app.use("/auth", …)`: the mount path is the base path, as
+ * `@auth/express` takes it), or at the root, where it handles only paths under the config's
+ * `basePath` (default `/auth`). Body parsers before it are fine but not needed.
  * Behind a proxy, `app.set("trust proxy", …)` makes `X-Forwarded-Proto`/`-Host` count, so
  * cookies get their `__Secure-` prefix and redirects use the public host.
+ *
+ * The request is read and the answer written natively (`@tessera/core/node`): no Fetch `Request`
+ * or `Response` is built unless user code (a lazy config, `authorize`) asks for one.
  *
  * @example
  * ```ts
@@ -49,36 +48,24 @@ const RETURN_REDIRECT_HEADERS = { [RETURN_REDIRECT]: "1" } as const;
  * ```
  */
 export function ExpressAuth(config: ExpressAuthConfig): RequestHandler {
-  const logError = (error: Error) => {
-    if (config.logger?.error) config.logger.error(error);
-    else console.error("[tessera][error]", error);
-  };
-  // Stack-trace disclosure: errors are answered here, never passed to `next`, because Express's
-  // default error handler sends the stack whenever NODE_ENV is not "production".
-  const fail = (res: Response, error: unknown) => {
-    logError(error instanceof Error ? error : new Error(String(error)));
-    if (res.headersSent) return void res.destroy();
-    // Nothing of a half-written answer (its cookies, its Location) leaves with the 500.
-    for (const name of res.getHeaderNames()) res.removeHeader(name);
-    writeError(res, 500);
-  };
   return async function tesseraAuth(req: Request, res: Response, next: NextFunction) {
-    // Mounted at a path, the mount path is the base path (`@auth/express` does the same);
-    // mounted at the root, the config's base path (default `/auth`) is.
-    const { raw: rawConfig, basePath } = prepareConfig(config, mountPath(req));
-    if (!req.originalUrl.startsWith(`${basePath}/`)) return next();
-    try {
-      const redirectAsJson = req.headers[RETURN_REDIRECT] !== undefined;
-      const request = await buildWebRequest(req, RETURN_REDIRECT_HEADERS);
-      if (request === "bad-request") return writeError(res, 400);
-      if (request === "too-large") return writeError(res, 413);
-      writeResponse(res, await Auth(request, rawConfig), redirectAsJson, logError);
-    } catch (error) {
-      fail(res, error);
-    }
+    const { config: prepared, basePath } = prepareConfig(config, mountPath(req));
+    // An absolute-form target (`GET http://host/auth/… HTTP/1.1`, RFC 9112 §3.2.2) is matched by
+    // its path, as the core matches it; a target that is neither is the core's 400 to give.
+    const path = targetPath(req.originalUrl);
+    if (path !== null && !path.startsWith(`${basePath}/`)) return next();
+    // Stack-trace disclosure: errors are answered by the core, never passed to `next`, because
+    // Express's default error handler sends the stack whenever NODE_ENV is not "production".
+    const origin = requestOrigin(req);
+    const body = parsedBody(req);
+    await handleNodeRequest(req, res, prepared, {
+      // A malformed Host leaves no origin, which the core answers with 400.
+      origin: origin ?? null,
+      target: () => req.originalUrl,
+      ...(body !== undefined && { body }),
+    });
   };
 }
-
 /**
  * Where the middleware is mounted: `req.baseUrl` without the part a wildcard matched
  * (`app.use("/auth/*splat", …)` answers `/auth/signin` with the base path `/auth`).
@@ -110,21 +97,16 @@ function mountPath(req: Request): string | undefined {
  * ```
  */
 export async function getSession(req: Request, config: ExpressAuthConfig): Promise<Session | null> {
-  const { raw: rawConfig, basePath } = prepareConfig(config);
+  const { config: prepared } = prepareConfig(config);
   const origin = requestOrigin(req);
   // A malformed Host cannot name whose session this is.
   if (!origin) return null;
-  const cookie = req.headers.cookie;
-  const request = new Request(
-    `${origin}${basePath}/session`,
-    cookie ? { headers: { cookie } } : undefined,
-  );
-  const internal = await Auth(request, rawConfig);
-  if ((internal.status ?? 200) !== 200)
-    throw new AuthError(
-      "Reading the session failed because the auth configuration is invalid; the server log names the cause.",
-    );
-  const res = req.res;
-  if (internal.cookies && res && !res.headersSent) appendCookies(res, internal.cookies);
-  return (internal.body as Session | null | undefined) ?? null;
+  try {
+    return await getNodeSession(req, prepared, req.res, { origin });
+  } catch (error) {
+    if (error instanceof AuthError) throw error;
+    throw new AuthError("Reading the session failed; the server log names the cause.", {
+      cause: error,
+    });
+  }
 }

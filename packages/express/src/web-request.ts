@@ -1,5 +1,6 @@
 /**
- * Express request → Web `Request`, built once per request with no intermediate copies: the URL
+ * Express request → Web `Request` for `toWebRequest` (the middleware reads the Node request
+ * natively and needs none), built with no intermediate copies: the URL
  * from Express's proxy-aware `req.protocol`/`req.host`, headers from `req.rawHeaders`, and the
  * body from `req.body` when a body parser ran, else read from the stream (bounded).
  */
@@ -41,6 +42,18 @@ function reserialize(body: unknown, kind: "form" | "json"): string | Uint8Array 
     if (value !== undefined && value !== null) form.append(name, String(value));
   }
   return form.toString();
+}
+
+/**
+ * The body a parser before the middleware consumed (`express.json()`, `express.urlencoded()`), in
+ * the wire form the core parses; `undefined` when the stream is still unread.
+ */
+export function parsedBody(req: ExpressRequest): string | undefined {
+  if (req.method !== "POST" || req.body === undefined) return undefined;
+  const kind = isFormOrJson(req.headers["content-type"]);
+  if (!kind) return undefined;
+  const body = reserialize(req.body, kind);
+  return typeof body === "string" ? body : new TextDecoder().decode(body);
 }
 
 /** Reads the unparsed body, or `undefined` when it exceeds {@link MAX_BODY_BYTES}. */

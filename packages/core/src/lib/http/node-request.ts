@@ -16,9 +16,10 @@ const PROTO = /^https?$/i;
 export interface NodeSourceOptions {
   /**
    * The origin (`https://app.test`), as a framework computes it (Express's `trust proxy`). When
-   * absent, it comes from the Host header (or `X-Forwarded-*` when trusted).
+   * absent, it comes from the Host header (or `X-Forwarded-*` when trusted); `null` when the
+   * framework found none (a malformed Host), which is answered 400.
    */
-  origin?: string | undefined;
+  origin?: string | null | undefined;
   /** The request target (path and query); default `req.url`. Given the base path. */
   target?: (basePath: string) => string;
   /** The method to act as; default `req.method`. */
@@ -126,8 +127,9 @@ export class NodeRequestSource implements RequestSource {
   }
 
   url(basePath: string, trustForwarded: boolean): string | null {
-    const origin = this.options.origin ?? nodeOrigin(this.req, trustForwarded);
-    if (origin === undefined) return null;
+    const { origin: given } = this.options;
+    const origin = given === undefined ? nodeOrigin(this.req, trustForwarded) : given;
+    if (origin === undefined || origin === null) return null;
     const path = targetPath(this.options.target?.(basePath) ?? this.req.url ?? "/");
     if (path === null) return null;
     this.#href = `${origin}${path}`;
