@@ -155,6 +155,9 @@ function headersInit(
   return pairs;
 }
 
+/** A body `Response` takes, named without the DOM library (published types stay Node-only). */
+type ResponseBody = ConstructorParameters<typeof Response>[0];
+
 /**
  * What an answer is made of, decided once for both writers (`toResponse` and the Node writer) so
  * that the two cannot drift: the status, the header data and the body.
@@ -162,7 +165,7 @@ function headersInit(
 export interface ResponsePlan {
   status: number;
   headers: Record<string, string> | [string, string][] | undefined;
-  body: string | Uint8Array | BodyInit | null;
+  body: string | Uint8Array | ResponseBody | null;
 }
 
 /**
@@ -198,7 +201,8 @@ export function planResponse(
   let body: ResponsePlan["body"] = null;
   if (headerValue(headers, "content-type")?.startsWith("application/json"))
     body = JSON.stringify(internal.body ?? null);
-  else if (internal.body !== undefined && internal.body !== null) body = internal.body as BodyInit;
+  else if (internal.body !== undefined && internal.body !== null)
+    body = internal.body as ResponseBody;
   return {
     status: internal.status ?? 200,
     headers: headersInit(headers, setCookies, undefined, sanitize),
@@ -213,7 +217,7 @@ function buildResponse(
   sanitize: WriteProblem | undefined,
 ): Response {
   const plan = planResponse(internal, setCookies, returnRedirectAsJson, sanitize);
-  return new Response(plan.body as BodyInit | null, { status: plan.status, headers: plan.headers });
+  return new Response(plan.body as ResponseBody, { status: plan.status, headers: plan.headers });
 }
 
 /** The body of the answer when no other can be built (never the error itself). */
