@@ -3,19 +3,15 @@
  * response, including the ID token (OIDC Core 1.0 §3.1.3.7): issuer, audience, expiry, nonce and
  * — unlike oauth4webapi's default — its signature against the provider's JWKS.
  */
-import { compactVerify, decodeJwt, decodeProtectedHeader } from "jose";
+import { decodeJwt } from "jose";
 import * as o from "oauth4webapi";
 import { OAuthCallbackError } from "../../errors.js";
 import type { InternalOAuthProvider } from "../../providers/index.js";
 import type { LoggerInstance, TokenSet } from "../../types.js";
 import { clientAuthOf, clientOf } from "./client.js";
-import {
-  matchesIssuerTemplate,
-  refreshedServerMetadata,
-  type ServerMetadata,
-  withIssuer,
-} from "./discovery.js";
+import { matchesIssuerTemplate, type ServerMetadata, withIssuer } from "./discovery.js";
 import { httpOptions } from "./http.js";
+import { verifyJwsSignature } from "./signature.js";
 
 /** What the token step hands on. */
 export interface TokenResult {
@@ -84,76 +80,6 @@ async function metadataForResponse(
   return matchesIssuerTemplate(meta.issuerTemplate, issuer) ? withIssuer(meta.as, issuer) : meta.as;
 }
 
-/** Whether `error` says that the JWKS has no key for the token's `kid` (and algorithm). */
-function isUnknownSigningKey(error: unknown): boolean {
-  if (!(error instanceof o.OperationProcessingError) || error.code !== o.KEY_SELECTION)
-    return false;
-  const { cause } = error;
-  return (
-    typeof cause === "object" &&
-    cause !== null &&
-    "candidates" in cause &&
-    Array.isArray(cause.candidates) &&
-    cause.candidates.length === 0
-  );
-}
-
-/**
- * Checks the signature against the issuer's JWKS, cached per metadata object by oauth4webapi. A
- * key the cached JWKS lacks means the OP may have rotated its keys (OIDC Core 1.0 §10.1.1): the
- * keys are downloaded once more (see {@link refreshedServerMetadata}) and the check repeated.
- */
-async function verifyWithJwks(
-  provider: InternalOAuthProvider,
-  meta: ServerMetadata,
-  as: o.AuthorizationServer,
-  processed: Response,
-): Promise<void> {
-  try {
-    await o.validateApplicationLevelSignature(as, processed, httpOptions(provider));
-  } catch (error) {
-    if (!isUnknownSigningKey(error)) throw error;
-    const fresh = await refreshedServerMetadata(provider, meta).catch(() => undefined);
-    if (!fresh?.as.jwks_uri) throw error;
-    // The tenant's issuer, for a multi-tenant template (its ID token claims are checked already).
-    const freshAs = fresh.issuerTemplate ? withIssuer(fresh.as, as.issuer) : fresh.as;
-    await o.validateApplicationLevelSignature(freshAs, processed, httpOptions(provider));
-  }
-}
-
-/**
- * Verifies the ID token's signature. Asymmetric algorithms are checked against the issuer's JWKS;
- * HMAC ones (`HS256` …) against the client secret (OIDC Core 1.0 §10.1). Without a JWKS URI the
- * token came straight from the token endpoint over TLS, which OIDC Core 1.0 §3.1.3.7 item 6 accepts
- * in place of the signature.
- */
-async function verifyIdTokenSignature(
-  provider: InternalOAuthProvider,
-  meta: ServerMetadata,
-  as: o.AuthorizationServer,
-  processed: Response,
-  idToken: string,
-  logger: LoggerInstance,
-): Promise<void> {
-  const { alg } = decodeProtectedHeader(idToken);
-  if (typeof alg === "string" && alg.startsWith("HS")) {
-    if (!provider.clientSecret)
-      throw new OAuthCallbackError("HMAC ID token without a client secret.");
-    await compactVerify(idToken, new TextEncoder().encode(provider.clientSecret), {
-      algorithms: [alg],
-    });
-    return;
-  }
-  if (!as.jwks_uri) {
-    logger.debug("id_token_signature_not_checked", {
-      provider: provider.id,
-      reason: "no jwks_uri (set `jwks_endpoint` or an issuer with discovery)",
-    });
-    return;
-  }
-  await verifyWithJwks(provider, meta, as, processed);
-}
-
 /**
  * Exchanges the authorization code and validates the token response.
  *
@@ -212,7 +138,15 @@ export async function requestTokens(
   });
   const idTokenClaims = o.getValidatedIdTokenClaims(processed);
   if (processed.id_token)
-    await verifyIdTokenSignature(provider, meta, as, response, processed.id_token, logger);
+    await verifyJwsSignature(provider, meta, as, response, processed.id_token, {
+      what: "ID token",
+      // OIDC Core 1.0 §3.1.3.7 item 6: from the token endpoint over TLS, TLS stands in.
+      onUnchecked: () =>
+        logger.debug("id_token_signature_not_checked", {
+          provider: provider.id,
+          reason: "no jwks_uri (set `jwks_endpoint` or an issuer with discovery)",
+        }),
+    });
 
   const tokens: TokenSet = { ...(processed as unknown as TokenSet) };
   if (typeof processed.expires_in === "number")

@@ -2,7 +2,6 @@
  * The provider's profile of the signed-in user: the validated ID token claims for OIDC providers,
  * otherwise the userinfo endpoint (OIDC Core 1.0 §5.3) or the provider's own `userinfo.request`.
  */
-import { compactVerify, decodeProtectedHeader } from "jose";
 import * as o from "oauth4webapi";
 import { OAuthCallbackError } from "../../errors.js";
 import type { InternalOAuthProvider } from "../../providers/index.js";
@@ -10,6 +9,7 @@ import type { Profile, TokenSet } from "../../types.js";
 import { clientOf } from "./client.js";
 import type { ServerMetadata } from "./discovery.js";
 import { httpOptions } from "./http.js";
+import { verifyJwsSignature } from "./signature.js";
 import type { TokenResult } from "./token.js";
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -39,30 +39,6 @@ async function plainUserinfo(provider: InternalOAuthProvider, response: Response
 async function signedUserinfo(response: Response): Promise<string | undefined> {
   const type = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   return type === "application/jwt" ? await response.clone().text() : undefined;
-}
-
-/**
- * Checks the signature of a signed userinfo response as ID tokens are checked: HMAC algorithms
- * against the client secret, others against the issuer's JWKS. Without a JWKS URI the response
- * came straight from the endpoint over TLS, as a JSON one does.
- */
-async function verifyUserinfoSignature(
-  provider: InternalOAuthProvider,
-  meta: ServerMetadata,
-  processed: Response,
-  jwt: string,
-): Promise<void> {
-  const { alg } = decodeProtectedHeader(jwt);
-  if (typeof alg === "string" && alg.startsWith("HS")) {
-    if (!provider.clientSecret)
-      throw new OAuthCallbackError("HMAC-signed userinfo without a client secret.");
-    await compactVerify(jwt, new TextEncoder().encode(provider.clientSecret), {
-      algorithms: [alg],
-    });
-    return;
-  }
-  if (meta.as.jwks_uri)
-    await o.validateApplicationLevelSignature(meta.as, processed, httpOptions(provider));
 }
 
 /** Callback parameters the provider asked to add to the profile (Apple's `user`). */
@@ -133,7 +109,10 @@ export async function fetchProfile(
         idTokenClaims?.sub ?? o.skipSubjectCheck,
         response,
       )) as unknown as Profile;
-      if (jwt) await verifyUserinfoSignature(provider, meta, response, jwt);
+      if (jwt)
+        await verifyJwsSignature(provider, meta, meta.as, response, jwt, {
+          what: "userinfo response",
+        });
     } else profile = await plainUserinfo(provider, response);
   }
   return withCallbackParams(provider, profile, callbackParams);
