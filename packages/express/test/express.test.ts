@@ -199,6 +199,19 @@ describe("an Express app with ExpressAuth", () => {
     expect(response.headers.get("etag")).toBeNull();
   });
 
+  it("answers an absolute-form request target as the core does, with the Host header's origin", async () => {
+    for (const app of [createApp(), createApp(createAuthConfig(), { mountAtRoot: true })]) {
+      const appOrigin = await listen(app);
+      const response = await rawRequest(appOrigin, {
+        path: "http://evil.test/auth/providers",
+        headers: { host: new URL(appOrigin).host },
+      });
+      expect(response.status).toBe(200);
+      expect(response.body).toContain(`${appOrigin}/auth/callback/credentials`);
+      expect(response.body).not.toContain("evil.test");
+    }
+  });
+
   it("answers malformed requests with 400, never a 500", async () => {
     const unknown = await rawRequest(origin, { path: "/auth/nope" });
     expect(unknown.status).toBe(400);

@@ -10,11 +10,12 @@
  * The seed is random on every run; fast-check prints it when the property fails.
  */
 import { once } from "node:events";
-import type http from "node:http";
+import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import express from "express";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toNodeHandler } from "../../core/src/node.js";
 import {
   actionPath,
   bodyText,
@@ -36,31 +37,6 @@ import { HttpClient } from "./http-client.js";
 
 let server: http.Server;
 let port: number;
-
-beforeAll(async () => {
-  const sent: SentLink[] = [];
-  const app = express();
-  app.use("/auth", ExpressAuth(fuzzConfig({ strategy: "jwt", idp: new MaliciousIdp(), sent })));
-  server = app.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  port = (server.address() as AddressInfo).port;
-  const client = new HttpClient(`http://127.0.0.1:${port}`);
-  const csrfToken = await client.csrfToken();
-  const csrfCookie = [...client.jar].map(([name, value]) => `${name}=${value}`).join("; ");
-  await client.postForm("/auth/callback/credentials", {
-    csrfToken,
-    username: "ada",
-    password: "lovelace",
-  });
-  const session = client.jar.get("authjs.session-token");
-  if (!session) throw new Error("the fixture sign-in failed");
-  fixture = { csrfToken, csrfCookie, sessionCookie: `authjs.session-token=${session}` };
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
 
 /** Sends `bytes` on a fresh connection and returns everything the server wrote before closing. */
 function exchange(bytes: Buffer, timeoutMs = 10_000): Promise<Buffer> {
@@ -267,23 +243,65 @@ async function serverIsUp(): Promise<boolean> {
   return response.status === 200;
 }
 
-describe("@tessera/express fuzzed over raw HTTP", () => {
-  it("answers every request without 5xx, secret, stack or path, and stays up", async () => {
-    await fc.assert(
-      fc.asyncProperty(rawCase, async (c) => {
-        const request = requestBytes(c);
-        const answer = await exchange(request);
-        const text = answer.toString("latin1");
-        const status = /^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1];
-        // Node's HTTP server closes CONNECT requests itself when the app has no "connect"
-        // listener; they never reach Express.
-        if (c.raw && c.rawMethod === "CONNECT" && text === "") return;
-        expect(status, `answer: ${text.slice(0, 300)}`).toBeDefined();
-        expect(Number(status), text.slice(0, 600)).toBeLessThan(500);
-        expect(findLeak(text, request.toString("latin1"))).toBeUndefined();
-        expect(await serverIsUp()).toBe(true);
-      }),
-      { numRuns: 600 },
-    );
-  }, 60_000);
-});
+/** The servers under test: the same cases run through ExpressAuth and through toNodeHandler. */
+const SERVERS = {
+  ExpressAuth: (config: ReturnType<typeof fuzzConfig>) => {
+    const app = express();
+    app.use("/auth", ExpressAuth(config));
+    return app.listen(0, "127.0.0.1");
+  },
+  toNodeHandler: (config: ReturnType<typeof fuzzConfig>) => {
+    const handler = toNodeHandler({ ...config, basePath: "/auth" });
+    return http.createServer((req, res) => void handler(req, res)).listen(0, "127.0.0.1");
+  },
+};
+
+async function startServer(kind: keyof typeof SERVERS): Promise<void> {
+  const sent: SentLink[] = [];
+  server = SERVERS[kind](fuzzConfig({ strategy: "jwt", idp: new MaliciousIdp(), sent }));
+  await once(server, "listening");
+  port = (server.address() as AddressInfo).port;
+  const client = new HttpClient(`http://127.0.0.1:${port}`);
+  const csrfToken = await client.csrfToken();
+  const csrfCookie = [...client.jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  await client.postForm("/auth/callback/credentials", {
+    csrfToken,
+    username: "ada",
+    password: "lovelace",
+  });
+  const session = client.jar.get("authjs.session-token");
+  if (!session) throw new Error("the fixture sign-in failed");
+  fixture = { csrfToken, csrfCookie, sessionCookie: `authjs.session-token=${session}` };
+}
+
+async function stopServer(): Promise<void> {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+}
+
+describe.each(Object.keys(SERVERS) as (keyof typeof SERVERS)[])(
+  "%s fuzzed over raw HTTP",
+  (kind) => {
+    beforeAll(() => startServer(kind));
+    afterAll(stopServer);
+
+    it("answers every request without 5xx, secret, stack or path, and stays up", async () => {
+      await fc.assert(
+        fc.asyncProperty(rawCase, async (c) => {
+          const request = requestBytes(c);
+          const answer = await exchange(request);
+          const text = answer.toString("latin1");
+          const status = /^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1];
+          // Node's HTTP server closes CONNECT requests itself when the app has no "connect"
+          // listener; they never reach Express.
+          if (c.raw && c.rawMethod === "CONNECT" && text === "") return;
+          expect(status, `answer: ${text.slice(0, 300)}`).toBeDefined();
+          expect(Number(status), text.slice(0, 600)).toBeLessThan(500);
+          expect(findLeak(text, request.toString("latin1"))).toBeUndefined();
+          expect(await serverIsUp()).toBe(true);
+        }),
+        { numRuns: 600 },
+      );
+    }, 60_000);
+  },
+);
