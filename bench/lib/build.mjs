@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /** The entry points: one module per Tessera package the benchmark drives. */
 const entries = {
-  core: 'export { Auth, raw } from "@tessera/core"; export { encode, decode } from "@tessera/core/jwt"; export { default as Credentials } from "@tessera/core/providers/credentials";',
+  core: 'export { Auth, raw } from "@tessera/core"; export { encode, decode } from "@tessera/core/jwt"; export { default as Credentials } from "@tessera/core/providers/credentials"; export { toNodeHandler } from "@tessera/core/node";',
   memory: 'export { MemoryAdapter, createMemoryStore } from "@tessera/memory";',
   sql: 'export { SqlAdapter, createPostgresDb, createSqliteDb, migrate, dropSchema } from "@tessera/sql";',
   redis: 'export { RedisAdapter, createRedisClient } from "@tessera/redis";',

@@ -10,11 +10,14 @@
  * - bridge-*: node:http → `new Request` → handler → `Response` → node:http, the usual way to
  *   mount a Fetch-API handler on Node; "bridge-bare" does no authentication work (the floor),
  *   "bridge-direct" only the JWE decryption with node:crypto (the in-process floor's work);
+ * - node-direct: plain node:http decrypting the cookie with node:crypto and answering JSON, no
+ *   Fetch API objects (the floor of the native path); node-tessera: Tessera's `toNodeHandler`;
  * - tessera-data: the bridge, but Tessera's `raw` mode returns data and no `Response` is built;
  * - tessera-light: as tessera-data with a minimal request object instead of `new Request`, to
  *   measure what the Fetch API request costs (an experiment, not a supported API);
  * - express-*: Express 5 with @tessera/express, @auth/express, or the same request conversion
- *   and no authentication work ("express-bare"); "express-plain" is Express alone.
+ *   and no authentication work ("express-bare"); "express-plain" is Express alone;
+ *   "express-direct" decrypts the cookie with node:crypto (the floor of @tessera/express).
  */
 import { createServer } from "node:http";
 import { Readable } from "node:stream";
@@ -30,6 +33,23 @@ const SESSION_BODY = JSON.stringify({
   user: { name: USER.name, email: USER.email, image: TOKEN_CLAIMS.picture },
   expires: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString(),
 });
+
+/**
+ * The session answer decrypted straight from the cookie header with node:crypto (the floors).
+ *
+ * @param {string | undefined} cookie
+ * @param {ReturnType<typeof directKey>} key
+ */
+function directSessionBody(cookie, key) {
+  const claims = directDecrypt(
+    /** @type {string} */ (directCookie(cookie ?? null, SESSION_COOKIE)),
+    key,
+  );
+  return JSON.stringify({
+    user: { name: claims.name, email: claims.email, image: claims.picture },
+    expires: new Date(/** @type {number} */ (claims.exp) * 1000).toISOString(),
+  });
+}
 
 /**
  * node:http request → Fetch API `Request`.
@@ -146,6 +166,15 @@ async function handlerFor(target) {
         await writeWebResponse(res, new Response(body, { headers: NO_CACHE_JSON }));
       };
     }
+    case "node-direct": {
+      const key = directKey(SECRET, SESSION_COOKIE);
+      return (req, res) => {
+        res.writeHead(200, NO_CACHE_JSON);
+        res.end(directSessionBody(req.headers.cookie, key));
+      };
+    }
+    case "node-tessera":
+      return core.toNodeHandler(tesseraConfig);
     case "bridge-tessera":
       return async (req, res) =>
         writeWebResponse(res, await tessera.Auth(toWebRequest(req), tesseraConfig));
@@ -165,6 +194,13 @@ async function handlerFor(target) {
         res.set(NO_CACHE_JSON).end(SESSION_BODY);
       });
       break;
+    case "express-direct": {
+      const key = directKey(SECRET, SESSION_COOKIE);
+      app.get("/auth/session", (req, res) => {
+        res.set(NO_CACHE_JSON).end(directSessionBody(req.headers.cookie, key));
+      });
+      break;
+    }
     case "express-bare": {
       const { toWebRequest: expressToWebRequest } = await import(
         /** @type {string} */ (process.env.BENCH_TESSERA_EXPRESS)

@@ -25,10 +25,16 @@ export const TARGETS = [
   { id: "bridge-direct", label: "node:http bridge + JWE decrypt with node:crypto" },
   { id: "bridge-tessera", label: "node:http bridge + Tessera" },
   { id: "bridge-authjs", label: "node:http bridge + @auth/core" },
+  {
+    id: "node-direct",
+    label: "node:http + JWE decrypt with node:crypto, no Fetch objects (floor)",
+  },
+  { id: "node-tessera", label: "node:http + Tessera toNodeHandler (no Fetch objects)" },
   { id: "tessera-data", label: "node:http + Tessera raw data (no Response)" },
   { id: "tessera-light", label: "node:http + Tessera, light request object" },
   { id: "express-plain", label: "Express alone (fixed answer)" },
   { id: "express-bare", label: "Express + request conversion, no auth (floor)", needs: "express" },
+  { id: "express-direct", label: "Express + JWE decrypt with node:crypto (floor)" },
   { id: "express-tessera", label: "Express + @tessera/express", needs: "express" },
   { id: "express-authjs", label: "Express + @auth/express" },
 ];

@@ -128,6 +128,27 @@ export function targets(run) {
       (v) => v <= 1.5,
     );
     add(
+      "HTTP session read, toNodeHandler, vs node:http decrypting with node:crypto",
+      "≥ 0.6× the floor's rate",
+      httpRatio(run.http, "node-tessera", "node-direct"),
+      undefined,
+      (v) => v >= 0.6,
+    );
+    add(
+      "HTTP session read, toNodeHandler, vs Tessera through the Request bridge",
+      "≥ 2×",
+      httpRatio(run.http, "node-tessera", "bridge-tessera"),
+      undefined,
+      (v) => v >= 2,
+    );
+    add(
+      "HTTP session read, @tessera/express, vs Express decrypting with node:crypto",
+      "≥ 0.9× the floor's rate",
+      httpRatio(run.http, "express-tessera", "express-direct"),
+      undefined,
+      (v) => v >= 0.9,
+    );
+    add(
       "HTTP session read, node:http bridge, vs @auth/core",
       "> 1×",
       httpRatio(run.http, "bridge-tessera", "bridge-authjs"),
