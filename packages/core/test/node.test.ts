@@ -224,6 +224,36 @@ describe("X-Auth-Return-Redirect", () => {
   });
 });
 
+describe("X-Auth-Return-Redirect on a failed flow", () => {
+  it("answers 200 {url} of the error page without a Location header, as @auth/core does", async () => {
+    const init = () => ({
+      method: "POST",
+      headers: {
+        "X-Auth-Return-Redirect": "1",
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "",
+    });
+    const authjs = await AuthJs(
+      new Request("http://localhost:3000/auth/signin/credentials", init()),
+      {
+        secret: SECRET,
+        trustHost: true,
+        basePath: "/auth",
+        providers: [AuthJsCredentials({ authorize: () => null })],
+      },
+    );
+    const ours = await new HttpClient(origin).fetch("/auth/signin/credentials", init());
+    expect(ours.status).toBe(authjs.status);
+    expect(ours.headers.get("location")).toBe(authjs.headers.get("location"));
+    expect(ours.headers.get("location")).toBeNull();
+    expect(await authjs.json()).toEqual({
+      url: "http://localhost:3000/auth/signin?error=MissingCSRF",
+    });
+    expect(await ours.json()).toEqual({ url: `${origin}/auth/signin?error=MissingCSRF` });
+  });
+});
+
 describe("a lazy config and authorize get a real Request", () => {
   it("has the method, the public URL from trusted X-Forwarded-*, the headers and the body", async () => {
     const seen: { lazy?: Request; lazyBody?: string; authorize?: Request } = {};

@@ -325,6 +325,10 @@ async function run<T>(
     const error = e instanceof Error ? e : new Error(String(e));
     resolved.logger.error(error);
     if (isRaw && error instanceof AuthError && !returnRedirectAsJson()) throw new RawError(error);
-    return finish(errorRedirect(resolved, parsed, error, ctx?.responseCookies ?? []));
+    const failed = errorRedirect(resolved, parsed, error, ctx?.responseCookies ?? []);
+    // Asked for JSON, a failed flow answers `{url}` without a Location header, as @auth/core does.
+    if (!isRaw && failed.redirect !== undefined && returnRedirectAsJson())
+      return finish({ ...json({ url: failed.redirect }), cookies: failed.cookies ?? [] });
+    return finish(failed);
   }
 }
