@@ -28,6 +28,9 @@ const ADA = { id: "ada-1", name: "Ada", email: "ada@example.com" };
 const authorize = (credentials: Partial<Record<string, unknown>>) =>
   credentials.password === "lovelace" ? ADA : null;
 const failingSender = async () => {
+  // @auth/core starts the send, then awaits a hash before it awaits the send: a rejection that
+  // came sooner would be reported as unhandled. A refusal after a moment, as a server's would.
+  await new Promise((resolve) => setTimeout(resolve, 50));
   throw new Error("the SMTP server refused the message");
 };
 const common = {
