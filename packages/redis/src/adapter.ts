@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type {
   Adapter,
   AdapterAccount,
@@ -9,6 +9,23 @@ import type {
 } from "@tessera/core/adapters";
 import type { Cluster, Redis } from "ioredis";
 import { keyScheme } from "./keys.js";
+
+/**
+ * `getSessionAndUser` in one round trip: reads the session, then the user its `userId` names,
+ * whose key the script builds as {@link keyScheme} does (`<prefix>user:{<encodeURIComponent(id)>}`:
+ * the same unreserved characters stay as they are, every other byte of the UTF-8 id becomes
+ * `%XX`). Returns false for no session, `[session, user or false]` otherwise.
+ */
+const SESSION_AND_USER_LUA = `
+local session = redis.call('GET', KEYS[1])
+if not session then return false end
+local userId = cjson.decode(session).userId
+if type(userId) ~= 'string' then return {session, false} end
+local encoded = (string.gsub(userId, "[^%w%-_%.!~%*'%(%)]", function(c)
+  return string.format('%%%02X', string.byte(c))
+end))
+return {session, redis.call('GET', ARGV[1] .. 'user:{' .. encoded .. '}') or false}
+`;
 
 /** Options of {@link RedisAdapter}. */
 export interface RedisAdapterOptions {
@@ -143,6 +160,20 @@ export function RedisAdapter(
   async function evalScript(script: string, key: string, ...args: string[]): Promise<unknown> {
     return redis.eval(script, 1, key, ...args);
   }
+
+  /** Runs a script by its SHA-1 (EVALSHA), sending its text only when Redis lacks it. */
+  function cachedScript(lua: string) {
+    const sha = createHash("sha1").update(lua).digest("hex");
+    return async (key: string, ...args: string[]): Promise<unknown> => {
+      try {
+        return await redis.evalsha(sha, 1, key, ...args);
+      } catch (error) {
+        if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
+        return redis.eval(lua, 1, key, ...args);
+      }
+    };
+  }
+  const sessionAndUser = cachedScript(SESSION_AND_USER_LUA);
 
   async function getUser(id: string): Promise<AdapterUser | null> {
     const json = await redis.get(keys.user(id));
@@ -338,9 +369,18 @@ export function RedisAdapter(
     },
 
     async getSessionAndUser(sessionToken) {
-      const session = await getSession(sessionToken);
-      const user = session && (await getUser(session.userId));
-      return session && user ? { session, user } : null;
+      // Redis Cluster refuses a script that reads a key it was not given (the user's lives in
+      // another slot): there the read takes two round trips, elsewhere one.
+      if (redis.isCluster) {
+        const session = await getSession(sessionToken);
+        const user = session && (await getUser(session.userId));
+        return session && user ? { session, user } : null;
+      }
+      const found = (await sessionAndUser(keys.session(sessionToken), prefix)) as
+        | [string, string | null]
+        | null;
+      if (!found?.[1]) return null;
+      return { session: sessionFromJson(found[0]), user: userFromJson(found[1]) };
     },
 
     async updateSession(patch) {
