@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 /** Runs `work` and returns the commands Redis received from any client meanwhile under `prefix`. */
-async function commandsDuring(work: () => Promise<unknown>): Promise<string[]> {
+async function commandsDuring(work: () => unknown): Promise<string[]> {
   const monitor = await new Redis(REDIS_URL).monitor();
   const seen: string[] = [];
   monitor.on("monitor", (_time: string, args: string[], source: string) => {
