@@ -40,8 +40,17 @@ const common = {
   session: { strategy: "jwt" as const },
 };
 
+/** The sign-in links a side's "mailbox" provider sent, newest last. */
+const sent = new WeakMap<Handler, string[]>();
+
 /** Both libraries with the same providers; a fresh memory adapter each (e-mail needs one). */
 function handlers(): Record<Side, Handler> {
+  const mailbox: Record<Side, string[]> = { authjs: [], tessera: [] };
+  const deliverTo =
+    (side: Side) =>
+    async ({ url }: { url: string }) => {
+      mailbox[side].push(url);
+    };
   const authjsConfig = {
     ...common,
     adapter: MemoryAdapter() as never,
@@ -49,6 +58,11 @@ function handlers(): Record<Side, Handler> {
       AuthJsGitHub({ clientId: "id", clientSecret: "secret" }),
       AuthJsCredentials({ authorize }),
       AuthJsNodemailer({ server: "smtp://127.0.0.1:1", sendVerificationRequest: failingSender }),
+      AuthJsNodemailer({
+        id: "mailbox",
+        server: "smtp://127.0.0.1:1",
+        sendVerificationRequest: deliverTo("authjs"),
+      }),
     ],
   };
   const tesseraConfig = {
@@ -58,12 +72,20 @@ function handlers(): Record<Side, Handler> {
       GitHub({ clientId: "id", clientSecret: "secret" }),
       Credentials({ authorize }),
       Nodemailer({ server: "smtp://127.0.0.1:1", sendVerificationRequest: failingSender }),
+      Nodemailer({
+        id: "mailbox",
+        server: "smtp://127.0.0.1:1",
+        sendVerificationRequest: deliverTo("tessera"),
+      }),
     ],
   };
-  return {
+  const sides: Record<Side, Handler> = {
     authjs: (request) => AuthJs(request, authjsConfig),
     tessera: (request) => Auth(request, tesseraConfig),
   };
+  sent.set(sides.authjs, mailbox.authjs);
+  sent.set(sides.tessera, mailbox.tessera);
+  return sides;
 }
 
 /** A browser of one side: a cookie jar, the CSRF token, form posts. */
@@ -97,6 +119,15 @@ class Browser {
       body: new URLSearchParams(fields),
       headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
     });
+  }
+
+  /** Asks for a sign-in link for `email` and returns it (path and query, on this origin). */
+  async emailLink(email: string): Promise<string> {
+    await this.post("/auth/signin/mailbox", { csrfToken: await this.csrfToken(), email });
+    const link = sent.get(this.handle)?.at(-1);
+    if (!link) throw new Error("no sign-in link was sent");
+    const url = new URL(link);
+    return `${url.pathname}${url.search}`;
   }
 
   async signIn(): Promise<void> {
@@ -315,6 +346,45 @@ const cases: Case[] = [
   {
     name: "GET /callback/nodemailer with an unknown token",
     run: (b) => b.request("/auth/callback/nodemailer?token=guess&email=ada%40example.com"),
+  },
+  {
+    name: "PUT /session (a method no action takes)",
+    run: (b) => b.request("/auth/session", { method: "PUT" }),
+  },
+  {
+    name: "POST /callback/credentials with a malformed JSON body",
+    run: (b) =>
+      b.request("/auth/callback/credentials", {
+        method: "POST",
+        body: '{"csrfToken": "x", "password": ',
+        headers: { "content-type": "application/json" },
+      }),
+  },
+  {
+    name: "POST /callback/credentials with a body of the wrong type",
+    run: (b) =>
+      b.request("/auth/callback/credentials", {
+        method: "POST",
+        body: "\u0000\u0001 not a form",
+        headers: { "content-type": "text/plain" },
+      }),
+  },
+  {
+    name: "POST /signin/mailbox sends a link and goes to verify-request",
+    run: async (b) =>
+      b.post("/auth/signin/mailbox", { csrfToken: await b.csrfToken(), email: "ada@example.com" }),
+  },
+  {
+    name: "GET the e-mailed link signs in",
+    run: async (b) => b.request(await b.emailLink("ada@example.com")),
+  },
+  {
+    name: "GET the e-mailed link a second time (a used link)",
+    run: async (b) => {
+      const link = await b.emailLink("ada@example.com");
+      await b.request(link);
+      return b.request(link);
+    },
   },
   {
     name: "GET /webauthn-options for a provider that is not WebAuthn",
