@@ -31,6 +31,7 @@ import Dribbble from "@tessera/core/providers/dribbble";
 import Dropbox from "@tessera/core/providers/dropbox";
 import DuendeIdentityServer6 from "@tessera/core/providers/duende-identity-server6";
 import Facebook from "@tessera/core/providers/facebook";
+import Figma from "@tessera/core/providers/figma";
 import Frontegg from "@tessera/core/providers/frontegg";
 import FusionAuth from "@tessera/core/providers/fusionauth";
 import GitHub from "@tessera/core/providers/github";
@@ -44,6 +45,7 @@ import LINE from "@tessera/core/providers/line";
 import LinkedIn from "@tessera/core/providers/linkedin";
 import Logto from "@tessera/core/providers/logto";
 import MicrosoftEntraID from "@tessera/core/providers/microsoft-entra-id";
+import Netlify from "@tessera/core/providers/netlify";
 import Okta from "@tessera/core/providers/okta";
 import OneLogin from "@tessera/core/providers/onelogin";
 import OryHydra from "@tessera/core/providers/ory-hydra";
@@ -127,6 +129,8 @@ const FACTORIES: [string, Factory][] = [
   ["concept2", Concept2],
   ["dribbble", Dribbble],
   ["dropbox", Dropbox],
+  ["figma", Figma],
+  ["netlify", Netlify],
 ] as never;
 
 const NEEDS_ISSUER = new Set([

@@ -416,6 +416,31 @@ const PAIRS: Pair[] = [
       },
     ],
   },
+  // OAuth 2 providers of the catalogue, part 2 (#16).
+  {
+    id: "figma",
+    options: credentials,
+    profiles: [
+      {
+        id: "1234567890",
+        email: "ada@example.com",
+        handle: "ada.designs",
+        img_url: "https://s3-alpha.figma.com/profile/ada",
+      },
+    ],
+  },
+  {
+    id: "netlify",
+    options: credentials,
+    profiles: [
+      {
+        id: "5f2b1c0e9d",
+        full_name: "Grace Hopper",
+        email: "grace@example.com",
+        avatar_url: "https://avatars.netlify.com/grace.png",
+      },
+    ],
+  },
   // OpenID Connect providers of the catalogue (#15).
   ...[
     "asgardeo",
