@@ -49,6 +49,20 @@ describe("MemoryAdapter isolation", () => {
     expect(again?.session.expires.getTime()).toBe(expires.getTime());
   });
 
+  test("a nested value an application stores on its user is copied deeply", async () => {
+    const adapter = MemoryAdapter();
+    const user = { ...userFixture(), roles: ["reader"], profile: { since: new Date(1000) } };
+    await adapter.createUser(user);
+    user.roles.push("admin");
+    const found = (await adapter.getUser(user.id)) as typeof user | null;
+    expect(found?.roles).toEqual(["reader"]);
+    found?.profile.since.setTime(0);
+    found?.roles.push("owner");
+    const again = (await adapter.getUser(user.id)) as typeof user | null;
+    expect(again?.roles).toEqual(["reader"]);
+    expect(again?.profile.since.getTime()).toBe(1000);
+  });
+
   test("two adapters without a shared store do not see each other's data", async () => {
     const first = MemoryAdapter();
     const second = MemoryAdapter();
