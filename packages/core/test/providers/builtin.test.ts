@@ -44,6 +44,7 @@ import Kinde from "@tessera/core/providers/kinde";
 import LINE from "@tessera/core/providers/line";
 import LinkedIn from "@tessera/core/providers/linkedin";
 import Logto from "@tessera/core/providers/logto";
+import Medium from "@tessera/core/providers/medium";
 import MicrosoftEntraID from "@tessera/core/providers/microsoft-entra-id";
 import Netlify from "@tessera/core/providers/netlify";
 import Okta from "@tessera/core/providers/okta";
@@ -130,6 +131,7 @@ const FACTORIES: [string, Factory][] = [
   ["dribbble", Dribbble],
   ["dropbox", Dropbox],
   ["figma", Figma],
+  ["medium", Medium],
   ["netlify", Netlify],
 ] as never;
 

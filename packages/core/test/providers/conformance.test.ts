@@ -430,6 +430,19 @@ const PAIRS: Pair[] = [
     ],
   },
   {
+    id: "medium",
+    options: credentials,
+    profiles: [
+      {
+        data: {
+          id: "5303d74c64f66366f00cb9b2a94f3251bf5",
+          name: "Jamie Talbot",
+          imageUrl: "https://images.medium.com/0*fkfQiTzT7TlUGGyI.png",
+        },
+      },
+    ],
+  },
+  {
     id: "netlify",
     options: credentials,
     profiles: [

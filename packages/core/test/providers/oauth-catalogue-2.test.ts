@@ -7,6 +7,7 @@
 import { customFetch } from "@tessera/core";
 import type { Provider } from "@tessera/core/providers";
 import Figma from "@tessera/core/providers/figma";
+import Medium from "@tessera/core/providers/medium";
 import Netlify from "@tessera/core/providers/netlify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { locationOf, startSignIn } from "../fixtures/oauth-flow.js";
@@ -78,6 +79,30 @@ const CASES: Case[] = [
       name: "ada.designs",
       email: "ada@example.com",
       image: "https://s3-alpha.figma.com/profile/ada",
+    },
+  },
+  {
+    title: "Medium asks for basicProfile and reads the user under data, without an e-mail",
+    provider: () => Medium(withServer({})),
+    providerId: "medium",
+    authorizationEndpoint: "https://medium.com/m/oauth/authorize",
+    params: { scope: "basicProfile", code_challenge: true },
+    tokenUrl: "https://api.medium.com/v1/tokens",
+    profileUrl: "https://api.medium.com/v1/me",
+    profile: {
+      data: {
+        id: "5303d74c64f66366f00cb9b2a94f3251bf5",
+        username: "majelbstoat",
+        name: "Jamie Talbot",
+        url: "https://medium.com/@majelbstoat",
+        imageUrl: "https://images.medium.com/0*fkfQiTzT7TlUGGyI.png",
+      },
+    },
+    clientAuth: "basic",
+    user: {
+      name: "Jamie Talbot",
+      email: null,
+      image: "https://images.medium.com/0*fkfQiTzT7TlUGGyI.png",
     },
   },
   {
