@@ -112,6 +112,24 @@ export function targets(run) {
     if (r.skipped || r.id === "session-jwt" || r.id === "session-db-memory") continue;
     add(`${r.title} vs @auth/core`, "> 1×", r.ratio, medianRatio(r), (v) => v > 1);
   }
+  // Issue #22: a database session read costs little more than the same store read without a
+  // library (the floor: the adapter's getSessionAndUser between a Request and a Response).
+  for (const [id, store, limit] of /** @type {const} */ ([
+    ["session-db-memory", "memory", 1.2],
+    ["session-db-sqlite", "SQLite", 1.15],
+    ["session-db-postgres", "PostgreSQL", 1.1],
+    ["session-db-redis", "Redis", 1.2],
+  ])) {
+    const r = scenario(run, id);
+    if (!r || r.skipped) continue;
+    add(
+      `Database session read (${store}) vs the floor`,
+      `≤ ${limit}× the floor's cost`,
+      r.tesseraVsFloor,
+      medianFloor(r),
+      (v) => v <= limit,
+    );
+  }
   if (run.http.length) {
     add(
       "HTTP session read, node:http bridge, vs the bare bridge",
