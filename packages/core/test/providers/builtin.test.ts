@@ -32,6 +32,7 @@ import Dropbox from "@tessera/core/providers/dropbox";
 import DuendeIdentityServer6 from "@tessera/core/providers/duende-identity-server6";
 import Facebook from "@tessera/core/providers/facebook";
 import Figma from "@tessera/core/providers/figma";
+import Freshbooks from "@tessera/core/providers/freshbooks";
 import Frontegg from "@tessera/core/providers/frontegg";
 import FusionAuth from "@tessera/core/providers/fusionauth";
 import GitHub from "@tessera/core/providers/github";
@@ -131,6 +132,7 @@ const FACTORIES: [string, Factory][] = [
   ["dribbble", Dribbble],
   ["dropbox", Dropbox],
   ["figma", Figma],
+  ["freshbooks", Freshbooks],
   ["medium", Medium],
   ["netlify", Netlify],
 ] as never;

@@ -430,6 +430,20 @@ const PAIRS: Pair[] = [
     ],
   },
   {
+    id: "freshbooks",
+    options: credentials,
+    profiles: [
+      {
+        response: {
+          id: 2192788,
+          first_name: "Bruce",
+          last_name: "Wayne",
+          email: "bruce@example.com",
+        },
+      },
+    ],
+  },
+  {
     id: "medium",
     options: credentials,
     profiles: [
@@ -781,6 +795,12 @@ const DIFFERENCES: { id: string; field: Field; reason: string }[] = [
     reason:
       "no scope is sent: Auth.js's parser adds `openid profile email` to an OAuth 2 provider naming none, scopes Box, Bungie and ClickUp do not define and that turn Jackson into an OpenID Provider",
   })),
+  {
+    id: "freshbooks",
+    field: "authorization",
+    reason:
+      "no scope is sent: Auth.js's parser adds `openid profile email` to an OAuth 2 provider naming none, scopes FreshBooks does not define; it grants the scopes set in the app's settings",
+  },
   {
     id: "dribbble",
     field: "authorization",

@@ -7,6 +7,7 @@
 import { customFetch } from "@tessera/core";
 import type { Provider } from "@tessera/core/providers";
 import Figma from "@tessera/core/providers/figma";
+import Freshbooks from "@tessera/core/providers/freshbooks";
 import Medium from "@tessera/core/providers/medium";
 import Netlify from "@tessera/core/providers/netlify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -80,6 +81,25 @@ const CASES: Case[] = [
       email: "ada@example.com",
       image: "https://s3-alpha.figma.com/profile/ada",
     },
+  },
+  {
+    title: "FreshBooks reads the user under response and joins first and last names",
+    provider: () => Freshbooks(withServer({})),
+    providerId: "freshbooks",
+    authorizationEndpoint: "https://auth.freshbooks.com/service/auth/oauth/authorize",
+    params: { scope: false, code_challenge: true },
+    tokenUrl: "https://api.freshbooks.com/auth/oauth/token",
+    profileUrl: "https://api.freshbooks.com/auth/api/v1/users/me",
+    profile: {
+      response: {
+        id: 2192788,
+        first_name: "Bruce",
+        last_name: "Wayne",
+        email: "bruce@example.com",
+      },
+    },
+    clientAuth: "basic",
+    user: { name: "Bruce Wayne", email: "bruce@example.com", image: null },
   },
   {
     title: "Medium asks for basicProfile and reads the user under data, without an e-mail",
