@@ -71,6 +71,9 @@ async function freePort(): Promise<number> {
 }
 
 /** Spawns `node args`; resolves once its output contains `ready`. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching terminal escape sequences
+const ANSI_SEQUENCE = /\x1b\[[0-9;]*m/g;
+
 async function startProcess(
   args: string[],
   cwd: string,
@@ -82,7 +85,9 @@ async function startProcess(
   await new Promise<void>((resolve, reject) => {
     child.stdout.on("data", (chunk) => {
       output += chunk;
-      if (typeof ready === "string" ? output.includes(ready) : ready.test(output)) resolve();
+      // Under CI=true, vite colours its banner ("\x1b[1mLocal\x1b[22m:"): match the plain text.
+      const plain = output.replace(ANSI_SEQUENCE, "");
+      if (typeof ready === "string" ? plain.includes(ready) : ready.test(plain)) resolve();
     });
     child.stderr.on("data", (chunk) => {
       output += chunk;
