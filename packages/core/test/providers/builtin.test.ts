@@ -70,8 +70,13 @@ import { describe, expect, it } from "vitest";
 import { resolveConfig } from "../../src/lib/config/resolve.js";
 import type { InternalOAuthProvider } from "../../src/providers/index.js";
 import { Client, ORIGIN, SECRET } from "../helpers.js";
+import { group3a } from "./groups/catalogue-3a.js";
+import { group3b } from "./groups/catalogue-3b.js";
+import { group3c } from "./groups/catalogue-3c.js";
+import type { Factory } from "./groups/types.js";
 
-type Factory = (options?: Record<string, unknown>) => Provider;
+/** The groups of the catalogue kept in their own files. */
+const GROUPS = [group3a, group3b, group3c];
 
 const FACTORIES: [string, Factory][] = [
   ["github", GitHub],
@@ -135,6 +140,7 @@ const FACTORIES: [string, Factory][] = [
   ["freshbooks", Freshbooks],
   ["medium", Medium],
   ["netlify", Netlify],
+  ...GROUPS.flatMap((group) => group.factories),
 ] as never;
 
 const NEEDS_ISSUER = new Set([
@@ -160,6 +166,7 @@ const NEEDS_ISSUER = new Set([
   "united-effects",
   "zitadel",
   "boxyhq-saml",
+  ...GROUPS.flatMap((group) => group.needsIssuer ?? []),
 ]);
 
 function envFor(id: string): Record<string, string> {

@@ -15,9 +15,15 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { resolveConfig } from "../../src/lib/config/resolve.js";
 import type { InternalOAuthProvider } from "../../src/providers/index.js";
 import { ORIGIN, SECRET } from "../helpers.js";
+import { group3a } from "./groups/catalogue-3a.js";
+import { group3b } from "./groups/catalogue-3b.js";
+import { group3c } from "./groups/catalogue-3c.js";
+import { credentials, type Difference, FIELDS, type Field, type Pair } from "./groups/types.js";
+
+/** The groups of the catalogue kept in their own files. */
+const GROUPS = [group3a, group3b, group3c];
 
 // Functions, not shared objects: Auth.js's factories may write defaults into the options given.
-const credentials = () => ({ clientId: "client-id", clientSecret: "client-secret" });
 const withIssuer = () => ({ ...credentials(), issuer: "https://id.example.com/oauth2/default" });
 const TOKENS = { access_token: "access-token", token_type: "bearer" };
 
@@ -30,16 +36,6 @@ const OIDC_CLAIMS = {
   email_verified: true,
   picture: "https://example.com/janedoe/me.jpg",
 };
-
-/** One provider of both libraries, with profiles as the provider sends them. */
-interface Pair {
-  id: string;
-  /** The module name in both libraries, when it is not the id (`ory-hydra` for `hydra`). */
-  module?: string;
-  /** The options both factories are called with (a fresh object per call). */
-  options: () => Record<string, unknown>;
-  profiles: Record<string, unknown>[];
-}
 
 const DISCORD_USER = {
   id: "80351110224678912",
@@ -58,7 +54,7 @@ const TWITTER_USER = {
   profile_image_url: "https://pbs.twimg.com/profile_images/1/x_normal.jpg",
 };
 
-const PAIRS: Pair[] = [
+const BASE_PAIRS: Pair[] = [
   {
     id: "apple",
     options: credentials,
@@ -566,6 +562,7 @@ const PAIRS: Pair[] = [
   },
   { id: "vipps", options: credentials, profiles: [{ ...OIDC_CLAIMS, phone_number: "4712345678" }] },
 ];
+const PAIRS: Pair[] = [...BASE_PAIRS, ...GROUPS.flatMap((group) => group.pairs)];
 
 /** A provider factory of either library, called with options. */
 type Factory = (options: Record<string, unknown>) => object;
@@ -672,18 +669,6 @@ function endpointShape(value: unknown, undefinedAsText = false): EndpointShape |
   return { url: base, params };
 }
 
-/** The parts of a provider the comparison covers. */
-const FIELDS = [
-  "issuer",
-  "wellKnown",
-  "authorization",
-  "token",
-  "userinfo",
-  "checks",
-  "client",
-  "idToken",
-] as const;
-type Field = (typeof FIELDS)[number];
 type Shape = Record<Field, unknown>;
 
 function withScope(endpoint: EndpointShape | undefined, scope: string): EndpointShape {
@@ -737,7 +722,7 @@ function tesseraShape(pair: Pair): Shape {
  * be a real difference (its test fails otherwise) and be noted in docs/providers.md, which takes
  * the notes from each provider's "Deliberate difference from Auth.js:" doc paragraph.
  */
-const DIFFERENCES: { id: string; field: Field; reason: string }[] = [
+const DIFFERENCES: Difference[] = [
   {
     id: "discord",
     field: "authorization",
@@ -819,6 +804,7 @@ const DIFFERENCES: { id: string; field: Field; reason: string }[] = [
     reason:
       "Auth.js declares a wellKnown it never reads (it discovers from the issuer); Tessera reads what is declared, so it declares none and discovers from the issuer",
   })),
+  ...GROUPS.flatMap((group) => group.differences),
 ];
 
 function differenceOf(id: string, name: Field) {
