@@ -6,7 +6,6 @@
  * profile JSON) and the user its profile maps to.
  */
 import { customFetch } from "@tessera/core";
-import type { Provider } from "@tessera/core/providers";
 import FortyTwo from "@tessera/core/providers/42-school";
 import Atlassian from "@tessera/core/providers/atlassian";
 import AzureDevOps from "@tessera/core/providers/azure-devops";
@@ -20,14 +19,16 @@ import Concept2 from "@tessera/core/providers/concept2";
 import Dribbble from "@tessera/core/providers/dribbble";
 import Dropbox from "@tessera/core/providers/dropbox";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { locationOf, startSignIn } from "../fixtures/oauth-flow.js";
-import { answerAuthorization, providerConfig, tokenResponse } from "../fixtures/provider-flow.js";
 import {
-  type ProviderServer,
-  type RecordedRequest,
-  startProviderServer,
-} from "../fixtures/provider-server.js";
-import { Client, ORIGIN } from "../helpers.js";
+  describeSignIns,
+  runSignIn,
+  type SignInCase,
+  serverOptions,
+} from "../fixtures/catalogue-sign-in.js";
+import { locationOf } from "../fixtures/oauth-flow.js";
+import { tokenResponse } from "../fixtures/provider-flow.js";
+import { type ProviderServer, startProviderServer } from "../fixtures/provider-server.js";
+import { ORIGIN } from "../helpers.js";
 
 let server: ProviderServer;
 beforeAll(async () => {
@@ -38,38 +39,10 @@ beforeEach(() => server.reset());
 
 /** Options of a called provider: credentials and the local server. */
 function withServer<O extends Record<string, unknown>>(options: O) {
-  return {
-    clientId: "client-1",
-    clientSecret: "secret-1",
-    ...options,
-    [customFetch]: server.fetch,
-  };
+  return serverOptions(server, options);
 }
 
-/** What a test expects of an authorization parameter: a value, present (`true`) or absent. */
-type Expected = string | boolean;
-
-interface Case {
-  title: string;
-  provider: () => Provider;
-  providerId: string;
-  authorizationEndpoint: string;
-  params: Record<string, Expected>;
-  tokenUrl: string;
-  /** The token endpoint's answer (default: a standard bearer token response). */
-  token?: () => Response;
-  /** The profile endpoint (origin and path) and its method. */
-  profileUrl: string;
-  profileMethod?: "GET" | "POST";
-  profile: unknown;
-  clientAuth: "basic" | "custom";
-  /** The session's user; a field the profile lacks is absent, as in Auth.js. */
-  user: { name?: string | null; email?: string | null; image?: string | null };
-  /** Further checks of the recorded requests. */
-  check?: (requests: { token: RecordedRequest; profile: RecordedRequest }) => void;
-}
-
-const CASES: Case[] = [
+const CASES: SignInCase[] = [
   {
     title: "42 School reads /v2/me with the public scope",
     provider: () => FortyTwo(withServer({})),
@@ -388,52 +361,7 @@ const CASES: Case[] = [
   },
 ];
 
-/** Serves the provider's endpoints, runs a sign-in, and returns what a test looks at. */
-async function run(scenario: Case) {
-  server.on(`POST ${scenario.tokenUrl}`, scenario.token ?? (() => tokenResponse()));
-  server.on(`${scenario.profileMethod ?? "GET"} ${scenario.profileUrl}`, (request) =>
-    request.headers.get("authorization") === "Bearer provider-access-token"
-      ? Response.json(scenario.profile)
-      : new Response(null, { status: 401 }),
-  );
-  const { config, log } = providerConfig(scenario.provider());
-  const client = new Client(config);
-  const authorizationUrl = await startSignIn(client, scenario.providerId);
-  const response = await answerAuthorization(client, authorizationUrl);
-  const token = server.requestsTo(scenario.tokenUrl)[0] as RecordedRequest;
-  const profile = server.requestsTo(scenario.profileUrl)[0] as RecordedRequest;
-  return { client, log, authorizationUrl, response, token, profile };
-}
-
-describe.each(CASES)("$providerId", (scenario) => {
-  it(scenario.title, async () => {
-    const { client, authorizationUrl, response, token, profile } = await run(scenario);
-    expect(`${authorizationUrl.origin}${authorizationUrl.pathname}`).toBe(
-      scenario.authorizationEndpoint,
-    );
-    expect(authorizationUrl.searchParams.get("redirect_uri")).toBe(
-      `${ORIGIN}/auth/callback/${scenario.providerId}`,
-    );
-    for (const [name, expected] of Object.entries(scenario.params)) {
-      const value = authorizationUrl.searchParams.get(name);
-      if (typeof expected === "string") expect(value, name).toBe(expected);
-      else expect(value !== null, name).toBe(expected);
-    }
-    expect(token, "token request").toBeDefined();
-    if (scenario.clientAuth === "basic") {
-      expect(token.headers.get("authorization")).toMatch(/^Basic /);
-      expect(token.form.get("code")).toBe("provider-code");
-      expect(token.form.has("code_verifier")).toBe(
-        authorizationUrl.searchParams.has("code_challenge"),
-      );
-    }
-    expect(profile, "profile request").toBeDefined();
-    expect(profile.method).toBe(scenario.profileMethod ?? "GET");
-    scenario.check?.({ token, profile });
-    expect(locationOf(response).pathname).not.toMatch(/error/);
-    expect((await client.session())?.user).toEqual(scenario.user);
-  });
-});
+describeSignIns(() => server, CASES);
 
 describe("environment", () => {
   const saved = { ...process.env };
@@ -447,8 +375,8 @@ describe("environment", () => {
       AUTH_BUNGIE_SECRET: "bungie-env-secret",
       AUTH_BUNGIE_KEY: "bungie-env-key",
     });
-    const bungie = CASES.find((c) => c.providerId === "bungie") as Case;
-    const { authorizationUrl, token, profile, client } = await run({
+    const bungie = CASES.find((c) => c.providerId === "bungie") as SignInCase;
+    const { authorizationUrl, token, profile, client } = await runSignIn(server, {
       ...bungie,
       provider:
         () =>
@@ -468,8 +396,8 @@ describe("environment", () => {
       AUTH_42_SCHOOL_ID: "school-env-id",
       AUTH_42_SCHOOL_SECRET: "school-env-secret",
     });
-    const school = CASES.find((c) => c.providerId === "42-school") as Case;
-    const { authorizationUrl, token } = await run({
+    const school = CASES.find((c) => c.providerId === "42-school") as SignInCase;
+    const { authorizationUrl, token } = await runSignIn(server, {
       ...school,
       provider:
         () =>
@@ -485,8 +413,8 @@ describe("environment", () => {
 
 describe("failures the providers report", () => {
   it("Bungie: a profile answer without the account (an API error envelope) fails the sign-in", async () => {
-    const bungie = CASES.find((c) => c.providerId === "bungie") as Case;
-    const { client, response, log } = await run({
+    const bungie = CASES.find((c) => c.providerId === "bungie") as SignInCase;
+    const { client, response, log } = await runSignIn(server, {
       ...bungie,
       profile: { ErrorCode: 2101, ErrorStatus: "ApiInvalidOrExpiredKey", Message: "Bad key" },
     });
@@ -496,8 +424,8 @@ describe("failures the providers report", () => {
   });
 
   it("Azure DevOps: a refused assertion fails the sign-in", async () => {
-    const devops = CASES.find((c) => c.providerId === "azure-devops") as Case;
-    const { client, response } = await run({
+    const devops = CASES.find((c) => c.providerId === "azure-devops") as SignInCase;
+    const { client, response } = await runSignIn(server, {
       ...devops,
       token: () => Response.json({ Error: "InvalidAssertion" }, { status: 400 }),
     });
