@@ -1,6 +1,7 @@
 import type { Adapter } from "@tessera/core/adapters";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { accountListingTests } from "./conformance/account-listing.js";
+import { accountUpdateTests } from "./conformance/account-update.js";
 import { accountTests } from "./conformance/accounts.js";
 import { authenticatorTests } from "./conformance/authenticators.js";
 import { suiteContext } from "./conformance/context.js";
@@ -54,6 +55,8 @@ const accountListingMethods = [
   "listAccountsByUserId",
 ] as const satisfies readonly (keyof Adapter)[];
 
+const accountUpdateMethods = ["updateAccount"] as const satisfies readonly (keyof Adapter)[];
+
 /**
  * Registers a vitest suite that certifies an adapter against the Auth.js v5 adapter contract and
  * Tessera's session-listing extension: exact `Date` round-trips, `null` for missing records,
@@ -90,6 +93,7 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
     authenticators: true,
     sessionListing: true,
     accountListing: true,
+    accountUpdate: true,
     uniqueEmail: true,
     uniqueAccount: true,
     uniqueCredentialId: true,
@@ -121,6 +125,7 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
     ...(features.authenticators ? authenticatorMethods : []),
     ...(features.sessionListing ? sessionListingMethods : []),
     ...(features.accountListing ? accountListingMethods : []),
+    ...(features.accountUpdate ? accountUpdateMethods : []),
   ];
 
   describe(`${name}: adapter conformance`, () => {
@@ -156,6 +161,12 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
       });
     }
 
+    if (!features.accountUpdate) {
+      test("lacks updateAccount, as declared by accountUpdate: false", () => {
+        expect(present(accountUpdateMethods)).toEqual([]);
+      });
+    }
+
     userTests(context);
     accountTests(context);
     sessionTests(context);
@@ -163,5 +174,6 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
     if (features.authenticators) authenticatorTests(context);
     if (features.sessionListing) sessionListingTests(context);
     if (features.accountListing) accountListingTests(context);
+    if (features.accountUpdate) accountUpdateTests(context);
   });
 }

@@ -32,6 +32,16 @@ export interface AdapterAccount extends Account {
   type: AdapterAccountType;
 }
 
+/**
+ * The token fields {@link Adapter.updateAccount} may change: `undefined` leaves a field as it is,
+ * `null` clears it.
+ */
+export type AccountUpdate = {
+  [Field in Exclude<keyof AdapterAccount, "userId" | "type" | "provider" | "providerAccountId">]?:
+    | AdapterAccount[Field]
+    | null;
+};
+
 /** A database session. The cookie carries `sessionToken`; `expires` is absolute. */
 export interface AdapterSession {
   sessionToken: string;
@@ -122,6 +132,24 @@ export interface Adapter {
    * address (see `allowDangerousEmailAccountLinking`).
    */
   listAccountsByUserId?(userId: string): Awaitable<AdapterAccount[]>;
+  /**
+   * Tessera extension (optional): writes the fields of `account` given (not `undefined`) onto the
+   * stored account that `provider` and `providerAccountId` name, and returns it; `null` when there
+   * is no such account. `null` clears a field. `getAccessToken` stores refreshed tokens (a
+   * rotated `refresh_token`, `access_token`, `expires_at`, `id_token`, …) through it; the
+   * account's `userId`, `type`, `provider` and `providerAccountId` never change.
+   *
+   * @example
+   * ```ts
+   * await adapter.updateAccount({
+   *   provider: "keycloak", providerAccountId: "ada",
+   *   access_token: "new", expires_at: 1767225600, refresh_token: "rotated",
+   * })
+   * ```
+   */
+  updateAccount?(
+    account: AccountUpdate & Pick<AdapterAccount, "provider" | "providerAccountId">,
+  ): Awaitable<AdapterAccount | null>;
 }
 
 /** True when `value` is a date string (ISO 8601) — helps adapters that store dates as text. */

@@ -100,6 +100,14 @@ function copy<T extends object>(value: T): T {
   return result as T;
 }
 
+/** The fields that identify an account; `updateAccount` never changes them. */
+const IMMUTABLE_ACCOUNT_FIELDS: ReadonlySet<string> = new Set([
+  "userId",
+  "type",
+  "provider",
+  "providerAccountId",
+]);
+
 function copyOrNull<T extends object>(value: T | undefined): T | null {
   return value === undefined ? null : copy(value);
 }
@@ -213,6 +221,21 @@ export function MemoryAdapter(store: MemoryStore = createMemoryStore()): Require
 
     async getAccount(providerAccountId, provider) {
       return copyOrNull(accounts.get(accountStoreKey({ provider, providerAccountId })));
+    },
+
+    async updateAccount(patch) {
+      const key = accountStoreKey(patch);
+      const existing = accounts.get(key);
+      if (!existing) return null;
+      const updated: Record<string, unknown> = { ...existing };
+      for (const [field, value] of Object.entries(patch)) {
+        if (value === undefined || IMMUTABLE_ACCOUNT_FIELDS.has(field)) continue;
+        // A cleared token is left out, as an account that never had it.
+        if (value === null) delete updated[field];
+        else updated[field] = value;
+      }
+      accounts.set(key, copy(updated as AdapterAccount));
+      return copy(updated as AdapterAccount);
     },
 
     async createSession(session) {

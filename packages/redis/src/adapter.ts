@@ -82,6 +82,14 @@ function userToJson(user: AdapterUser): string {
   return JSON.stringify(record);
 }
 
+/** The fields that identify an account; `updateAccount` never changes them. */
+const ACCOUNT_IDENTITY_FIELDS: ReadonlySet<string> = new Set([
+  "userId",
+  "type",
+  "provider",
+  "providerAccountId",
+]);
+
 function userFromJson(json: string): AdapterUser {
   const record = JSON.parse(json) as UserRecord;
   return {
@@ -348,6 +356,22 @@ export function RedisAdapter(
     async getAccount(providerAccountId, provider) {
       const json = await redis.get(keys.account(keys.accountId({ provider, providerAccountId })));
       return json === null ? null : (JSON.parse(json) as AdapterAccount);
+    },
+
+    async updateAccount(patch) {
+      const key = keys.account(keys.accountId(patch));
+      const json = await redis.get(key);
+      if (json === null) return null;
+      const account = JSON.parse(json) as Record<string, unknown>;
+      for (const [field, value] of Object.entries(patch)) {
+        if (value === undefined || ACCOUNT_IDENTITY_FIELDS.has(field)) continue;
+        // A cleared token is left out, as an account that never had it.
+        if (value === null) delete account[field];
+        else account[field] = value;
+      }
+      // XX: an account unlinked meanwhile is not brought back.
+      const written = await redis.set(key, JSON.stringify(account), "XX");
+      return written === "OK" ? (account as unknown as AdapterAccount) : null;
     },
 
     async listAccountsByUserId(userId) {

@@ -372,6 +372,26 @@ export function SqlAdapter<DB>(
       return row ? accountFromRow(row) : null;
     },
 
+    async updateAccount({ provider, providerAccountId, ...fields }) {
+      const changes: Updateable<AccountRow> = {};
+      for (const field of TOKEN_TEXT_FIELDS) {
+        const value = fields[field];
+        if (value !== undefined) changes[field] = typeof value === "string" ? value : null;
+      }
+      const expiresAt = fields.expires_at;
+      if (typeof expiresAt === "number" || expiresAt === null) changes.expires_at = expiresAt;
+      const row =
+        Object.keys(changes).length === 0
+          ? await db
+              .selectFrom(table("accounts"))
+              .selectAll()
+              .where("provider", "=", provider)
+              .where("providerAccountId", "=", providerAccountId)
+              .executeTakeFirst()
+          : await updatedRow("accounts", { provider, providerAccountId }, changes);
+      return row ? accountFromRow(row) : null;
+    },
+
     async listAccountsByUserId(userId) {
       const rows = await db
         .selectFrom(table("accounts"))

@@ -50,6 +50,11 @@ export interface ConformanceFeatures {
   /** Tessera's `listAccountsByUserId` extension. `false`: the adapter lacks it. */
   accountListing?: boolean;
   /**
+   * Tessera's `updateAccount` extension (refreshed OAuth tokens are stored through it). `false`:
+   * the adapter lacks it.
+   */
+  accountUpdate?: boolean;
+  /**
    * `createUser` rejects an e-mail another user has. `false`: the store has no such constraint,
    * and a duplicate e-mail is accepted.
    */
