@@ -842,10 +842,13 @@ async function authjsUser(pair: Pair, profile: Record<string, unknown>) {
   return comparable(await map(structuredClone(profile), TOKENS));
 }
 
-/** The standard OIDC mapping (sub, name, email, picture) Auth.js applies without `profile()`. */
+/**
+ * The mapping Auth.js applies without `profile()`: the OIDC claims (sub, name, email, picture),
+ * with `id` where there is no `sub` (Mail.ru's OAuth 2 profile).
+ */
 function oidcDefault(profile: object) {
   return comparable({
-    id: field(profile, "sub"),
+    id: field(profile, "sub") ?? field(profile, "id"),
     name:
       field(profile, "name") ?? field(profile, "nickname") ?? field(profile, "preferred_username"),
     email: field(profile, "email"),
