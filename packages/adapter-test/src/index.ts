@@ -17,6 +17,7 @@ export {
   verificationTokenFixture,
 } from "./fixtures.js";
 export { silentServer, timed } from "./reliability.js";
+export { runSharedStoreConformance, type SharedStoreConformanceOptions } from "./store-suite.js";
 export {
   type AccountKey,
   type ConformanceDb,

@@ -42,8 +42,25 @@ export type AccountUpdate = {
     | null;
 };
 
+/**
+ * Tessera extension (optional): what a database session records about its device, shown by
+ * `GET <basePath>/sessions`. Tessera passes these fields to `createSession` and `updateSession`
+ * only for adapters that implement `listSessionsByUserId` (the extension that reads them back):
+ * Auth.js adapters that hand the whole object to their database (Prisma's does) never see them.
+ */
+export interface SessionMetadata {
+  /** When the session was created. */
+  createdAt?: Date | null;
+  /** When the session was last read, updated at most once per `session.updateAge`. */
+  lastSeenAt?: Date | null;
+  /** The client's IP address at sign-in, where the integration knows it. */
+  ip?: string | null;
+  /** The client's `User-Agent` at sign-in (at most 512 characters). */
+  userAgent?: string | null;
+}
+
 /** A database session. The cookie carries `sessionToken`; `expires` is absolute. */
-export interface AdapterSession {
+export interface AdapterSession extends SessionMetadata {
   sessionToken: string;
   userId: string;
   expires: Date;
@@ -89,11 +106,13 @@ export interface Adapter {
   unlinkAccount?(
     providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
   ): Promise<void> | Awaitable<AdapterAccount | undefined>;
-  createSession?(session: {
-    sessionToken: string;
-    userId: string;
-    expires: Date;
-  }): Awaitable<AdapterSession>;
+  createSession?(
+    session: {
+      sessionToken: string;
+      userId: string;
+      expires: Date;
+    } & SessionMetadata,
+  ): Awaitable<AdapterSession>;
   getSessionAndUser?(
     sessionToken: string,
   ): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>;
@@ -121,7 +140,8 @@ export interface Adapter {
   ): Awaitable<AdapterAuthenticator>;
   /**
    * Tessera extension (optional): every live (unexpired) session of a user, for "sign out other
-   * devices". Expired sessions are left out.
+   * devices". Expired sessions are left out. An adapter that has it also stores the
+   * {@link SessionMetadata} fields given to `createSession`/`updateSession` and returns them here.
    */
   listSessionsByUserId?(userId: string): Awaitable<AdapterSession[]>;
   /** Tessera extension (optional): delete every session of a user. */

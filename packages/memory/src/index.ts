@@ -322,3 +322,9 @@ export function MemoryAdapter(store: MemoryStore = createMemoryStore()): Require
     },
   };
 }
+
+/**
+ * The in-process shared store (rate limits, JWT revocation), beside the in-memory adapter: like
+ * it, shared by nothing but this process.
+ */
+export { type MemoryStoreOptions, memoryStore } from "@tessera/core/store";

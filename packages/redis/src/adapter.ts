@@ -71,7 +71,11 @@ end
 return 0`;
 
 type UserRecord = Omit<AdapterUser, "emailVerified"> & { emailVerified: string | null };
-type SessionRecord = Omit<AdapterSession, "expires"> & { expires: string };
+type SessionRecord = Omit<AdapterSession, "expires" | "createdAt" | "lastSeenAt"> & {
+  expires: string;
+  createdAt?: string | null;
+  lastSeenAt?: string | null;
+};
 type VerificationTokenRecord = Omit<VerificationToken, "expires"> & { expires: string };
 
 // Dates are stored as ISO strings: exact to the millisecond, and safe from the Lua JSON
@@ -99,13 +103,25 @@ function userFromJson(json: string): AdapterUser {
 }
 
 function sessionToJson(session: AdapterSession): string {
-  const record: SessionRecord = { ...session, expires: session.expires.toISOString() };
+  const { createdAt, lastSeenAt, ...rest } = session;
+  const record: SessionRecord = {
+    ...rest,
+    expires: rest.expires.toISOString(),
+    ...(createdAt && { createdAt: createdAt.toISOString() }),
+    ...(lastSeenAt && { lastSeenAt: lastSeenAt.toISOString() }),
+  };
   return JSON.stringify(record);
 }
 
 function sessionFromJson(json: string): AdapterSession {
-  const record = JSON.parse(json) as SessionRecord;
-  return { ...record, expires: new Date(record.expires) };
+  const { createdAt, lastSeenAt, ...record } = JSON.parse(json) as SessionRecord;
+  return {
+    ...record,
+    expires: new Date(record.expires),
+    // Device metadata (see SessionMetadata) is stored only when Tessera gave it.
+    ...(createdAt && { createdAt: new Date(createdAt) }),
+    ...(lastSeenAt && { lastSeenAt: new Date(lastSeenAt) }),
+  };
 }
 
 function verificationTokenToJson(verificationToken: VerificationToken): string {

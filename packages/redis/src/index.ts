@@ -11,3 +11,4 @@
 export { RedisAdapter, type RedisAdapterOptions } from "./adapter.js";
 export { createRedisClient, FAIL_FAST_OPTIONS } from "./client.js";
 export { type KeyScheme, keyScheme } from "./keys.js";
+export { type RedisStoreOptions, redisStore } from "./store.js";

@@ -113,7 +113,17 @@ function accountFromRow(row: AccountRow): AdapterAccount {
 }
 
 function sessionFromRow(row: SessionRow): AdapterSession {
-  return { sessionToken: row.sessionToken, userId: row.userId, expires: readDate(row.expires) };
+  const session: AdapterSession = {
+    sessionToken: row.sessionToken,
+    userId: row.userId,
+    expires: readDate(row.expires),
+  };
+  // Metadata columns (migration 0002) are left out when unset, as sessions created before it.
+  if (row.createdAt != null) session.createdAt = readDate(row.createdAt);
+  if (row.lastSeenAt != null) session.lastSeenAt = readDate(row.lastSeenAt);
+  if (row.ip != null) session.ip = row.ip;
+  if (row.userAgent != null) session.userAgent = row.userAgent;
+  return session;
 }
 
 function verificationTokenFromRow(row: VerificationTokenRow): VerificationToken {
@@ -406,6 +416,10 @@ export function SqlAdapter<DB>(
         sessionToken: session.sessionToken,
         userId: session.userId,
         expires: traits.date(session.expires),
+        createdAt: session.createdAt ? traits.date(session.createdAt) : null,
+        lastSeenAt: session.lastSeenAt ? traits.date(session.lastSeenAt) : null,
+        ip: session.ip ?? null,
+        userAgent: session.userAgent ?? null,
       };
       await db.insertInto(table("sessions")).values(row).execute();
       return sessionFromRow(row);
@@ -419,6 +433,10 @@ export function SqlAdapter<DB>(
           "s.sessionToken",
           "s.userId",
           "s.expires",
+          "s.createdAt",
+          "s.lastSeenAt",
+          "s.ip",
+          "s.userAgent",
           "u.id",
           "u.name",
           "u.email",
@@ -435,6 +453,10 @@ export function SqlAdapter<DB>(
       const changes: Updateable<SessionRow> = {};
       if (session.expires !== undefined) changes.expires = traits.date(session.expires);
       if (session.userId !== undefined) changes.userId = session.userId;
+      if (session.lastSeenAt !== undefined)
+        changes.lastSeenAt = session.lastSeenAt ? traits.date(session.lastSeenAt) : null;
+      if (session.ip !== undefined) changes.ip = session.ip;
+      if (session.userAgent !== undefined) changes.userAgent = session.userAgent;
       if (Object.keys(changes).length === 0) return getSession(session.sessionToken);
       const row = await updatedRow("sessions", { sessionToken: session.sessionToken }, changes);
       return row ? sessionFromRow(row) : null;

@@ -30,9 +30,12 @@ export type {
   StoredBigInt,
   StoredBoolean,
   StoredDate,
+  StoreLimitRow,
+  StoreValueRow,
   TesseraDatabase,
   TesseraTableName,
   TesseraTables,
   UserRow,
   VerificationTokenRow,
 } from "./schema.js";
+export { type SqlStoreOptions, sqlStore } from "./store.js";

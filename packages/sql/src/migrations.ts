@@ -196,6 +196,50 @@ export function tesseraMigrations(options: MigrationOptions): Record<string, Mig
         }
       },
     },
+    "0002_session_metadata_and_shared_store": {
+      async up(db: Kysely<unknown>) {
+        // One column per statement: SQLite's ALTER TABLE adds a single column at a time.
+        for (const [column, type] of [
+          ["createdAt", types.date],
+          ["lastSeenAt", types.date],
+          ["ip", types.text],
+          ["userAgent", types.text],
+        ] as const) {
+          await db.schema.alterTable(name("sessions")).addColumn(column, type).execute();
+        }
+        await withTableOptions(
+          db.schema
+            .createTable(name("store_values"))
+            .addColumn("key", types.key, (col) => col.primaryKey())
+            .addColumn("value", types.text, (col) => col.notNull())
+            .addColumn("expires", types.date, (col) => col.notNull()),
+        ).execute();
+        await withTableOptions(
+          db.schema
+            .createTable(name("store_limits"))
+            .addColumn("key", types.key, (col) => col.primaryKey())
+            .addColumn("windowStart", types.bigint, (col) => col.notNull())
+            .addColumn("current", types.bigint, (col) => col.notNull())
+            .addColumn("previous", types.bigint, (col) => col.notNull())
+            .addColumn("expires", types.date, (col) => col.notNull()),
+        ).execute();
+        for (const table of ["store_values", "store_limits"] as const) {
+          await db.schema
+            .createIndex(`${prefix}${table}_expires_idx`)
+            .on(name(table))
+            .column("expires")
+            .execute();
+        }
+      },
+
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable(name("store_limits")).ifExists().execute();
+        await db.schema.dropTable(name("store_values")).ifExists().execute();
+        for (const column of ["userAgent", "ip", "lastSeenAt", "createdAt"]) {
+          await db.schema.alterTable(name("sessions")).dropColumn(column).execute();
+        }
+      },
+    },
   };
 }
 
@@ -217,8 +261,8 @@ function appliedNames(results: MigrationResult[] | undefined): string[] {
 }
 
 /**
- * Creates or upgrades Tessera's tables: users, accounts, sessions, verification_tokens and
- * authenticators, with cascading foreign keys to users and the lookup indexes the adapter needs.
+ * Creates or upgrades Tessera's tables: users, accounts, sessions, verification_tokens,
+ * authenticators and the shared store's store_values and store_limits, with cascading foreign keys to users and the lookup indexes the adapter needs.
  * Applied migrations are recorded in `<prefix>tessera_migration`, so running it again (or from
  * several processes at once: Kysely takes a lock) is safe and does nothing.
  *

@@ -42,6 +42,14 @@ export interface SessionRow {
   sessionToken: string;
   userId: string;
   expires: StoredDate;
+  /** When the session was created (migration 0002; null for sessions created before it). */
+  createdAt: StoredDate | null;
+  /** When the session was last seen, updated at most once per `updateAge` (migration 0002). */
+  lastSeenAt: StoredDate | null;
+  /** The client's IP address at sign-in, where the integration knows it (migration 0002). */
+  ip: string | null;
+  /** The client's User-Agent at sign-in (migration 0002). */
+  userAgent: string | null;
 }
 
 export interface VerificationTokenRow {
@@ -61,6 +69,23 @@ export interface AuthenticatorRow {
   transports: string | null;
 }
 
+/** A value of the shared store (`add`/`get`/`delete` of `sqlStore`), live until `expires`. */
+export interface StoreValueRow {
+  key: string;
+  value: string;
+  expires: StoredDate;
+}
+
+/** A sliding rate-limit window of the shared store (`consume` of `sqlStore`). */
+export interface StoreLimitRow {
+  key: string;
+  /** Start of the current fixed window, in milliseconds since the epoch. */
+  windowStart: StoredBigInt;
+  current: StoredBigInt;
+  previous: StoredBigInt;
+  expires: StoredDate;
+}
+
 /** Tessera's tables under their unprefixed names. */
 export interface TesseraTables {
   users: UserRow;
@@ -68,6 +93,8 @@ export interface TesseraTables {
   sessions: SessionRow;
   verification_tokens: VerificationTokenRow;
   authenticators: AuthenticatorRow;
+  store_values: StoreValueRow;
+  store_limits: StoreLimitRow;
 }
 
 /** The base names of Tessera's tables. */

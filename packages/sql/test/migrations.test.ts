@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { accountFixture, authenticatorFixture, userFixture } from "@tessera/adapter-test";
 import Database from "better-sqlite3";
-import { type Kysely, Kysely as KyselyClass, SqliteDialect, sql } from "kysely";
+import { type Kysely, Kysely as KyselyClass, Migrator, SqliteDialect, sql } from "kysely";
 import { afterAll, describe, expect, test } from "vitest";
 import {
   createDbFromUrl,
@@ -15,6 +15,9 @@ import {
   tesseraMigrations,
 } from "../src/index.js";
 import { sqliteFile, targets, uniqueTablePrefix } from "./support.js";
+
+/** Every migration, in order: what `migrate` applies to an empty database. */
+const ALL_MIGRATIONS = ["0001_create_tables", "0002_session_metadata_and_shared_store"];
 
 /** A user with an account, a session and an authenticator, created through the adapter. */
 async function userWithData(adapter: ReturnType<typeof SqlAdapter>) {
@@ -99,7 +102,7 @@ for (const target of targets) {
 
     test("migrate applies the schema once; running it again changes nothing", async () => {
       const tablePrefix = freshPrefix();
-      expect(await migrate(db, { dialect, tablePrefix })).toEqual(["0001_create_tables"]);
+      expect(await migrate(db, { dialect, tablePrefix })).toEqual(ALL_MIGRATIONS);
       expect(await migrate(db, { dialect, tablePrefix })).toEqual([]);
       const adapter = SqlAdapter(db, { dialect, tablePrefix });
       const user = await adapter.createUser(userFixture());
@@ -113,7 +116,7 @@ for (const target of targets) {
         migrate(db, { dialect, tablePrefix }),
         migrate(db, { dialect, tablePrefix }),
       ]);
-      expect(results.flat()).toEqual(["0001_create_tables"]);
+      expect(results.flat()).toEqual(ALL_MIGRATIONS);
     });
 
     test("migrate creates the unique keys and the lookup indexes the adapter queries by", async () => {
@@ -137,12 +140,68 @@ for (const target of targets) {
           { columns: ["credentialID"], unique: true },
           { columns: ["userId"], unique: false },
         ],
+        store_values: [
+          { columns: ["expires"], unique: false },
+          { columns: ["key"], unique: true },
+        ],
+        store_limits: [
+          { columns: ["expires"], unique: false },
+          { columns: ["key"], unique: true },
+        ],
       };
       for (const [table, shapes] of Object.entries(expected)) {
         const actual = await indexesOf(db, dialect, `${tablePrefix}${table}`);
         // SQLite has no index for an INTEGER PRIMARY KEY, but all of ours are text.
         expect(sortShapes(actual), table).toEqual(sortShapes(shapes));
       }
+    });
+
+    test("a database created by the first release upgrades in place: its sessions keep working, new ones record their device", async () => {
+      const tablePrefix = freshPrefix();
+      const migrations = tesseraMigrations({ dialect, tablePrefix });
+      const firstRelease = new Migrator({
+        db,
+        provider: { getMigrations: async () => migrations },
+        migrationTableName: `${tablePrefix}tessera_migration`,
+        migrationLockTableName: `${tablePrefix}tessera_migration_lock`,
+      });
+      expect((await firstRelease.migrateTo("0001_create_tables")).error).toBeUndefined();
+      const adapter = SqlAdapter(db, { dialect, tablePrefix });
+      const user = await adapter.createUser(userFixture());
+      // A session row as the first release wrote it (this release's adapter writes the new columns).
+      const session = {
+        sessionToken: randomUUID(),
+        userId: user.id,
+        expires: new Date(Date.now() + 60_000),
+      };
+      await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+        .insertInto(`${tablePrefix}sessions`)
+        .values({
+          ...session,
+          expires: dialect === "sqlite" ? session.expires.getTime() : session.expires,
+        })
+        .execute();
+
+      expect(await migrate(db, { dialect, tablePrefix })).toEqual([ALL_MIGRATIONS[1]]);
+      const listed = await adapter.listSessionsByUserId(user.id);
+      expect(listed).toEqual([session]);
+      expect(listed[0]).not.toHaveProperty("createdAt");
+
+      const createdAt = new Date(Date.now() - 1_000);
+      const recorded = await adapter.createSession({
+        sessionToken: randomUUID(),
+        userId: user.id,
+        expires: new Date(Date.now() + 60_000),
+        createdAt,
+        lastSeenAt: createdAt,
+        ip: "192.0.2.7",
+        userAgent: "Mozilla/5.0 (X11; Linux x86_64)",
+      });
+      expect((await adapter.getSessionAndUser(recorded.sessionToken))?.session).toEqual({
+        ...recorded,
+        createdAt,
+        lastSeenAt: createdAt,
+      });
     });
 
     test("deleting a user row in plain SQL cascades to its accounts, sessions and authenticators", async () => {

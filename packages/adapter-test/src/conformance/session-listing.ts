@@ -1,9 +1,12 @@
 import type { AdapterSession } from "@tessera/core/adapters";
 import { describe, expect, test } from "vitest";
 import { dateWithMilliseconds } from "../fixtures.js";
-import type { SuiteContext } from "./context.js";
+import { mixedCaseToken, type SuiteContext } from "./context.js";
 
-/** Tessera's extension: `listSessionsByUserId`, `deleteSessionsByUserId`. */
+/**
+ * Tessera's extension: `listSessionsByUserId`, `deleteSessionsByUserId`, and the device metadata
+ * (`SessionMetadata`) that adapters with them store.
+ */
 export function sessionListingTests(context: SuiteContext): void {
   const { adapter, db, createdUser, createdSession, absentUserId } = context;
   const byToken = (a: AdapterSession, b: AdapterSession) =>
@@ -18,6 +21,64 @@ export function sessionListingTests(context: SuiteContext): void {
       const listed = await adapter().listSessionsByUserId(user.id);
       expect([...listed].sort(byToken)).toMatchObject([...sessions].sort(byToken));
       for (const session of listed) expect(session.expires).toBeInstanceOf(Date);
+    });
+
+    test("createSession stores the device metadata (createdAt, lastSeenAt, ip, userAgent) that listing and reads return", async () => {
+      const user = await createdUser();
+      const createdAt = dateWithMilliseconds(-5_000);
+      const metadata = {
+        createdAt,
+        lastSeenAt: createdAt,
+        ip: "2001:db8::7",
+        userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) Safari/605.1.15 ü",
+      };
+      const session = await adapter().createSession({
+        sessionToken: mixedCaseToken(),
+        userId: user.id,
+        expires: dateWithMilliseconds(86_400_000),
+        ...metadata,
+      });
+      expect(session).toMatchObject(metadata);
+      expect(await adapter().listSessionsByUserId(user.id)).toMatchObject([metadata]);
+      const read = await adapter().getSessionAndUser(session.sessionToken);
+      expect(read?.session).toMatchObject(metadata);
+      expect(read?.session.createdAt).toBeInstanceOf(Date);
+    });
+
+    test("updateSession moves lastSeenAt and keeps the rest of the metadata", async () => {
+      const user = await createdUser();
+      const createdAt = dateWithMilliseconds(-60_000);
+      const session = await adapter().createSession({
+        sessionToken: mixedCaseToken(),
+        userId: user.id,
+        expires: dateWithMilliseconds(86_400_000),
+        createdAt,
+        lastSeenAt: createdAt,
+        ip: "192.0.2.1",
+        userAgent: "curl/8.5.0",
+      });
+      const lastSeenAt = dateWithMilliseconds(0);
+      const expires = dateWithMilliseconds(2 * 86_400_000);
+      await adapter().updateSession({ sessionToken: session.sessionToken, expires, lastSeenAt });
+      expect(await adapter().listSessionsByUserId(user.id)).toMatchObject([
+        {
+          sessionToken: session.sessionToken,
+          expires,
+          createdAt,
+          lastSeenAt,
+          ip: "192.0.2.1",
+          userAgent: "curl/8.5.0",
+        },
+      ]);
+    });
+
+    test("a session created without metadata lists without it (no invented dates)", async () => {
+      const user = await createdUser();
+      await createdSession(user.id);
+      const [listed] = await adapter().listSessionsByUserId(user.id);
+      expect(listed?.createdAt ?? null).toBeNull();
+      expect(listed?.lastSeenAt ?? null).toBeNull();
+      expect(listed?.ip ?? null).toBeNull();
     });
 
     test("listSessionsByUserId leaves out sessions that have expired", async () => {

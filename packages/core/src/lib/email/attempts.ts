@@ -8,6 +8,7 @@
  * memory; apps running several instances pass one shared store (Redis, SQL) to every instance.
  */
 import { AdapterError } from "../../errors.js";
+import { BoundedExpiringMap } from "../store/bounded-map.js";
 
 /** Wrong tries allowed per address before its pending token is void. */
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -56,22 +57,14 @@ export interface VerificationAttemptStore {
 export function createMemoryAttemptStore(
   options: { maxKeys?: number } = {},
 ): VerificationAttemptStore {
-  const maxKeys = options.maxKeys ?? DEFAULT_MAX_KEYS;
-  // Insertion order is creation order, so the first key is the oldest (and soonest expired).
-  const counts = new Map<string, { count: number; expiresAt: number }>();
+  const counts = new BoundedExpiringMap<{ count: number }>(options.maxKeys ?? DEFAULT_MAX_KEYS);
   return {
     increment(key, ttlSeconds) {
       const now = Date.now();
-      const entry = counts.get(key);
-      if (entry && entry.expiresAt > now) return ++entry.count;
-      counts.delete(key);
-      // Memory exhaustion by a flood of addresses: forget the oldest count.
-      while (counts.size >= maxKeys) {
-        const oldest = counts.keys().next();
-        if (oldest.done) break;
-        counts.delete(oldest.value);
-      }
-      counts.set(key, { count: 1, expiresAt: now + ttlSeconds * 1000 });
+      const entry = counts.get(key, now);
+      // The count keeps the lifetime of its first try; it is not extended by later ones.
+      if (entry) return ++entry.count;
+      counts.set(key, { count: 1 }, now + ttlSeconds * 1000, now);
       return 1;
     },
     reset(key) {

@@ -1,0 +1,63 @@
+/**
+ * The in-process {@link SharedStore}: Tessera's default when a feature needs shared state and the
+ * app named no store. It is shared by nothing but this process, so an app running several
+ * instances passes a Redis or SQL store to every instance instead.
+ */
+
+import { BoundedExpiringMap } from "./bounded-map.js";
+import type { RateLimitResult, SharedStore } from "./shared-store.js";
+import { slideWindow, type WindowState } from "./sliding-window.js";
+
+/** Options of {@link memoryStore}. */
+export interface MemoryStoreOptions {
+  /**
+   * Keys kept per kind of state (rate-limit windows; added values), default 100 000. When full,
+   * expired keys go first, then those idle longest: size it above the number of revoked sessions
+   * that may be alive at once, or a revocation could be forgotten early.
+   */
+  maxKeys?: number;
+}
+
+const DEFAULT_MAX_KEYS = 100_000;
+
+/**
+ * A {@link SharedStore} in this process's memory, bounded to `maxKeys` keys per kind. Every method
+ * runs synchronously inside one call, so it is atomic within the process.
+ *
+ * @example
+ * ```ts
+ * import { memoryStore } from "@tessera/core/store"
+ * const store = memoryStore()
+ * const config = { rateLimit: { storage: store }, jwt: { revocation: store } }
+ * ```
+ */
+export function memoryStore(options: MemoryStoreOptions = {}): SharedStore {
+  const maxKeys = options.maxKeys ?? DEFAULT_MAX_KEYS;
+  const windows = new BoundedExpiringMap<WindowState>(maxKeys);
+  const values = new BoundedExpiringMap<string>(maxKeys);
+  return {
+    async consume(key, windowSeconds, max): Promise<RateLimitResult> {
+      const now = Date.now();
+      const windowMs = windowSeconds * 1000;
+      const step = slideWindow(windows.get(key, now), now, windowMs, max);
+      // The state matters for two windows: the current one, then as the previous one.
+      if (step.result.allowed) windows.set(key, step.next, step.next.start + 2 * windowMs, now);
+      return step.result;
+    },
+    async resetLimit(key) {
+      windows.delete(key);
+    },
+    async add(key, value, ttlSeconds) {
+      const now = Date.now();
+      if (values.get(key, now) !== undefined) return false;
+      values.set(key, value, now + ttlSeconds * 1000, now);
+      return true;
+    },
+    async get(key) {
+      return values.get(key) ?? null;
+    },
+    async delete(key) {
+      values.delete(key);
+    },
+  };
+}

@@ -1,0 +1,171 @@
+/**
+ * `sqlStore`: Tessera's {@link SharedStore} in the SQL database the adapter uses (SQLite,
+ * PostgreSQL, MySQL/MariaDB), in the `store_values` and `store_limits` tables that `migrate`
+ * creates. For apps whose instances share a database but no Redis.
+ */
+import { createHash } from "node:crypto";
+import { type RateLimitResult, type SharedStore, slideWindow } from "@tessera/core/store";
+import type { Kysely, Transaction } from "kysely";
+import { dialectTraits, readDate, readInteger } from "./dialect.js";
+import { type SqlDialect, type TesseraTables, tableNames, validTablePrefix } from "./schema.js";
+
+/** Options of {@link sqlStore}: the same `dialect` and `tablePrefix` as given to `migrate`. */
+export interface SqlStoreOptions {
+  dialect: SqlDialect;
+  tablePrefix?: string;
+}
+
+/** Longest key stored as is; longer keys are stored as their SHA-256 (the column is indexed). */
+const MAX_PLAIN_KEY = 191;
+
+/** One call in this many also deletes the expired rows of its table, so neither grows forever. */
+const PURGE_EVERY = 100;
+
+/** MySQL error 1213: InnoDB chose this transaction as a deadlock victim; retrying is safe. */
+const MYSQL_DEADLOCK_ERRNO = 1213;
+
+function storedKey(key: string): string {
+  return key.length <= MAX_PLAIN_KEY
+    ? key
+    : `sha256:${createHash("sha256").update(key).digest("hex")}`;
+}
+
+async function retryingDeadlocks<T>(run: () => Promise<T>, attempts = 10): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const errno = (error as { errno?: unknown } | null)?.errno;
+      if (attempt >= attempts || errno !== MYSQL_DEADLOCK_ERRNO) throw error;
+    }
+  }
+}
+
+/**
+ * A {@link SharedStore} over a Kysely instance. Run `migrate` first (same options): it creates
+ * the two tables. Atomicity:
+ * - `consume` is one transaction that first inserts the key's row if absent, then reads it
+ *   `FOR UPDATE` (SQLite: the insert already holds the database's write lock), so parallel
+ *   attempts from any number of processes are counted one after the other;
+ * - `add` deletes the key's expired row, then inserts ignoring a conflict: exactly one of
+ *   concurrent callers inserts the row.
+ *
+ * @example
+ * ```ts
+ * import { createPostgresDb, migrate, sqlStore } from "@tessera/sql"
+ * const db = createPostgresDb(process.env.DATABASE_URL!)
+ * await migrate(db, { dialect: "postgres" })
+ * export const config = { rateLimit: { storage: sqlStore(db, { dialect: "postgres" }) }, providers }
+ * ```
+ */
+export function sqlStore<DB>(database: Kysely<DB>, options: SqlStoreOptions): SharedStore {
+  const db = database as unknown as Kysely<TesseraTables>;
+  const { dialect } = options;
+  const traits = dialectTraits(dialect);
+  const { table } = tableNames(validTablePrefix(options.tablePrefix));
+  const isMysql = dialect === "mysql" || dialect === "mariadb";
+  let calls = 0;
+
+  /** Now and then, deletes the expired rows of `name` (not awaited by the caller's answer). */
+  async function purgeSometimes(name: "store_values" | "store_limits"): Promise<void> {
+    calls = (calls + 1) % PURGE_EVERY;
+    if (calls !== 0) return;
+    await db.deleteFrom(table(name)).where("expires", "<=", traits.date(new Date())).execute();
+  }
+
+  async function step(
+    trx: Transaction<TesseraTables>,
+    key: string,
+    windowMs: number,
+    max: number,
+  ): Promise<RateLimitResult> {
+    const now = Date.now();
+    const insert = trx.insertInto(table("store_limits")).values({
+      key,
+      windowStart: 0,
+      current: 0,
+      previous: 0,
+      expires: traits.date(new Date(now + 2 * windowMs)),
+    });
+    // MySQL: a no-op update on a duplicate takes the row's exclusive lock at once; INSERT IGNORE
+    // would take a shared one, and parallel upgrades to FOR UPDATE then deadlock each other.
+    await (isMysql
+      ? insert.onDuplicateKeyUpdate({ current: (eb) => eb.ref("current") })
+      : insert.onConflict((oc) => oc.column("key").doNothing())
+    ).execute();
+    const select = trx.selectFrom(table("store_limits")).selectAll().where("key", "=", key);
+    const row = await (dialect === "sqlite"
+      ? select
+      : select.forUpdate()
+    ).executeTakeFirstOrThrow();
+    const state =
+      readDate(row.expires).getTime() > now
+        ? {
+            start: readInteger(row.windowStart),
+            current: readInteger(row.current),
+            previous: readInteger(row.previous),
+          }
+        : undefined;
+    const { result, next } = slideWindow(state, now, windowMs, max);
+    if (result.allowed) {
+      await trx
+        .updateTable(table("store_limits"))
+        .set({
+          windowStart: next.start,
+          current: next.current,
+          previous: next.previous,
+          expires: traits.date(new Date(next.start + 2 * windowMs)),
+        })
+        .where("key", "=", key)
+        .execute();
+    }
+    return result;
+  }
+
+  return {
+    async consume(key, windowSeconds, max) {
+      const windowMs = Math.max(1, Math.round(windowSeconds * 1000));
+      const result = await retryingDeadlocks(() =>
+        db.transaction().execute((trx) => step(trx, storedKey(key), windowMs, max)),
+      );
+      await purgeSometimes("store_limits");
+      return result;
+    },
+    async resetLimit(key) {
+      await db.deleteFrom(table("store_limits")).where("key", "=", storedKey(key)).execute();
+    },
+    async add(key, value, ttlSeconds) {
+      const stored = storedKey(key);
+      const now = new Date();
+      // An expired entry must not block a new one; only this key's row is touched.
+      await db
+        .deleteFrom(table("store_values"))
+        .where("key", "=", stored)
+        .where("expires", "<=", traits.date(now))
+        .execute();
+      const insert = db.insertInto(table("store_values")).values({
+        key: stored,
+        value,
+        expires: traits.date(new Date(now.getTime() + Math.max(1, ttlSeconds * 1000))),
+      });
+      const result = await (isMysql
+        ? insert.ignore()
+        : insert.onConflict((oc) => oc.column("key").doNothing())
+      ).executeTakeFirst();
+      await purgeSometimes("store_values");
+      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+    async get(key) {
+      const row = await db
+        .selectFrom(table("store_values"))
+        .select("value")
+        .where("key", "=", storedKey(key))
+        .where("expires", ">", traits.date(new Date()))
+        .executeTakeFirst();
+      return row?.value ?? null;
+    },
+    async delete(key) {
+      await db.deleteFrom(table("store_values")).where("key", "=", storedKey(key)).execute();
+    },
+  };
+}
