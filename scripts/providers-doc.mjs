@@ -106,8 +106,10 @@ export async function catalogueRows() {
     if (config.type === "oauth" || config.type === "oidc") {
       callback = `\`<origin>/auth/callback/${config.id}\``;
       env.push(`AUTH_${ID}_ID`, `AUTH_${ID}_SECRET`);
-      if (needsIssuer(config)) env.push(`AUTH_${ID}_ISSUER (required)`);
-      else if (doc.includes(`AUTH_${ID}_ISSUER`)) env.push(`AUTH_${ID}_ISSUER`);
+      // Providers whose endpoints come from an issuer name AUTH_{ID}_ISSUER in their doc comment;
+      // one without endpoints for another reason (NetSuite's account id) takes no issuer.
+      if (doc.includes(`AUTH_${ID}_ISSUER`))
+        env.push(needsIssuer(config) ? `AUTH_${ID}_ISSUER (required)` : `AUTH_${ID}_ISSUER`);
       if (doc.includes(`AUTH_${ID}_KEY`)) env.push(`AUTH_${ID}_KEY`);
     } else if (config.type === "email") {
       callback = `\`<origin>/auth/callback/${config.id}\` (the e-mailed link)`;

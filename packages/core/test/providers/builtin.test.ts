@@ -178,6 +178,18 @@ function envFor(id: string): Record<string, string> {
   };
 }
 
+/** Options a provider is invalid without besides credentials and an issuer (NetSuite's account). */
+const REQUIRED_OPTIONS: Record<string, Record<string, unknown>> = Object.assign(
+  {},
+  ...GROUPS.map((group) => group.requiredOptions ?? {}),
+);
+
+/** The factory uncalled, or called with only the options it cannot do without. */
+function asConfigured(id: string, factory: Factory): Provider {
+  const required = REQUIRED_OPTIONS[id];
+  return required ? factory({ ...required }) : (factory as Provider);
+}
+
 function resolved(providers: Provider[], env: Record<string, string>) {
   const config: AuthConfig = { secret: SECRET, trustHost: true, providers };
   const result = resolveConfig(config, env);
@@ -186,7 +198,7 @@ function resolved(providers: Provider[], env: Record<string, string>) {
 
 describe.each(FACTORIES)("%s", (id, factory) => {
   it("works uncalled, with credentials from AUTH_{ID}_ID and AUTH_{ID}_SECRET", () => {
-    const { result, providers } = resolved([factory as Provider], envFor(id));
+    const { result, providers } = resolved([asConfigured(id, factory)], envFor(id));
     expect(result.configError).toBeUndefined();
     const [provider] = providers;
     expect(provider?.id).toBe(id);
@@ -204,6 +216,7 @@ describe.each(FACTORIES)("%s", (id, factory) => {
       name: "Custom",
       authorization: { params: { scope: "custom-scope", prompt: "consent" } },
       ...(NEEDS_ISSUER.has(id) && { issuer: `https://${id}.example.com` }),
+      ...REQUIRED_OPTIONS[id],
     };
     const { result, providers } = resolved([factory(options) as Provider], envFor(id));
     expect(result.configError).toBeUndefined();
@@ -228,7 +241,7 @@ describe("built-in providers together", () => {
       const config: AuthConfig = {
         secret: SECRET,
         trustHost: true,
-        providers: FACTORIES.map(([, factory]) => factory as Provider),
+        providers: FACTORIES.map(([id, factory]) => asConfigured(id, factory)),
       };
       const response = await new Client(config).get("/auth/providers");
       expect(response.status).toBe(200);

@@ -46,6 +46,8 @@ export interface ProviderGroup {
   /** `[id, factory]`; ids that need an issuer go in `needsIssuer`. */
   factories: [string, Factory][];
   needsIssuer?: string[];
+  /** Options other than credentials and an issuer a provider is invalid without, by id. */
+  requiredOptions?: Record<string, Record<string, unknown>>;
 }
 
 /** Options both libraries' factories are called with: client credentials only. */
