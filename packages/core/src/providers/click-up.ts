@@ -19,6 +19,7 @@
  * const config = { providers: [ClickUp] }
  * ```
  */
+import { bearerTokenResponse } from "../lib/oauth/token-response.js";
 import type { OAuthConfig, OAuthUserConfig } from "./index.js";
 
 /** The response of `GET https://api.clickup.com/api/v2/user`. */
@@ -33,19 +34,6 @@ export interface ClickUpProfile {
     [field: string]: unknown;
   };
   [field: string]: unknown;
-}
-
-/** Adds `token_type: "bearer"` to a successful token response that has none. */
-async function withBearerType(response: Response): Promise<Response | undefined> {
-  if (!response.ok) return undefined;
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    return undefined;
-  }
-  if (body === null || typeof body !== "object" || "token_type" in body) return undefined;
-  return Response.json({ ...body, token_type: "bearer" });
 }
 
 /**
@@ -64,7 +52,7 @@ export default function ClickUp<P extends ClickUpProfile = ClickUpProfile>(
     name: "ClickUp",
     type: "oauth",
     authorization: "https://app.clickup.com/api",
-    token: { url: "https://api.clickup.com/api/v2/oauth/token", conform: withBearerType },
+    token: { url: "https://api.clickup.com/api/v2/oauth/token", conform: bearerTokenResponse() },
     userinfo: "https://api.clickup.com/api/v2/user",
     checks: ["state"],
     profile(profile) {

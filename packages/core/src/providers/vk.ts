@@ -18,6 +18,7 @@
  */
 import { OAuthCallbackError } from "../errors.js";
 import { providerJson } from "../lib/oauth/provider-request.js";
+import { bearerTokenResponse } from "../lib/oauth/token-response.js";
 import type { OAuthConfig, OAuthUserConfig } from "./index.js";
 
 type Flag = 0 | 1;
@@ -116,22 +117,8 @@ export interface VKOptions<P extends VKProfile = VKProfile> extends OAuthUserCon
 }
 
 /** Adds the `token_type` VK leaves out (RFC 6749 §5.1 requires it); drops a `0` (never) expiry. */
-export async function conformVKToken(response: Response): Promise<Response | undefined> {
-  if (!response.ok) return undefined;
-  let body: Record<string, unknown>;
-  try {
-    body = (await response.json()) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
-  if (typeof body.access_token !== "string") return undefined;
-  const { expires_in, ...rest } = body;
-  return Response.json({
-    token_type: "bearer",
-    ...rest,
-    ...(typeof expires_in === "number" && expires_in > 0 && { expires_in }),
-  });
-}
+export const conformVKToken: (response: Response) => Promise<Response | undefined> =
+  bearerTokenResponse();
 
 /**
  * VK provider.
