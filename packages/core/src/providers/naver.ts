@@ -2,7 +2,8 @@
  * Naver sign-in (Naver Login, OAuth 2). The profile is `GET https://openapi.naver.com/v1/nid/me`,
  * whose user sits under `response`: the user is identified by Naver's `id` and named by the
  * `nickname`, with the `email` and `profile_image` the user agreed to share. Which fields Naver
- * returns is chosen in the application's settings ("제공 정보 선택"), not by a scope.
+ * returns is chosen in the application's settings (the profile items it asks for), not by a
+ * scope.
  *
  * Deliberate difference from Auth.js: no `scope` parameter is sent. Naver Login has no scopes
  * (the profile fields are chosen in the application's settings); Auth.js's provider parser adds

@@ -1,6 +1,6 @@
 /**
- * Reddit sign-in (OAuth 2). The scope `identity` is asked for and only the `state` check is used
- * (Reddit's OAuth does not take PKCE). The code is exchanged with HTTP Basic client
+ * Reddit sign-in (OAuth 2). The scope `identity` is asked for and, as in Auth.js, only the
+ * `state` check is used (Reddit documents no PKCE). The code is exchanged with HTTP Basic client
  * authentication (the default `client_secret_basic`), which Reddit requires. The profile is
  * `GET https://oauth.reddit.com/api/v1/me`: the user is identified by the Reddit account id and
  * named by the username (`name`). Reddit never gives the e-mail address, so the user's `email`
