@@ -47,6 +47,7 @@ export type ErrorType =
   | "OAuthCallbackError"
   | "OAuthProfileParseError"
   | "OAuthSignInError"
+  | "RefreshTokenError"
   | "SessionTokenError"
   | "SignOutError"
   | "UnknownAction"
@@ -255,6 +256,16 @@ export class WebAuthnVerificationError extends AuthError {
 /** The account (e.g. a passkey) is already linked to another user. */
 export class AccountNotLinked extends SignInError {
   static override type: ErrorType = "AccountNotLinked";
+}
+
+/**
+ * The provider refused to refresh an account's access token (`invalid_grant`: the refresh token
+ * was revoked, expired or already used), or the account has no refresh token. The user must sign
+ * in with the provider again; `getAccessToken` throws it and JWT sessions carry
+ * `error: "RefreshTokenError"`. Network failures and provider outages are not this error.
+ */
+export class RefreshTokenError extends AuthError {
+  static override type: ErrorType = "RefreshTokenError";
 }
 
 /** An experimental feature (WebAuthn) is used without `experimental.enableWebAuthn`. */

@@ -26,6 +26,7 @@ export {
   serializeCookies,
   type WriteProblem,
 } from "./lib/http/response.js";
+export { type AccessToken, getAccessToken } from "./lib/session/access-token.js";
 export { customFetch, raw, skipCSRFCheck } from "./lib/symbols.js";
 export type {
   Account,

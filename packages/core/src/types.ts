@@ -5,6 +5,7 @@
 import type { SerializeOptions } from "cookie";
 import type { Adapter, AdapterSession, AdapterUser, Awaitable } from "./adapters.js";
 import type { Account, Profile, Theme, User } from "./lib/identity-types.js";
+import type { SharedStore } from "./lib/store/shared-store.js";
 import type { LoggerInstance } from "./lib/utils/logger.js";
 import type { CredentialInput, Provider } from "./providers/index.js";
 
@@ -247,6 +248,69 @@ export interface EventCallbacks {
   }) => Awaitable<void>;
   /** `token` is set for JWT sessions. */
   session: (message: { session: Session; token?: JWT }) => Awaitable<void>;
+  /**
+   * Tessera extension: an account's access token was refreshed (once per refresh, in the
+   * instance that ran it). The account carries the new tokens.
+   *
+   * @example
+   * ```ts
+   * events: { tokenRefreshed: ({ account }) => audit("refresh", account.provider, account.providerAccountId) }
+   * ```
+   */
+  tokenRefreshed: (message: { account: Account }) => Awaitable<void>;
+  /**
+   * Tessera extension: the provider refused an account's refresh token (`invalid_grant`: revoked,
+   * expired or reused) or there was none; the user must sign in with the provider again.
+   * `account` names the account (`provider`, `providerAccountId`, `userId` when known).
+   *
+   * @example
+   * ```ts
+   * events: { refreshTokenError: ({ account, error }) => log.warn(account.provider, error.message) }
+   * ```
+   */
+  refreshTokenError: (message: {
+    account: Pick<Account, "provider" | "providerAccountId" | "userId">;
+    error: Error;
+  }) => Awaitable<void>;
+  /**
+   * Tessera extension: an OpenID Provider ended a user's sessions through back-channel logout
+   * (OpenID Connect Back-Channel Logout 1.0). `userId` is set with database sessions.
+   *
+   * @example
+   * ```ts
+   * events: { backchannelLogout: ({ provider, sub, sid }) => audit("federated sign-out", provider, sub ?? sid) }
+   * ```
+   */
+  backchannelLogout: (message: {
+    provider: string;
+    sub?: string;
+    sid?: string;
+    userId?: string;
+  }) => Awaitable<void>;
+}
+
+/**
+ * Tessera extension: options of the OAuth features beyond sign-in — access tokens that refresh
+ * themselves (`getAccessToken`, providers with `refresh: true`) and back-channel logout.
+ *
+ * @example
+ * ```ts
+ * import { redisStore } from "@tessera/redis"
+ * const config = { oauth: { store: redisStore(redis), refreshMargin: 60 }, providers, adapter }
+ * ```
+ */
+export interface OAuthTokenOptions {
+  /**
+   * State the app's instances share: with it, concurrent requests of several processes refresh
+   * an account once (a lock and the shared result), and a back-channel logout token is accepted
+   * once across instances (`jti` replay markers). Without it both hold within one process only.
+   */
+  store?: SharedStore;
+  /**
+   * Seconds before `expires_at` from which an access token counts as expired and is refreshed
+   * (default 60), so a token handed to an API call does not expire on the way.
+   */
+  refreshMargin?: number;
 }
 
 /** Tessera's configuration: the same shape as Auth.js v5's `AuthConfig`. */
@@ -272,4 +336,6 @@ export interface AuthConfig {
   redirectProxyUrl?: string;
   experimental?: { enableWebAuthn?: boolean };
   basePath?: string;
+  /** Tessera extension: access-token refresh and back-channel logout; see {@link OAuthTokenOptions}. */
+  oauth?: OAuthTokenOptions;
 }

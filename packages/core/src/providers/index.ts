@@ -137,6 +137,37 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
   account?: AccountCallback;
   /** Default off. Only safe when the provider verifies e-mail addresses. */
   allowDangerousEmailAccountLinking?: boolean;
+  /**
+   * Tessera extension, for JWT sessions: keep this account's tokens (access, refresh, expiry) in
+   * the encrypted session JWT, so that the session read refreshes an expired access token with
+   * the refresh token (RFC 6749 §6) and re-issues the cookie, and `getAccessToken` serves it.
+   * Database sessions need no option: their tokens live in the account row. Ask the provider
+   * for a refresh token (often the `offline_access` scope or `access_type=offline`).
+   *
+   * @example
+   * ```ts
+   * Keycloak({ refresh: true, authorization: { params: { scope: "openid email offline_access" } } })
+   * ```
+   */
+  refresh?: boolean;
+  /**
+   * Tessera extension, for OpenID Connect providers whose discovery document has an
+   * `end_session_endpoint`: signing out of a session created through this provider also signs
+   * the user out of the provider (OpenID Connect RP-Initiated Logout 1.0): the browser goes to
+   * `end_session_endpoint` with `id_token_hint`, `client_id` and `post_logout_redirect_uri` (the
+   * sign-out's callback URL, which must be registered at the provider). The ID token is kept
+   * for it (the account row, or the JWT).
+   *
+   * Back-channel logout (OpenID Connect Back-Channel Logout 1.0) needs no option: register
+   * `<origin><basePath>/backchannel-logout/<provider id>` as the client's
+   * `backchannel_logout_uri` at the provider.
+   *
+   * @example
+   * ```ts
+   * Keycloak({ federatedLogout: true }) // register post_logout_redirect_uris at Keycloak
+   * ```
+   */
+  federatedLogout?: boolean;
   redirectProxyUrl?: string;
   style?: ProviderStyle;
   /**

@@ -41,7 +41,7 @@ function jsonResponse(body: unknown, from?: Response): Response {
  * Some providers (GitHub, VK) answer a failed token request with HTTP 200 and an `error` body;
  * RFC 6749 §5.2 requires 400. Re-status it so it is reported as the provider's error.
  */
-async function conformErrorStatus(response: Response): Promise<Response> {
+export async function conformErrorStatus(response: Response): Promise<Response> {
   if (response.status !== 200) return response;
   let body: unknown;
   try {

@@ -5,11 +5,13 @@
  */
 import type { AdapterUser } from "../../adapters.js";
 import { AccessDenied, AuthError } from "../../errors.js";
+import type { InternalOAuthProvider } from "../../providers/index.js";
 import type { Account, Cookie, JWT, Profile, ResponseInternal, User } from "../../types.js";
 import { requireAdapter } from "../config/adapter.js";
 import type { AuthContext } from "../config/internal.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 import { rotateCsrfToken } from "../http/csrf.js";
+import { SESSION_ACCOUNT_CLAIM, sessionAccountClaim } from "./jwt-tokens.js";
 
 /** What a completed sign-in hands to {@link issueSession}. */
 export interface SignInResult {
@@ -70,8 +72,13 @@ export async function issueSession(ctx: AuthContext, result: SignInResult): Prom
       issued.push(...clearChunkedCookie(request.cookies, option));
     } else {
       const maxAge = config.jwt.maxAge;
+      // Added after the callback, so a callback that builds a new token cannot drop it.
+      const claim =
+        account && ctx.provider && (ctx.provider.type === "oauth" || ctx.provider.type === "oidc")
+          ? sessionAccountClaim(ctx.provider as InternalOAuthProvider, account)
+          : undefined;
       const value = await config.jwt.encode({
-        token,
+        token: claim ? { ...token, [SESSION_ACCOUNT_CLAIM]: claim } : token,
         secret: config.secrets,
         salt: option.name,
         maxAge,

@@ -1,0 +1,147 @@
+/**
+ * One refresh per refresh token, however many requests need it at once. A provider that rotates
+ * refresh tokens accepts each one once and treats a second use as theft (RFC 9700 §4.14.2: it
+ * revokes the grant), so two parallel refreshes with the same token sign the user out. Within a
+ * process the callers of one token share one promise; with `oauth.store` the instances share a
+ * lock (`SharedStore.add`) and the outcome, sealed with the secret, for a minute.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import { RefreshTokenError } from "../../errors.js";
+import type { InternalOAuthProvider } from "../../providers/index.js";
+import type { ResolvedConfig } from "../config/internal.js";
+import { sharedSessionTokenCache } from "../crypto/jwe.js";
+import { decodeSessionToken, encodeSessionToken } from "../crypto/session-token.js";
+import type { SharedStore } from "../store/shared-store.js";
+import type { RefreshedTokens } from "./refresh.js";
+
+/** Seconds a refresh may hold the lock; a crashed holder's lock expires after it. */
+const LOCK_SECONDS = 30;
+/** Seconds the outcome stays readable for the instances that waited (and late requests). */
+const RESULT_SECONDS = 60;
+const POLL_MS = 50;
+/** Key derivation salt of the sealed outcome (never a cookie name). */
+const RESULT_SALT = "tessera.refresh-outcome";
+
+/** Seconds before expiry from which a token is refreshed, unless `oauth.refreshMargin` says. */
+export const DEFAULT_REFRESH_MARGIN = 60;
+
+/**
+ * Whether an access token expiring at `expiresAt` (seconds since the epoch) must be refreshed
+ * now: it has expired or expires within the margin. A token without expiry never is.
+ */
+export function isDue(config: ResolvedConfig, expiresAt: unknown): boolean {
+  if (typeof expiresAt !== "number") return false;
+  const margin = config.source.oauth?.refreshMargin ?? DEFAULT_REFRESH_MARGIN;
+  return expiresAt - margin <= Math.floor(Date.now() / 1000);
+}
+
+/** What the instance that refreshed tells the others. */
+type Outcome = { tokens: RefreshedTokens } | { refused: string };
+
+/** The refreshes running in this process, per configuration (one app instance). */
+const flights = new WeakMap<ResolvedConfig, Map<string, Promise<RefreshedTokens>>>();
+
+/** A store key for `refreshToken`: its hash, so the store never holds the token itself. */
+function flightKey(provider: InternalOAuthProvider, refreshToken: string): string {
+  return createHash("sha256").update(`${provider.id}\n${refreshToken}`).digest("base64url");
+}
+
+async function seal(config: ResolvedConfig, outcome: Outcome): Promise<string> {
+  return encodeSessionToken(
+    { token: outcome, secret: config.secrets, salt: RESULT_SALT, maxAge: RESULT_SECONDS },
+    sharedSessionTokenCache,
+  );
+}
+
+async function open(config: ResolvedConfig, sealed: string): Promise<RefreshedTokens> {
+  const outcome = await decodeSessionToken<Outcome>(
+    { token: sealed, secret: config.secrets, salt: RESULT_SALT },
+    sharedSessionTokenCache,
+  );
+  if (outcome && "tokens" in outcome) return outcome.tokens;
+  throw new RefreshTokenError(
+    outcome?.refused ?? "Another instance's refresh with this refresh token was refused.",
+  );
+}
+
+/** Runs `refresh` in one instance of all those sharing `store`; the others get its outcome. */
+async function acrossInstances(
+  config: ResolvedConfig,
+  store: SharedStore,
+  key: string,
+  refresh: () => Promise<RefreshedTokens>,
+): Promise<RefreshedTokens> {
+  const lockKey = `tessera:refresh:lock:${key}`;
+  const resultKey = `tessera:refresh:outcome:${key}`;
+  const deadline = Date.now() + LOCK_SECONDS * 1000;
+  for (;;) {
+    const shared = await store.get(resultKey);
+    if (shared) return open(config, shared);
+    if (await store.add(lockKey, randomUUID(), LOCK_SECONDS)) {
+      try {
+        // The previous holder may have published its outcome between the read and the lock.
+        const late = await store.get(resultKey);
+        if (late) return open(config, late);
+        let outcome: Outcome;
+        let refusal: RefreshTokenError | undefined;
+        try {
+          outcome = { tokens: await refresh() };
+        } catch (error) {
+          if (!(error instanceof RefreshTokenError)) throw error;
+          refusal = error;
+          outcome = { refused: error.message };
+        }
+        await store.add(resultKey, await seal(config, outcome), RESULT_SECONDS);
+        if (refusal) throw refusal;
+        return (outcome as { tokens: RefreshedTokens }).tokens;
+      } finally {
+        await store.delete(lockKey);
+      }
+    }
+    if (Date.now() > deadline)
+      throw new Error(
+        `Waited ${LOCK_SECONDS} s for another instance to refresh an access token; its lock expired without an outcome.`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/**
+ * Refreshes with `refreshToken` once for every concurrent caller: in this process always, and
+ * across the instances sharing `config.source.oauth.store` when one is configured. `refresh`
+ * performs the grant and stores its result (the adapter row) before the outcome is shared;
+ * failures other than {@link RefreshTokenError} are not shared, so the next caller tries again.
+ *
+ * @example
+ * ```ts
+ * const tokens = await refreshOnce(config, provider, account.refresh_token, async () => {
+ *   const tokens = await refreshTokens(provider, account.refresh_token)
+ *   await adapter.updateAccount({ ...key, ...tokens })
+ *   return tokens
+ * })
+ * ```
+ */
+export function refreshOnce(
+  config: ResolvedConfig,
+  provider: InternalOAuthProvider,
+  refreshToken: string,
+  refresh: () => Promise<RefreshedTokens>,
+): Promise<RefreshedTokens> {
+  let running = flights.get(config);
+  if (!running) {
+    running = new Map();
+    flights.set(config, running);
+  }
+  const key = flightKey(provider, refreshToken);
+  const pending = running.get(key);
+  if (pending) return pending;
+  const store = config.source.oauth?.store;
+  const flight = store ? acrossInstances(config, store, key, refresh) : refresh();
+  const inProcess = running;
+  inProcess.set(key, flight);
+  const forget = () => {
+    if (inProcess.get(key) === flight) inProcess.delete(key);
+  };
+  flight.then(forget, forget);
+  return flight;
+}

@@ -1,0 +1,176 @@
+/**
+ * `getAccessToken`: the signed-in user's access token at a provider, refreshed first when it
+ * has expired (or will within `oauth.refreshMargin` seconds). Database sessions read the account
+ * row and write refreshed tokens back through `adapter.updateAccount`; JWT sessions read the
+ * tokens a `refresh: true` provider keeps in the session JWT.
+ */
+import type { AdapterAccount } from "../../adapters.js";
+import { InvalidProvider, MissingAdapterMethods, RefreshTokenError } from "../../errors.js";
+import type { InternalOAuthProvider } from "../../providers/index.js";
+import type { AuthConfig, Cookie } from "../../types.js";
+import { requireAdapter } from "../config/adapter.js";
+import type { ResolvedConfig } from "../config/internal.js";
+import { resolveConfig } from "../config/resolve.js";
+import { readChunkedCookie } from "../http/cookies.js";
+import { parseCookies } from "../http/request.js";
+import { refreshTokens } from "../oauth/refresh.js";
+import { isDue, refreshOnce } from "../oauth/refresh-flight.js";
+import { type RequestCookies, readJwtAccountTokens, sessionCookieOption } from "./jwt-tokens.js";
+
+/** What {@link getAccessToken} answers. */
+export interface AccessToken {
+  accessToken: string;
+  /** Seconds since the epoch; `undefined` when the provider gave no expiry. */
+  expiresAt: number | undefined;
+  /** Lower case (`bearer`, `dpop`, …). */
+  tokenType: string | undefined;
+  scope: string | undefined;
+}
+
+function requestCookies(config: ResolvedConfig, request: Request): RequestCookies {
+  return {
+    origin: config.origin ?? new URL(request.url).origin,
+    cookies: parseCookies(request.headers.get("cookie")),
+  };
+}
+
+/** The OAuth provider `providerId` names, or an `InvalidProvider` error naming the fix. */
+export function oauthProviderOf(
+  config: ResolvedConfig,
+  origin: string,
+  providerId: string,
+): InternalOAuthProvider {
+  const provider = config.providersFor(origin).find((candidate) => candidate.id === providerId);
+  if (!provider || (provider.type !== "oauth" && provider.type !== "oidc"))
+    throw new InvalidProvider(
+      `getAccessToken: "${providerId}" is not an OAuth or OIDC provider of this configuration.`,
+    );
+  return provider as InternalOAuthProvider;
+}
+
+function answer(tokens: {
+  access_token?: unknown;
+  expires_at?: unknown;
+  token_type?: unknown;
+  scope?: unknown;
+}): AccessToken | null {
+  if (typeof tokens.access_token !== "string" || tokens.access_token === "") return null;
+  return {
+    accessToken: tokens.access_token,
+    expiresAt: typeof tokens.expires_at === "number" ? tokens.expires_at : undefined,
+    tokenType: typeof tokens.token_type === "string" ? tokens.token_type : undefined,
+    scope: typeof tokens.scope === "string" ? tokens.scope : undefined,
+  };
+}
+
+/** The methods the database path needs beyond the session ones, or a clear error. */
+function assertAccountMethods(config: ResolvedConfig, needsUpdate: boolean): void {
+  const raw = config.rawAdapter;
+  const missing = ["listAccountsByUserId", ...(needsUpdate ? ["updateAccount"] : [])].filter(
+    (name) => typeof (raw as Record<string, unknown> | undefined)?.[name] !== "function",
+  );
+  if (missing.length)
+    throw new MissingAdapterMethods(
+      `getAccessToken with database sessions needs the adapter methods ${missing.join(", ")} (Tessera extensions: listAccountsByUserId finds the account, updateAccount stores refreshed tokens). Use @tessera/sql, @tessera/redis or @tessera/memory, or implement them.`,
+    );
+}
+
+/**
+ * Refreshes `account` (once, however many callers) and stores the new tokens. When the provider
+ * refuses the refresh token, the account row is read again: another instance without a shared
+ * store may have rotated it meanwhile, and then its tokens are the answer; otherwise the dead
+ * refresh token is removed, so later calls fail at once instead of asking the provider again.
+ */
+async function refreshAccount(
+  config: ResolvedConfig,
+  provider: InternalOAuthProvider,
+  account: AdapterAccount,
+): Promise<AccessToken | null> {
+  const adapter = requireAdapter(config, "getAccessToken with database sessions");
+  const key = { provider: account.provider, providerAccountId: account.providerAccountId };
+  const identity = { ...key, userId: account.userId };
+  const refreshToken = account.refresh_token;
+  try {
+    if (typeof refreshToken !== "string" || refreshToken === "")
+      throw new RefreshTokenError(
+        `The ${provider.id} account has an expired access token and no refresh token. Ask the provider for one (often the offline_access scope) and sign in again.`,
+      );
+    const tokens = await refreshOnce(config, provider, refreshToken, async () => {
+      const refreshed = await refreshTokens(provider, refreshToken);
+      const stored = await adapter.updateAccount({ ...key, ...refreshed });
+      await config.events.tokenRefreshed?.({ account: stored ?? { ...account, ...refreshed } });
+      return refreshed;
+    });
+    return answer(tokens);
+  } catch (error) {
+    if (!(error instanceof RefreshTokenError)) throw error;
+    const current = await adapter.getAccount(account.providerAccountId, account.provider);
+    if (
+      current &&
+      typeof current.refresh_token === "string" &&
+      current.refresh_token !== refreshToken &&
+      !isDue(config, current.expires_at)
+    )
+      return answer(current);
+    if (current?.refresh_token === refreshToken)
+      await adapter.updateAccount({ ...key, refresh_token: null });
+    await config.events.refreshTokenError?.({ account: identity, error });
+    throw error;
+  }
+}
+
+async function fromDatabase(
+  config: ResolvedConfig,
+  request: RequestCookies,
+  provider: InternalOAuthProvider,
+): Promise<AccessToken | null> {
+  const adapter = requireAdapter(config, "getAccessToken with database sessions");
+  const option = sessionCookieOption(config, request);
+  const sessionToken = readChunkedCookie(request.cookies, option.name);
+  if (!sessionToken) return null;
+  const found = await adapter.getSessionAndUser(sessionToken);
+  if (!found || found.session.expires.valueOf() < Date.now()) return null;
+  assertAccountMethods(config, false);
+  const accounts = await adapter.listAccountsByUserId(found.user.id);
+  const account = accounts.find((candidate) => candidate.provider === provider.id);
+  if (!account || typeof account.access_token !== "string") return null;
+  if (!isDue(config, account.expires_at)) return answer(account);
+  assertAccountMethods(config, true);
+  return refreshAccount(config, provider, account);
+}
+
+/**
+ * The access token of the signed-in user's account at `providerId`, refreshed first (with the
+ * stored refresh token, RFC 6749 §6) when it has expired or expires within `oauth.refreshMargin`
+ * seconds (default 60); `null` when the request has no session or its user has no such account.
+ * Concurrent calls for one account refresh once (in this process; across processes with
+ * `oauth.store`). Throws `RefreshTokenError` when the provider refuses the refresh token (the
+ * user must sign in again; `events.refreshTokenError` fires).
+ *
+ * Database sessions: tokens live in the account row, refreshed ones are written back with
+ * `adapter.updateAccount`. JWT sessions: the provider needs `refresh: true`; the token comes from
+ * the session JWT, and a due refresh happens when the session is read (which re-issues the
+ * cookie); pass `onCookies` to receive the re-issued cookie when this call refreshes.
+ *
+ * @example
+ * ```ts
+ * import { getAccessToken } from "@tessera/core"
+ * const token = await getAccessToken(request, authConfig, "keycloak")
+ * if (token) await fetch(api, { headers: { authorization: `Bearer ${token.accessToken}` } })
+ * ```
+ */
+export async function getAccessToken(
+  request: Request,
+  config: AuthConfig,
+  providerId: string,
+  options: { onCookies?: (cookies: Cookie[]) => void } = {},
+): Promise<AccessToken | null> {
+  const resolved = resolveConfig(config);
+  if (resolved.configError) throw resolved.configError;
+  const parts = requestCookies(resolved, request);
+  const provider = oauthProviderOf(resolved, parts.origin, providerId);
+  if (resolved.session.strategy === "database") return fromDatabase(resolved, parts, provider);
+  const read = await readJwtAccountTokens(resolved, parts, provider);
+  if (read.cookies.length) options.onCookies?.(read.cookies);
+  return read.tokens ? answer(read.tokens) : null;
+}

@@ -1,0 +1,210 @@
+/**
+ * What a JWT session remembers of the OAuth account that created it, under one claim of the
+ * encrypted session JWT: the provider, the account's tokens for a `refresh: true` provider, and
+ * the ID token (with its `sub` and `sid`) for a `federatedLogout` provider or back-channel logout.
+ * The session read refreshes the tokens there when due and re-issues the cookie.
+ */
+import { decodeJwt } from "jose";
+import { RefreshTokenError } from "../../errors.js";
+import type { InternalOAuthProvider } from "../../providers/index.js";
+import type { Account, Cookie, JWT } from "../../types.js";
+import type { ResolvedConfig } from "../config/internal.js";
+import { readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
+import { refreshTokens } from "../oauth/refresh.js";
+import { isDue, refreshOnce } from "../oauth/refresh-flight.js";
+
+/** The parts of a request read outside the pipeline: the session cookie and the origin. */
+export interface RequestCookies {
+  /** The origin the app is served at (the request's, or `AUTH_URL`'s). */
+  origin: string;
+  cookies: Record<string, string>;
+}
+
+/** The session cookie's name and options for `request`, as the pipeline chooses them. */
+export function sessionCookieOption(config: ResolvedConfig, request: RequestCookies) {
+  const secure = config.source.useSecureCookies ?? request.origin.startsWith("https:");
+  return config.cookies[secure ? 1 : 0].sessionToken;
+}
+
+/** The claim of the session JWT that holds {@link SessionAccount}. */
+export const SESSION_ACCOUNT_CLAIM = "tessera.oauth";
+
+/** The account a JWT session was created through. */
+export interface SessionAccount {
+  provider: string;
+  providerAccountId: string;
+  access_token?: string;
+  token_type?: string;
+  expires_at?: number;
+  refresh_token?: string;
+  scope?: string;
+  id_token?: string;
+  /** The ID token's subject and session id, matched by back-channel logout tokens. */
+  sub?: string;
+  sid?: string;
+  /** Set when a refresh was refused: the user must sign in again (as Auth.js's guide does). */
+  error?: "RefreshTokenError";
+}
+
+/** Whether sessions created through `provider` need the claim. */
+function remembersAccount(provider: InternalOAuthProvider): boolean {
+  return provider.refresh === true || provider.federatedLogout === true || provider.type === "oidc";
+}
+
+function idTokenIdentity(idToken: unknown): { sub?: string; sid?: string } {
+  if (typeof idToken !== "string") return {};
+  try {
+    const { sub, sid } = decodeJwt(idToken);
+    return {
+      ...(typeof sub === "string" && { sub }),
+      ...(typeof sid === "string" && { sid }),
+    };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The claim for a session created through `provider` with `account`, or `undefined` when the
+ * provider needs none. Only what a feature needs is kept: tokens with `refresh: true`, the ID
+ * token with `federatedLogout: true`, the ID token's `sub`/`sid` for back-channel logout.
+ *
+ * @example
+ * ```ts
+ * const claim = sessionAccountClaim(provider, account)
+ * if (claim) token[SESSION_ACCOUNT_CLAIM] = claim
+ * ```
+ */
+export function sessionAccountClaim(
+  provider: InternalOAuthProvider,
+  account: Account,
+): SessionAccount | undefined {
+  if (!remembersAccount(provider)) return undefined;
+  const claim: SessionAccount = {
+    provider: provider.id,
+    providerAccountId: account.providerAccountId,
+    ...idTokenIdentity(account.id_token),
+  };
+  if (provider.refresh === true) {
+    for (const field of ["access_token", "token_type", "refresh_token", "scope"] as const) {
+      const value = account[field];
+      if (typeof value === "string") claim[field] = value;
+    }
+    if (typeof account.expires_at === "number") claim.expires_at = account.expires_at;
+  }
+  if (provider.federatedLogout === true && typeof account.id_token === "string")
+    claim.id_token = account.id_token;
+  return claim;
+}
+
+/** The {@link SessionAccount} of a decoded session JWT, if it has a well-formed one. */
+export function sessionAccountOf(token: JWT | null | undefined): SessionAccount | undefined {
+  const claim = token?.[SESSION_ACCOUNT_CLAIM];
+  if (!claim || typeof claim !== "object") return undefined;
+  const { provider, providerAccountId } = claim as Partial<SessionAccount>;
+  if (typeof provider !== "string" || typeof providerAccountId !== "string") return undefined;
+  return claim as SessionAccount;
+}
+
+function withAccount(token: JWT, account: SessionAccount): JWT {
+  return { ...token, [SESSION_ACCOUNT_CLAIM]: account };
+}
+
+/**
+ * `token` with its account's access token refreshed when due (once for concurrent reads, see
+ * `refreshOnce`); the same object when nothing changed, so the caller knows whether to re-issue
+ * the cookie. A refused refresh marks the account `error: "RefreshTokenError"` and fires
+ * `events.refreshTokenError`; a network failure changes nothing (the next read tries again).
+ *
+ * @example
+ * ```ts
+ * const next = await refreshedSessionToken(config, payload, origin)
+ * if (next !== payload) reissueCookie(next)
+ * ```
+ */
+export async function refreshedSessionToken(
+  config: ResolvedConfig,
+  token: JWT,
+  origin: string,
+): Promise<JWT> {
+  const account = sessionAccountOf(token);
+  if (!account || account.error || typeof account.access_token !== "string") return token;
+  if (!isDue(config, account.expires_at)) return token;
+  const provider = config
+    .providersFor(origin)
+    .find((candidate) => candidate.id === account.provider) as InternalOAuthProvider | undefined;
+  if (provider?.refresh !== true) return token;
+  const identity = {
+    provider: account.provider,
+    providerAccountId: account.providerAccountId,
+    ...(typeof token.sub === "string" && { userId: token.sub }),
+  };
+  const refreshToken = account.refresh_token;
+  try {
+    if (typeof refreshToken !== "string" || refreshToken === "")
+      throw new RefreshTokenError(
+        `The ${provider.id} account has an expired access token and no refresh token. Ask the provider for one (often the offline_access scope).`,
+      );
+    const tokens = await refreshOnce(config, provider, refreshToken, async () => {
+      const refreshed = await refreshTokens(provider, refreshToken);
+      await config.events.tokenRefreshed?.({
+        account: { ...identity, type: provider.type, ...refreshed },
+      });
+      return refreshed;
+    });
+    const refreshed: SessionAccount = { ...account, ...tokens };
+    if (provider.federatedLogout !== true) delete refreshed.id_token;
+    return withAccount(token, refreshed);
+  } catch (error) {
+    if (!(error instanceof RefreshTokenError)) {
+      config.logger.error(error as Error);
+      return token;
+    }
+    await config.events.refreshTokenError?.({ account: identity, error });
+    return withAccount(token, { ...account, error: "RefreshTokenError" });
+  }
+}
+
+/** What {@link readJwtAccountTokens} found, and the cookies to set when it refreshed. */
+export interface JwtAccountTokens {
+  tokens: SessionAccount | undefined;
+  cookies: Cookie[];
+}
+
+/**
+ * The tokens the session JWT of `request` holds for `provider`, refreshed when due; throws
+ * `RefreshTokenError` when the session carries a refused refresh.
+ */
+export async function readJwtAccountTokens(
+  config: ResolvedConfig,
+  request: RequestCookies,
+  provider: InternalOAuthProvider,
+): Promise<JwtAccountTokens> {
+  const option = sessionCookieOption(config, request);
+  const raw = readChunkedCookie(request.cookies, option.name);
+  if (!raw) return { tokens: undefined, cookies: [] };
+  const maxAge = config.jwt.maxAge;
+  const payload = await Promise.resolve(
+    config.jwt.decode({ token: raw, secret: config.secrets, salt: option.name, maxAge }),
+  ).catch(() => null);
+  if (!payload || sessionAccountOf(payload)?.provider !== provider.id)
+    return { tokens: undefined, cookies: [] };
+  const next = await refreshedSessionToken(config, payload, request.origin);
+  const account = sessionAccountOf(next);
+  const cookies: Cookie[] = [];
+  if (next !== payload) {
+    const value = await config.jwt.encode({
+      token: next,
+      secret: config.secrets,
+      salt: option.name,
+      maxAge,
+    });
+    const expires = new Date(Date.now() + maxAge * 1000);
+    cookies.push(...writeChunkedCookie(request.cookies, option, value, { expires }));
+  }
+  if (account?.error)
+    throw new RefreshTokenError(
+      `The ${provider.id} refresh token was refused; the user must sign in again.`,
+    );
+  return { tokens: account, cookies };
+}

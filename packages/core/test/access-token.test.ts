@@ -1,0 +1,371 @@
+/**
+ * `getAccessToken` with database sessions, against a real OpenID Provider (oidc-provider on
+ * 127.0.0.1) that rotates refresh tokens and revokes the grant when one is used twice: the stored
+ * token while fresh, a refresh (rotated refresh token stored) once expired, one refresh for 20
+ * concurrent reads, and `RefreshTokenError` for a revoked refresh token. On the memory adapter,
+ * SQLite and PostgreSQL; across two app instances through a Redis store.
+ *
+ * Expiry is simulated by moving the stored `expires_at` into the past (what time passing does to
+ * the row), so no test waits for a token to expire.
+ */
+import { randomUUID } from "node:crypto";
+import { type AuthConfig, type EventCallbacks, getAccessToken } from "@tessera/core";
+import type { Adapter } from "@tessera/core/adapters";
+import { MissingAdapterMethods, RefreshTokenError } from "@tessera/core/errors";
+import type { OIDCConfig } from "@tessera/core/providers";
+import { MemoryAdapter } from "@tessera/memory";
+import { redisStore } from "@tessera/redis";
+import {
+  createPostgresDb,
+  createSqliteDb,
+  dropSchema,
+  migrate,
+  SqlAdapter,
+  type SqlDialect,
+} from "@tessera/sql";
+import { Redis } from "ioredis";
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deliverCallback, locationOf, startSignIn } from "./fixtures/oauth-flow.js";
+import { type RunningOidcProvider, startOidcProvider } from "./fixtures/oidc-provider.js";
+import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
+
+const POSTGRES_URL =
+  process.env.TESSERA_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const REDIS_URL = process.env.TESSERA_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+let op: RunningOidcProvider;
+/** Each test signs in as its own account of the provider, so refresh tokens never mix. */
+const accounts = Array.from({ length: 40 }, (_, index) => ({
+  sub: `user-${index}`,
+  email: `user-${index}@example.com`,
+  email_verified: true,
+  name: `User ${index}`,
+}));
+let nextAccount = 0;
+const freshHint = () => {
+  const account = accounts[nextAccount++];
+  if (!account) throw new Error("The test provider has no accounts left.");
+  return account.sub;
+};
+
+beforeAll(async () => {
+  op = await startOidcProvider({
+    clients: [
+      {
+        client_id: "app",
+        client_secret: "app-secret",
+        grant_types: ["authorization_code", "refresh_token"],
+        redirect_uris: [`${ORIGIN}/auth/callback/op`, `${ORIGIN}/auth/callback/op-post`],
+      },
+      {
+        client_id: "post",
+        client_secret: "post-secret",
+        grant_types: ["authorization_code", "refresh_token"],
+        token_endpoint_auth_method: "client_secret_post",
+        redirect_uris: [`${ORIGIN}/auth/callback/op-post`],
+      },
+    ],
+    accounts,
+    refreshTokens: "rotate",
+  });
+});
+afterAll(() => op?.close());
+
+function opProvider(overrides: Partial<OIDCConfig> = {}): OIDCConfig {
+  return {
+    id: "op",
+    name: "Test OP",
+    type: "oidc",
+    issuer: op.issuer,
+    clientId: "app",
+    clientSecret: "app-secret",
+    checks: ["pkce", "state", "nonce"],
+    ...overrides,
+  };
+}
+
+function postProvider(): OIDCConfig {
+  return opProvider({
+    id: "op-post",
+    clientId: "post",
+    clientSecret: "post-secret",
+    client: { token_endpoint_auth_method: "client_secret_post" },
+  });
+}
+
+/** Signs `client` in at `providerId` as the provider's account `hint`. */
+async function signIn(client: Client, hint: string, providerId = "op"): Promise<void> {
+  const url = await startSignIn(client, providerId, {
+    authorizationParams: { login_hint: hint },
+  });
+  const response = await deliverCallback(client, await op.authorize(url.href));
+  expect(locationOf(response).origin).toBe(ORIGIN);
+}
+
+function requestOf(client: Client): Request {
+  return new Request(`${ORIGIN}/api/data`, { headers: { cookie: client.cookieHeader() } });
+}
+
+/** Calls the provider's userinfo endpoint with `accessToken`: whether the provider accepts it. */
+async function acceptedByProvider(accessToken: string): Promise<boolean> {
+  const response = await fetch(`${op.issuer}/me`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  return response.status === 200;
+}
+
+interface Backend {
+  label: string;
+  adapter(): Promise<{ adapter: Adapter; close(): Promise<void> }>;
+}
+
+function sqlBackend(label: string, dialect: SqlDialect, connect: () => Kysely<never>): Backend {
+  return {
+    label,
+    async adapter() {
+      const db = connect();
+      const tablePrefix = `t_${randomUUID().replaceAll("-", "").slice(0, 10)}_`;
+      await migrate(db, { dialect, tablePrefix });
+      return {
+        adapter: SqlAdapter(db, { dialect, tablePrefix }),
+        async close() {
+          await dropSchema(db, { dialect, tablePrefix });
+          await db.destroy();
+        },
+      };
+    },
+  };
+}
+
+const backends: Backend[] = [
+  {
+    label: "memory",
+    adapter: async () => ({ adapter: MemoryAdapter(), close: async () => {} }),
+  },
+  sqlBackend(
+    "SQLite",
+    "sqlite",
+    () =>
+      createSqliteDb(
+        `${process.env.TMPDIR ?? "/tmp"}/tessera-access-token-${randomUUID()}.sqlite`,
+      ) as Kysely<never>,
+  ),
+  sqlBackend("PostgreSQL", "postgres", () => createPostgresDb(POSTGRES_URL) as Kysely<never>),
+];
+
+describe.each(backends)("getAccessToken with database sessions ($label)", (backend) => {
+  let adapter: Adapter;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ adapter, close } = await backend.adapter());
+  });
+  afterAll(() => close?.());
+
+  function config(overrides: Partial<AuthConfig> = {}): AuthConfig {
+    return {
+      secret: SECRET,
+      trustHost: true,
+      logger: recordingLogger().logger,
+      adapter,
+      providers: [opProvider(), postProvider()],
+      ...overrides,
+    };
+  }
+
+  /** Moves the stored expiry of `hint`'s account into the past. */
+  async function expire(hint: string, providerId = "op"): Promise<void> {
+    await adapter.updateAccount?.({
+      provider: providerId,
+      providerAccountId: hint,
+      expires_at: Math.floor(Date.now() / 1000) - 5,
+    });
+  }
+
+  const stored = async (hint: string, providerId = "op") => adapter.getAccount?.(hint, providerId);
+
+  it("returns null without a session, and for a provider the user has no account at", async () => {
+    const cfg = config();
+    const client = new Client(cfg);
+    expect(await getAccessToken(requestOf(client), cfg, "op")).toBeNull();
+    await signIn(client, freshHint());
+    expect(await getAccessToken(requestOf(client), cfg, "op-post")).toBeNull();
+  });
+
+  it("returns the stored access token while it is fresh, without asking the provider", async () => {
+    const cfg = config();
+    const client = new Client(cfg);
+    const hint = freshHint();
+    await signIn(client, hint);
+    const before = op.tokenRequests;
+    const token = await getAccessToken(requestOf(client), cfg, "op");
+    expect(token).toMatchObject({
+      accessToken: (await stored(hint))?.access_token,
+      tokenType: "bearer",
+      scope: "openid profile email",
+    });
+    expect(token?.expiresAt).toBeGreaterThan(Date.now() / 1000 + 3000);
+    expect(op.tokenRequests).toBe(before);
+  });
+
+  it("refreshes an expired access token, stores the rotated refresh token, and the provider accepts the new one", async () => {
+    const refreshed: string[] = [];
+    const cfg = config({
+      events: { tokenRefreshed: ({ account }) => void refreshed.push(account.providerAccountId) },
+    });
+    const client = new Client(cfg);
+    const hint = freshHint();
+    await signIn(client, hint);
+    const old = await stored(hint);
+    await expire(hint);
+    const token = await getAccessToken(requestOf(client), cfg, "op");
+    const now = await stored(hint);
+    expect(token?.accessToken).toBeTruthy();
+    expect(token?.accessToken).not.toBe(old?.access_token);
+    expect(token?.expiresAt).toBeGreaterThan(Date.now() / 1000 + 3000);
+    expect(now?.access_token).toBe(token?.accessToken);
+    expect(now?.expires_at).toBe(token?.expiresAt);
+    expect(now?.refresh_token).toBeTruthy();
+    expect(now?.refresh_token).not.toBe(old?.refresh_token);
+    expect(await acceptedByProvider(token?.accessToken ?? "")).toBe(true);
+    expect(refreshed).toEqual([hint]);
+    // The next read finds the stored token fresh.
+    const before = op.tokenRequests;
+    expect(await getAccessToken(requestOf(client), cfg, "op")).toEqual(token);
+    expect(op.tokenRequests).toBe(before);
+  });
+
+  it("refreshes 20 concurrent reads of an expired token with one token request", async () => {
+    const cfg = config();
+    const client = new Client(cfg);
+    const hint = freshHint();
+    await signIn(client, hint);
+    await expire(hint);
+    const before = op.tokenRequests;
+    const tokens = await Promise.all(
+      Array.from({ length: 20 }, () => getAccessToken(requestOf(client), cfg, "op")),
+    );
+    expect(op.tokenRequests - before).toBe(1);
+    expect(new Set(tokens.map((token) => token?.accessToken)).size).toBe(1);
+    expect(await acceptedByProvider(tokens[0]?.accessToken ?? "")).toBe(true);
+    // The rotated refresh token stored is the live one: it refreshes again.
+    await expire(hint);
+    const again = await getAccessToken(requestOf(client), cfg, "op");
+    expect(again?.accessToken).not.toBe(tokens[0]?.accessToken);
+  });
+
+  it("authenticates the refresh with client_secret_post as the sign-in did", async () => {
+    const cfg = config();
+    const client = new Client(cfg);
+    const hint = freshHint();
+    await signIn(client, hint, "op-post");
+    await expire(hint, "op-post");
+    const token = await getAccessToken(requestOf(client), cfg, "op-post");
+    expect(token?.accessToken).not.toBe((await stored(hint, "op"))?.access_token);
+    expect(await acceptedByProvider(token?.accessToken ?? "")).toBe(true);
+  });
+
+  it("throws RefreshTokenError for a revoked refresh token, fires refreshTokenError and drops the dead token", async () => {
+    const failures: Parameters<EventCallbacks["refreshTokenError"]>[0][] = [];
+    const cfg = config({
+      events: { refreshTokenError: (message) => void failures.push(message) },
+    });
+    const client = new Client(cfg);
+    const hint = freshHint();
+    await signIn(client, hint);
+    const account = await stored(hint);
+    const revoked = await fetch(`${op.issuer}/token/revocation`, {
+      method: "POST",
+      headers: {
+        authorization: `Basic ${btoa("app:app-secret")}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ token: account?.refresh_token ?? "" }),
+    });
+    expect(revoked.status).toBe(200);
+    await expire(hint);
+    const error = await getAccessToken(requestOf(client), cfg, "op").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RefreshTokenError);
+    expect((error as RefreshTokenError).type).toBe("RefreshTokenError");
+    expect(failures).toEqual([
+      { account: { provider: "op", providerAccountId: hint, userId: account?.userId }, error },
+    ]);
+    expect((await stored(hint))?.refresh_token).toBeUndefined();
+    // Later reads fail at once, without asking the provider again.
+    const before = op.tokenRequests;
+    await expect(getAccessToken(requestOf(client), cfg, "op")).rejects.toBeInstanceOf(
+      RefreshTokenError,
+    );
+    expect(op.tokenRequests).toBe(before);
+  });
+});
+
+describe("getAccessToken across app instances", () => {
+  it("refreshes once for concurrent reads on two instances sharing a Redis store and a PostgreSQL database", async () => {
+    const db = createPostgresDb(POSTGRES_URL);
+    const tablePrefix = `t_${randomUUID().replaceAll("-", "").slice(0, 10)}_`;
+    await migrate(db, { dialect: "postgres", tablePrefix });
+    const redis = new Redis(REDIS_URL);
+    try {
+      const store = redisStore(redis, { prefix: `tessera-test:${randomUUID()}:` });
+      // Two configuration objects: each has its own in-process state, as two processes would;
+      // they share only the database and the store.
+      const instance = (): AuthConfig => ({
+        secret: SECRET,
+        trustHost: true,
+        logger: recordingLogger().logger,
+        adapter: SqlAdapter(db, { dialect: "postgres", tablePrefix }),
+        providers: [opProvider()],
+        oauth: { store },
+      });
+      const first = instance();
+      const second = instance();
+      const client = new Client(first);
+      const hint = freshHint();
+      await signIn(client, hint);
+      await first.adapter?.updateAccount?.({
+        provider: "op",
+        providerAccountId: hint,
+        expires_at: Math.floor(Date.now() / 1000) - 5,
+      });
+      const before = op.tokenRequests;
+      const tokens = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          getAccessToken(requestOf(client), index % 2 ? first : second, "op"),
+        ),
+      );
+      expect(op.tokenRequests - before).toBe(1);
+      expect(new Set(tokens.map((token) => token?.accessToken)).size).toBe(1);
+      expect(await acceptedByProvider(tokens[0]?.accessToken ?? "")).toBe(true);
+    } finally {
+      redis.disconnect();
+      await dropSchema(db, { dialect: "postgres", tablePrefix });
+      await db.destroy();
+    }
+  });
+});
+
+describe("getAccessToken with an adapter lacking updateAccount", () => {
+  it("names the missing adapter method when a refresh is due", async () => {
+    const full = MemoryAdapter();
+    const { updateAccount: _dropped, ...adapter } = full;
+    const cfg: AuthConfig = {
+      secret: SECRET,
+      trustHost: true,
+      logger: recordingLogger().logger,
+      adapter,
+      providers: [opProvider()],
+    };
+    const client = new Client(cfg);
+    const hint = freshHint();
+    await signIn(client, hint);
+    await full.updateAccount({
+      provider: "op",
+      providerAccountId: hint,
+      expires_at: Math.floor(Date.now() / 1000) - 5,
+    });
+    const error = await getAccessToken(requestOf(client), cfg, "op").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MissingAdapterMethods);
+    expect((error as Error).message).toContain("updateAccount");
+  });
+});
