@@ -32,7 +32,7 @@ export interface FoursquareUser {
   id: string;
   firstName: string;
   lastName?: string;
-  contact: { email?: string; [field: string]: unknown };
+  contact?: { email?: string; [field: string]: unknown };
   photo?: { prefix: string; suffix: string };
   [field: string]: unknown;
 }
@@ -83,7 +83,7 @@ export default function Foursquare<P extends FoursquareProfile = FoursquareProfi
       return {
         id: user.id,
         name: `${user.firstName} ${user.lastName}`,
-        email: user.contact.email,
+        email: user.contact?.email,
         image: user.photo ? `${user.photo.prefix}original${user.photo.suffix}` : null,
       };
     },
