@@ -11,6 +11,7 @@ import type { LoggerInstance, TokenSet } from "../../types.js";
 import { clientAuthOf, clientOf } from "./client.js";
 import { matchesIssuerTemplate, type ServerMetadata, withIssuer } from "./discovery.js";
 import { httpOptions } from "./http.js";
+import { checkIssuedAt } from "./id-token-checks.js";
 import { verifyJwsSignature } from "./signature.js";
 
 /** What the token step hands on. */
@@ -137,6 +138,8 @@ export async function requestTokens(
     requireIdToken: provider.type === "oidc",
   });
   const idTokenClaims = o.getValidatedIdTokenClaims(processed);
+  // Pre-minted token replay (OIDC Core 1.0 §3.1.3.7 item 10): oauth4webapi checks only iat's type.
+  if (idTokenClaims) checkIssuedAt(idTokenClaims);
   if (processed.id_token)
     await verifyJwsSignature(provider, meta, as, response, processed.id_token, {
       what: "ID token",
