@@ -65,6 +65,9 @@ export interface NetSuiteOptions<P extends NetSuiteProfile = NetSuiteProfile>
   scope?: string;
 }
 
+/** Auth.js's name for the NetSuite options. */
+export type OAuthNetSuiteOptions<P extends NetSuiteProfile = NetSuiteProfile> = NetSuiteOptions<P>;
+
 /** The host label of an account id: NetSuite's domains write `_` as `-`, in lower case. */
 function accountHost(accountID: string): string {
   const label = accountID.trim().replace(/_/g, "-").toLowerCase();

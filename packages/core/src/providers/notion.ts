@@ -50,6 +50,16 @@ export interface NotionProfile {
   [field: string]: unknown;
 }
 
+/** The owner of a public integration installed by a user (`bot.owner` of `/v1/users/me`). */
+export interface Owner {
+  type: "user";
+  user: NotionProfile;
+}
+
+/** Auth.js's names for a person's details and for a Notion user. */
+export type Person = NotionPerson;
+export type User = NotionProfile;
+
 /** The bot user `GET /v1/users/me` returns. */
 interface NotionBotUser {
   bot?: { owner?: { type?: string; user?: unknown } };
