@@ -11,7 +11,7 @@ import type { LoggerInstance, TokenSet } from "../../types.js";
 import { clientAuthOf, clientOf } from "./client.js";
 import { matchesIssuerTemplate, type ServerMetadata, withIssuer } from "./discovery.js";
 import { httpOptions } from "./http.js";
-import { checkIssuedAt } from "./id-token-checks.js";
+import { checkIssuedAt, checkTokenHashes } from "./id-token-checks.js";
 import { verifyJwsSignature } from "./signature.js";
 
 /** What the token step hands on. */
@@ -149,6 +149,13 @@ export async function requestTokens(
           provider: provider.id,
           reason: "no jwks_uri (set `jwks_endpoint` or an issuer with discovery)",
         }),
+    });
+  // Access token and code substitution (OIDC Core 1.0 §3.1.3.8, §3.3.2.11): hashes the OP
+  // included must match; oauth4webapi does not check them in the code flow.
+  if (processed.id_token && idTokenClaims)
+    await checkTokenHashes(processed.id_token, idTokenClaims, {
+      accessToken: processed.access_token,
+      code: input.callbackParams.get("code"),
     });
 
   const tokens: TokenSet = { ...(processed as unknown as TokenSet) };
