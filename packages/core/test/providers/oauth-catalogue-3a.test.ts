@@ -19,6 +19,7 @@ import Mastodon from "@tessera/core/providers/mastodon";
 import Mattermost from "@tessera/core/providers/mattermost";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { resolveConfig } from "../../src/lib/config/resolve.js";
+import { bearerTokenResponse } from "../../src/lib/oauth/token-response.js";
 import {
   describeSignIns,
   runSignIn,
@@ -491,6 +492,24 @@ describe("token responses repaired as their providers document them", () => {
     expect(stored).not.toHaveProperty("expires_in");
     expect(stored).not.toHaveProperty("expires_at");
     expect(stored).not.toHaveProperty("scope");
+  });
+
+  it("keeps what a provider does send: its token_type, a real expiry and scope", async () => {
+    const repaired = await bearerTokenResponse()(
+      Response.json({ access_token: "t", token_type: "MAC", expires_in: 3600, scope: "read" }),
+    );
+    expect(await repaired?.json()).toEqual({
+      access_token: "t",
+      token_type: "MAC",
+      expires_in: 3600,
+      scope: "read",
+    });
+  });
+
+  it("leaves a body that is not a JSON object to the token response check", async () => {
+    const conform = bearerTokenResponse();
+    expect(await conform(new Response("access_token=t", { status: 200 }))).toBeUndefined();
+    expect(await conform(Response.json(["t"]))).toBeUndefined();
   });
 
   it("a token error answer passes through as the provider's error, not as a bearer token", async () => {
