@@ -1,17 +1,26 @@
 /**
  * Sign-in through `Auth()` with the providers of catalogue group 3c (Threads to Zoom), each
  * against a local server that answers like the provider's documented API, quirks included:
- * Todoist's API v1 user, Trakt's API headers, Webex's API base, Wikimedia's unconfirmed address.
+ * Threads' token response without `token_type`, Todoist's API v1 user, Trakt's API headers,
+ * Wikimedia's unconfirmed address, WorkOS's profile in the token response.
  */
+import Threads from "@tessera/core/providers/threads";
 import Todoist from "@tessera/core/providers/todoist";
 import Trakt from "@tessera/core/providers/trakt";
 import Webex from "@tessera/core/providers/webex";
 import Wikimedia from "@tessera/core/providers/wikimedia";
 import WordPress from "@tessera/core/providers/wordpress";
+import WorkOS from "@tessera/core/providers/workos";
 import Zoho from "@tessera/core/providers/zoho";
 import Zoom from "@tessera/core/providers/zoom";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from "vitest";
-import { describeSignIns, type SignInCase, serverOptions } from "../fixtures/catalogue-sign-in.js";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  describeSignIns,
+  runSignIn,
+  type SignInCase,
+  serverOptions,
+} from "../fixtures/catalogue-sign-in.js";
+import { locationOf } from "../fixtures/oauth-flow.js";
 import { tokenResponse } from "../fixtures/provider-flow.js";
 import {
   type ProviderServer,
@@ -65,6 +74,35 @@ const WIKIMEDIA_PROFILE = {
 };
 
 const CASES: SignInCase[] = [
+  {
+    title:
+      "Threads asks for threads_basic with state only, posts the credentials, takes a token response without token_type and reads the Graph profile",
+    provider: () => Threads(withServer({})),
+    providerId: "threads",
+    authorizationEndpoint: "https://threads.net/oauth/authorize",
+    params: { scope: "threads_basic", state: true, code_challenge: false },
+    tokenUrl: "https://graph.threads.net/oauth/access_token",
+    // Threads' short-lived token answer: no token_type, no expires_in.
+    token: () => Response.json({ access_token: "provider-access-token", user_id: 1234567 }),
+    profileUrl: "https://graph.threads.net/v1.0/me",
+    profile: {
+      id: "1234567",
+      username: "threadsapitestuser",
+      threads_profile_picture_url: "https://scontent.cdninstagram.com/v/t51/1234567.jpg",
+    },
+    clientAuth: "custom",
+    user: {
+      name: "threadsapitestuser",
+      email: null,
+      image: "https://scontent.cdninstagram.com/v/t51/1234567.jpg",
+    },
+    check: ({ token, profile }) => {
+      postedCredentials(token);
+      expect(profile.url.searchParams.get("fields")).toBe(
+        "id,username,threads_profile_picture_url",
+      );
+    },
+  },
   {
     title:
       "Todoist asks for data:read with state and PKCE, posts the credentials and reads the user of API v1",
@@ -250,3 +288,91 @@ const CASES: SignInCase[] = [
 ];
 
 describeSignIns(() => server, CASES);
+
+describe("workos", () => {
+  const TOKEN_URL = "https://api.workos.com/sso/token";
+  const PROFILE_URL = "https://api.workos.com/sso/profile";
+  const PROFILE = {
+    object: "profile",
+    id: "prof_01DMC79VCBZ0NY2099737PSVF1",
+    organization_id: "org_01EHQMYV6MBK39QC5PZXHY59C3",
+    connection_id: "conn_01E4ZCR3C56J083X43JQXF3JK5",
+    connection_type: "OktaSAML",
+    idp_id: "00u1a0ufowBJlzPlk357",
+    email: "todd@example.com",
+    first_name: "Todd",
+    last_name: "Rundgren",
+    raw_attributes: { picture: "https://example.com/todd.jpg" },
+  };
+
+  function workosCase(provider: SignInCase["provider"], token: () => Response): SignInCase {
+    return {
+      title: "WorkOS",
+      provider,
+      providerId: "workos",
+      authorizationEndpoint: "https://api.workos.com/sso/authorize",
+      params: {},
+      tokenUrl: TOKEN_URL,
+      token,
+      profileUrl: PROFILE_URL,
+      profile: { ...PROFILE, first_name: "From", last_name: "Profile" },
+      clientAuth: "custom",
+      user: {},
+    };
+  }
+
+  it("sends the organization, posts the credentials and takes the profile from the token response (no token_type, no profile request)", async () => {
+    const { client, authorizationUrl, response, token, profile } = await runSignIn(
+      server,
+      workosCase(
+        () => WorkOS(withServer({ organization: "org_01EHQMYV6MBK39QC5PZXHY59C3" })),
+        // WorkOS's answer: the access token and the profile, without token_type.
+        () => Response.json({ access_token: "provider-access-token", profile: PROFILE }),
+      ),
+    );
+    expect(`${authorizationUrl.origin}${authorizationUrl.pathname}`).toBe(
+      "https://api.workos.com/sso/authorize",
+    );
+    expect(authorizationUrl.searchParams.get("organization")).toBe(
+      "org_01EHQMYV6MBK39QC5PZXHY59C3",
+    );
+    expect(authorizationUrl.searchParams.has("connection")).toBe(false);
+    expect(authorizationUrl.searchParams.has("scope")).toBe(false);
+    postedCredentials(token);
+    expect(profile).toBeUndefined();
+    expect(locationOf(response).pathname).not.toMatch(/error/);
+    expect((await client.session())?.user).toEqual({
+      name: "Todd Rundgren",
+      email: "todd@example.com",
+      image: "https://example.com/todd.jpg",
+    });
+  });
+
+  it("sends the connection, or the parameters signIn() gives, and reads /sso/profile when the token response has no profile", async () => {
+    const { client, authorizationUrl, profile } = await runSignIn(
+      server,
+      workosCase(
+        () => WorkOS(withServer({ connection: "conn_01E4ZCR3C56J083X43JQXF3JK5" })),
+        () => tokenResponse(),
+      ),
+    );
+    expect(authorizationUrl.searchParams.get("connection")).toBe("conn_01E4ZCR3C56J083X43JQXF3JK5");
+    expect(profile?.headers.get("authorization")).toBe("Bearer provider-access-token");
+    expect((await client.session())?.user).toMatchObject({ name: "From Profile" });
+  });
+
+  it("moves every endpoint to the issuer given", async () => {
+    const { client, authorizationUrl } = await runSignIn(server, {
+      ...workosCase(
+        () => WorkOS(withServer({ issuer: "https://auth.example.com", connection: "conn_1" })),
+        () => Response.json({ access_token: "provider-access-token", profile: PROFILE }),
+      ),
+      tokenUrl: "https://auth.example.com/sso/token",
+    });
+    expect(`${authorizationUrl.origin}${authorizationUrl.pathname}`).toBe(
+      "https://auth.example.com/sso/authorize",
+    );
+    expect(server.requestsTo(TOKEN_URL)).toHaveLength(0);
+    expect((await client.session())?.user).toMatchObject({ name: "Todd Rundgren" });
+  });
+});

@@ -1,9 +1,11 @@
 /** Catalogue part 2, group 3c (Threads to Zoom): see ./types.ts. */
+import Threads from "@tessera/core/providers/threads";
 import Todoist from "@tessera/core/providers/todoist";
 import Trakt from "@tessera/core/providers/trakt";
 import Webex from "@tessera/core/providers/webex";
 import Wikimedia from "@tessera/core/providers/wikimedia";
 import WordPress from "@tessera/core/providers/wordpress";
+import WorkOS from "@tessera/core/providers/workos";
 import Zoho from "@tessera/core/providers/zoho";
 import Zoom from "@tessera/core/providers/zoom";
 import { credentials, type Factory, type ProviderGroup } from "./types.js";
@@ -24,6 +26,25 @@ const TRAKT_USER = {
     avatar: {
       full: "https://walter-r2.trakt.tv/images/users/000/000/001/avatars/large/cf4f8fe9ab.jpg",
     },
+  },
+};
+
+const WORKOS_PROFILE = {
+  object: "profile",
+  id: "prof_01DMC79VCBZ0NY2099737PSVF1",
+  organization_id: "org_01EHQMYV6MBK39QC5PZXHY59C3",
+  connection_id: "conn_01E4ZCR3C56J083X43JQXF3JK5",
+  connection_type: "OktaSAML",
+  idp_id: "00u1a0ufowBJlzPlk357",
+  email: "todd@example.com",
+  first_name: "Todd",
+  last_name: "Rundgren",
+  raw_attributes: {
+    id: "00u1a0ufowBJlzPlk357",
+    email: "todd@example.com",
+    firstName: "Todd",
+    lastName: "Rundgren",
+    picture: "https://example.com/todd.jpg",
   },
 };
 
@@ -55,6 +76,20 @@ const ZOOM_USER = {
 
 export const group3c: ProviderGroup = {
   pairs: [
+    {
+      id: "threads",
+      options: credentials,
+      profiles: [
+        {
+          data: {
+            id: "1234567",
+            username: "threadsapitestuser",
+            threads_profile_picture_url: "https://scontent.cdninstagram.com/v/t51/1234567.jpg",
+          },
+        },
+        { data: { id: "7654321" } },
+      ],
+    },
     {
       id: "todoist",
       options: credentials,
@@ -137,6 +172,14 @@ export const group3c: ProviderGroup = {
       ],
     },
     {
+      id: "workos",
+      options: credentials,
+      profiles: [
+        WORKOS_PROFILE,
+        { ...WORKOS_PROFILE, raw_attributes: { id: "00u1a0ufowBJlzPlk357" } },
+      ],
+    },
+    {
       id: "zoho",
       options: credentials,
       profiles: [
@@ -163,13 +206,21 @@ export const group3c: ProviderGroup = {
       field: "checks",
       reason: "state is sent with PKCE: Todoist requires state on the authorization request",
     },
+    {
+      id: "workos",
+      field: "authorization",
+      reason:
+        "connection and organization are sent only when set, and no scope: Auth.js sends an empty connection and its parser adds `openid profile email`, which WorkOS SSO does not define",
+    },
   ],
   factories: [
+    ["threads", Threads],
     ["todoist", Todoist],
     ["trakt", Trakt],
     ["webex", Webex],
     ["wikimedia", Wikimedia],
     ["wordpress", WordPress],
+    ["workos", WorkOS],
     ["zoho", Zoho],
     ["zoom", Zoom],
   ] as [string, Factory][],
