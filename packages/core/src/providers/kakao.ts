@@ -21,7 +21,24 @@
 import type { OAuthConfig, OAuthUserConfig } from "./index.js";
 
 /** An ISO 8601 date-time, as Kakao sends them. */
-type DateTime = string;
+export type DateTime = string;
+/** `kakao_account.gender`. */
+export type Gender = "female" | "male";
+/** The calendar of `kakao_account.birthday`. */
+export type Birthday = "SOLAR" | "LUNAR";
+/** `kakao_account.age_range`. */
+export type AgeRange =
+  | "1-9"
+  | "10-14"
+  | "15-19"
+  | "20-29"
+  | "30-39"
+  | "40-49"
+  | "50-59"
+  | "60-69"
+  | "70-79"
+  | "80-89"
+  | "90-";
 
 /** The response of `GET https://kapi.kakao.com/v2/user/me`. */
 export interface KakaoProfile {
@@ -52,11 +69,11 @@ export interface KakaoProfile {
     is_email_valid?: boolean;
     is_email_verified?: boolean;
     email?: string;
-    age_range?: string;
+    age_range?: AgeRange;
     birthyear?: string;
     birthday?: string;
-    birthday_type?: "SOLAR" | "LUNAR";
-    gender?: "female" | "male";
+    birthday_type?: Birthday;
+    gender?: Gender;
     phone_number?: string;
     ci?: string;
     ci_authenticated_at?: DateTime;
