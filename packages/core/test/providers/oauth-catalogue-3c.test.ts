@@ -1,13 +1,14 @@
 /**
  * Sign-in through `Auth()` with the providers of catalogue group 3c (Threads to Zoom), each
  * against a local server that answers like the provider's documented API, quirks included:
- * Threads' token response without `token_type`, Todoist's API v1 user, Trakt's API headers,
- * Wikimedia's unconfirmed address, WorkOS's profile in the token response.
+ * Threads' token response without `token_type`, Trakt's API headers, WeChat's `appid`/`secret`
+ * GET exchange, `text/plain` answers and `openid`, WorkOS's profile in the token response.
  */
 import Threads from "@tessera/core/providers/threads";
 import Todoist from "@tessera/core/providers/todoist";
 import Trakt from "@tessera/core/providers/trakt";
 import Webex from "@tessera/core/providers/webex";
+import WeChat from "@tessera/core/providers/wechat";
 import Wikimedia from "@tessera/core/providers/wikimedia";
 import WordPress from "@tessera/core/providers/wordpress";
 import WorkOS from "@tessera/core/providers/workos";
@@ -27,6 +28,7 @@ import {
   type RecordedRequest,
   startProviderServer,
 } from "../fixtures/provider-server.js";
+import { ORIGIN } from "../helpers.js";
 
 let server: ProviderServer;
 beforeAll(async () => {
@@ -288,6 +290,186 @@ const CASES: SignInCase[] = [
 ];
 
 describeSignIns(() => server, CASES);
+
+describe("wechat", () => {
+  const TOKEN_URL = "https://api.weixin.qq.com/sns/oauth2/access_token";
+  const PROFILE_URL = "https://api.weixin.qq.com/sns/userinfo";
+  const PROFILE = {
+    openid: "o6_bmjrPTlm6_2sgVt7hMZOPfL2M",
+    nickname: "张三",
+    sex: 1,
+    province: "广东",
+    city: "广州",
+    country: "中国",
+    headimgurl: "https://thirdwx.qlogo.cn/mmopen/g3MonUZtNHkdmzicIlibx6iaFq/46",
+    privilege: [],
+    unionid: "o6_bmasdasdsad6_2sgVt7hMZOPfL",
+  };
+
+  /** WeChat's answers: JSON served as text/plain. */
+  function weChatText(body: unknown): Response {
+    return new Response(JSON.stringify(body), {
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
+  }
+
+  /** Serves WeChat's GET token exchange and its userinfo (the token goes in the query). */
+  function serveWeChat(token: unknown, profile: unknown = PROFILE) {
+    server.on(`GET ${TOKEN_URL}`, () => weChatText(token));
+    server.on(`GET ${PROFILE_URL}`, (request) =>
+      request.url.searchParams.get("access_token") === "provider-access-token"
+        ? weChatText(profile)
+        : weChatText({ errcode: 40001, errmsg: "invalid credential" }),
+    );
+  }
+
+  const TOKEN = {
+    access_token: "provider-access-token",
+    expires_in: 7200,
+    refresh_token: "wechat-refresh-token",
+    openid: PROFILE.openid,
+    scope: "snsapi_userinfo",
+    unionid: PROFILE.unionid,
+  };
+
+  /** A sign-in case whose token and profile routes the test serves itself (WeChat's are GETs). */
+  function weChatCase(provider: SignInCase["provider"]): SignInCase {
+    return {
+      title: "WeChat",
+      provider,
+      providerId: "wechat",
+      authorizationEndpoint: "",
+      params: {},
+      tokenUrl: TOKEN_URL,
+      profileUrl: PROFILE_URL,
+      // A POST to either URL is not WeChat's API: it answers like WeChat does to a bad request.
+      token: () => weChatText({ errcode: 40029, errmsg: "invalid code (POST)" }),
+      profileMethod: "POST",
+      profile: { errcode: 40003, errmsg: "invalid openid (POST)" },
+      clientAuth: "custom",
+      user: {},
+    };
+  }
+
+  it("Official Account: sends appid and snsapi_userinfo to oauth2/authorize#wechat_redirect, exchanges the code by GET with appid and secret, and asks userinfo with the openid", async () => {
+    serveWeChat(TOKEN);
+    const { client, authorizationUrl, response } = await runSignIn(
+      server,
+      weChatCase(() => WeChat(withServer({}))),
+    );
+    expect(`${authorizationUrl.origin}${authorizationUrl.pathname}`).toBe(
+      "https://open.weixin.qq.com/connect/oauth2/authorize",
+    );
+    expect(authorizationUrl.hash).toBe("#wechat_redirect");
+    expect(authorizationUrl.searchParams.get("appid")).toBe("client-1");
+    expect(authorizationUrl.searchParams.get("scope")).toBe("snsapi_userinfo");
+    expect(authorizationUrl.searchParams.get("response_type")).toBe("code");
+    expect(authorizationUrl.searchParams.get("redirect_uri")).toBe(
+      `${ORIGIN}/auth/callback/wechat`,
+    );
+    expect(authorizationUrl.searchParams.get("state")).toBeTruthy();
+    expect(authorizationUrl.searchParams.has("code_challenge")).toBe(false);
+
+    const [token] = server.requestsTo(TOKEN_URL);
+    expect(token?.method).toBe("GET");
+    expect(Object.fromEntries(token?.url.searchParams ?? [])).toEqual({
+      appid: "client-1",
+      secret: "secret-1",
+      code: "provider-code",
+      grant_type: "authorization_code",
+    });
+    const [profile] = server.requestsTo(PROFILE_URL);
+    expect(profile?.method).toBe("GET");
+    expect(Object.fromEntries(profile?.url.searchParams ?? [])).toEqual({
+      access_token: "provider-access-token",
+      openid: PROFILE.openid,
+      lang: "zh_CN",
+    });
+
+    expect(locationOf(response).pathname).not.toMatch(/error/);
+    expect((await client.session())?.user).toEqual({
+      name: "张三",
+      email: null,
+      image: PROFILE.headimgurl,
+    });
+  });
+
+  it("Website app: QR-code login at connect/qrconnect with snsapi_login", async () => {
+    serveWeChat({ ...TOKEN, scope: "snsapi_login" });
+    const { client, authorizationUrl } = await runSignIn(
+      server,
+      weChatCase(() => WeChat(withServer({ platformType: "WebsiteApp" as const }))),
+    );
+    expect(`${authorizationUrl.origin}${authorizationUrl.pathname}`).toBe(
+      "https://open.weixin.qq.com/connect/qrconnect",
+    );
+    expect(authorizationUrl.hash).toBe("#wechat_redirect");
+    expect(authorizationUrl.searchParams.get("scope")).toBe("snsapi_login");
+    expect(authorizationUrl.searchParams.get("appid")).toBe("client-1");
+    expect((await client.session())?.user).toMatchObject({ name: "张三" });
+  });
+
+  it("exchanges the code with the secret the environment gives at sign-in (AUTH_WECHAT_SECRET)", async () => {
+    vi.stubEnv("AUTH_WECHAT_SECRET", "env-secret");
+    serveWeChat(TOKEN);
+    const { clientSecret: _unused, ...options } = withServer({});
+    const { client } = await runSignIn(
+      server,
+      weChatCase(() => WeChat(options)),
+    );
+    expect(server.requestsTo(TOKEN_URL)[0]?.url.searchParams.get("secret")).toBe("env-secret");
+    expect((await client.session())?.user).toMatchObject({ name: "张三" });
+  });
+
+  it("fails the sign-in with WeChat's errcode when the code exchange is refused with HTTP 200", async () => {
+    serveWeChat({ errcode: 40029, errmsg: "invalid code, rid: 6543" });
+    const { client, response, log } = await runSignIn(
+      server,
+      weChatCase(() => WeChat(withServer({}))),
+    );
+    expect(locationOf(response).href).toBe(`${ORIGIN}/auth/signin?error=OAuthCallbackError`);
+    expect(log.errors.at(-1)?.message).toMatch(/errcode 40029 \(invalid code/);
+    expect(server.requestsTo(PROFILE_URL)).toHaveLength(0);
+    expect(await client.session()).toBeNull();
+  });
+
+  it("fails the sign-in when userinfo answers an errcode instead of a profile", async () => {
+    serveWeChat(TOKEN, { errcode: 40003, errmsg: "invalid openid" });
+    const { client, response, log } = await runSignIn(
+      server,
+      weChatCase(() => WeChat(withServer({}))),
+    );
+    expect(locationOf(response).href).toBe(`${ORIGIN}/auth/signin?error=OAuthCallbackError`);
+    expect(log.errors.at(-1)?.message).toMatch(/errcode 40003/);
+    expect(await client.session()).toBeNull();
+  });
+
+  it("fails the sign-in when the token response names no openid (userinfo cannot be asked)", async () => {
+    const { openid: _openid, ...withoutOpenid } = TOKEN;
+    serveWeChat(withoutOpenid);
+    const { client, response, log } = await runSignIn(
+      server,
+      weChatCase(() => WeChat(withServer({}))),
+    );
+    expect(locationOf(response).href).toBe(`${ORIGIN}/auth/signin?error=OAuthCallbackError`);
+    expect(log.errors.at(-1)?.message).toMatch(/openid/);
+    expect(server.requestsTo(PROFILE_URL)).toHaveLength(0);
+    expect(await client.session()).toBeNull();
+  });
+
+  it("refuses a profile without unionid (an app not bound to the Open Platform), saying so", async () => {
+    const { unionid: _unionid, ...withoutUnionid } = PROFILE;
+    serveWeChat(TOKEN, withoutUnionid);
+    const { client, response, log } = await runSignIn(
+      server,
+      weChatCase(() => WeChat(withServer({}))),
+    );
+    // A profile the provider cannot map is the app's configuration to fix, as in Auth.js.
+    expect(locationOf(response).href).toBe(`${ORIGIN}/auth/error?error=Configuration`);
+    expect(log.errors.at(-1)?.message).toMatch(/unionid/);
+    expect(await client.session()).toBeNull();
+  });
+});
 
 describe("workos", () => {
   const TOKEN_URL = "https://api.workos.com/sso/token";

@@ -3,6 +3,7 @@ import Threads from "@tessera/core/providers/threads";
 import Todoist from "@tessera/core/providers/todoist";
 import Trakt from "@tessera/core/providers/trakt";
 import Webex from "@tessera/core/providers/webex";
+import WeChat from "@tessera/core/providers/wechat";
 import Wikimedia from "@tessera/core/providers/wikimedia";
 import WordPress from "@tessera/core/providers/wordpress";
 import WorkOS from "@tessera/core/providers/workos";
@@ -126,6 +127,24 @@ export const group3c: ProviderGroup = {
       ],
     },
     {
+      id: "wechat",
+      options: credentials,
+      profiles: [
+        {
+          openid: "o6_bmjrPTlm6_2sgVt7hMZOPfL2M",
+          nickname: "张三",
+          sex: 1,
+          province: "广东",
+          city: "广州",
+          country: "中国",
+          headimgurl:
+            "https://thirdwx.qlogo.cn/mmopen/g3MonUZtNHkdmzicIlibx6iaFqAc56vxLSUfpb6n5WKSYVY0ChQKkiaJSgQ1dZuTOgvLLrhJbERQQ4eMsv84eavHiaiceqxibJxCfHe/46",
+          privilege: ["PRIVILEGE1", "PRIVILEGE2"],
+          unionid: "o6_bmasdasdsad6_2sgVt7hMZOPfL",
+        },
+      ],
+    },
+    {
       id: "wikimedia",
       options: credentials,
       profiles: [
@@ -207,6 +226,12 @@ export const group3c: ProviderGroup = {
       reason: "state is sent with PKCE: Todoist requires state on the authorization request",
     },
     {
+      id: "wechat",
+      field: "token",
+      reason:
+        "the code is exchanged with a GET whose query carries appid, secret and code, as WeChat documents, using the credentials resolved at sign-in; Auth.js posts form parameters fixed at creation",
+    },
+    {
       id: "workos",
       field: "authorization",
       reason:
@@ -218,6 +243,7 @@ export const group3c: ProviderGroup = {
     ["todoist", Todoist],
     ["trakt", Trakt],
     ["webex", Webex],
+    ["wechat", WeChat],
     ["wikimedia", Wikimedia],
     ["wordpress", WordPress],
     ["workos", WorkOS],
