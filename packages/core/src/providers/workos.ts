@@ -21,8 +21,9 @@
  *
  * Deliberate difference from Auth.js: `connection` and `organization` are sent only when set, and
  * no `scope`. Auth.js always sends `connection` (empty by default) and its parser adds
- * `scope=openid profile email`, which WorkOS SSO does not define; an empty `connection` next to
- * the `organization` or `domain` that selects the connection only gets in the way.
+ * `scope=openid profile email`, which WorkOS SSO does not define; WorkOS picks the connection
+ * from whichever of `connection`, `organization`, `provider` or `domain` is given, so none is
+ * sent empty.
  *
  * The API is `https://api.workos.com/`; `issuer` (or `AUTH_WORKOS_ISSUER`) moves it, e.g. to a
  * custom authentication domain.
