@@ -47,6 +47,7 @@ export type ErrorType =
   | "OAuthCallbackError"
   | "OAuthProfileParseError"
   | "OAuthSignInError"
+  | "RateLimited"
   | "RefreshTokenError"
   | "SessionTokenError"
   | "SignOutError"
@@ -268,6 +269,18 @@ export class RefreshTokenError extends AuthError {
   static override type: ErrorType = "RefreshTokenError";
 }
 
+/**
+ * Too many sign-in attempts for one identifier or client IP address within the `rateLimit`
+ * window. The browser lands on the sign-in page with `error=RateLimited`; API clients get 429
+ * with `Retry-After`. Nothing else about the attempt (whether the account exists, whether the
+ * password was right) is revealed.
+ */
+export class RateLimited extends SignInError {
+  static override type: ErrorType = "RateLimited";
+  /** Seconds until another attempt would be counted (the `Retry-After` header). */
+  retryAfter = 60;
+}
+
 /** An experimental feature (WebAuthn) is used without `experimental.enableWebAuthn`. */
 export class ExperimentalFeatureNotEnabled extends AuthError {
   static override type: ErrorType = "ExperimentalFeatureNotEnabled";
@@ -288,6 +301,7 @@ const clientSafeErrorTypes: ReadonlySet<ErrorType> = new Set<ErrorType>([
   "MissingCSRF",
   "AccountNotLinked",
   "WebAuthnVerificationError",
+  "RateLimited",
 ]);
 
 /**

@@ -26,7 +26,15 @@ export {
   serializeCookies,
   type WriteProblem,
 } from "./lib/http/response.js";
+export {
+  type IncomingRequestParts,
+  listSessions,
+  revokeOtherSessions,
+  revokeSession,
+  type SessionRevocationResult,
+} from "./lib/in-process.js";
 export { type AccessToken, getAccessToken } from "./lib/session/access-token.js";
+export type { ListedSession } from "./lib/session/devices.js";
 export { customFetch, raw, skipCSRFCheck } from "./lib/symbols.js";
 export type {
   Account,
@@ -44,6 +52,7 @@ export type {
   LoggerInstance,
   PagesOptions,
   Profile,
+  RateLimitOptions,
   ResponseInternal,
   Session,
   SessionOptions,

@@ -43,7 +43,8 @@ export type SignInPageErrorParam =
   | "OAuthAccountNotLinked"
   | "EmailSignin"
   | "CredentialsSignin"
-  | "SessionRequired";
+  | "SessionRequired"
+  | "RateLimited";
 
 /** Options for the browser's WebAuthn call, as JSON (WebAuthn Level 3 `…OptionsJSON`). */
 export interface WebAuthnOptionsJSON {
@@ -62,6 +63,7 @@ export type AuthAction =
   | "error"
   | "providers"
   | "session"
+  | "sessions"
   | "signin"
   | "signout"
   | "verify-request"
@@ -119,6 +121,42 @@ export interface JWTOptions {
   maxAge: number;
   encode: (params: JWTEncodeParams) => Awaitable<string>;
   decode: (params: JWTDecodeParams) => Awaitable<JWT | null>;
+  /**
+   * Tessera extension: makes JWT sessions revocable. A signed-out or revoked token's session id
+   * (`sid`, else `jti`) is written to this store until the token would expire, and every session
+   * read checks it, so a copied cookie stops working at once. Off by default (a read then costs
+   * one store lookup); see `revokeJwtSession`.
+   *
+   * @example
+   * ```ts
+   * jwt: { revocation: redisStore(redis) }
+   * ```
+   */
+  revocation?: import("./lib/store/shared-store.js").SharedStore;
+}
+
+/**
+ * Tessera extension: how sign-in attempts are limited (credentials and WebAuthn callbacks,
+ * e-mail sign-in and e-mail callback). Each attempt counts against the hashed identifier (e-mail
+ * or username) and, where the integration knows it, the client's IP address.
+ *
+ * @example
+ * ```ts
+ * rateLimit: { window: 60, max: 10, storage: redisStore(redis) }
+ * ```
+ */
+export interface RateLimitOptions {
+  /** Length of the sliding window in seconds (default 60). */
+  window?: number;
+  /** Attempts allowed per identifier within the window (default 10). */
+  max?: number;
+  /** Attempts allowed per client IP address within the window (default 5 × `max`). */
+  maxPerIp?: number;
+  /**
+   * Where attempts are counted (default: this process's memory). Apps running several instances
+   * pass one shared store (`redisStore`, `sqlStore`), or each instance counts on its own.
+   */
+  storage?: import("./lib/store/shared-store.js").SharedStore;
 }
 
 /** Session options. */
@@ -249,6 +287,22 @@ export interface EventCallbacks {
   /** `token` is set for JWT sessions. */
   session: (message: { session: Session; token?: JWT }) => Awaitable<void>;
   /**
+   * Tessera extension: a session was revoked by its user (`POST <basePath>/sessions/revoke`,
+   * `revokeSession`, `revokeOtherSessions`) or by `revokeJwtSession`. `session` is set for
+   * database sessions, `sessionId` (the token's `sid` or `jti`) for JWT sessions. `signOut` fires
+   * too, for each revoked database session.
+   *
+   * @example
+   * ```ts
+   * events: { sessionRevoked: ({ userId, session }) => audit("revoked", userId, session?.ip) }
+   * ```
+   */
+  sessionRevoked: (message: {
+    userId?: string;
+    session?: AdapterSession;
+    sessionId?: string;
+  }) => Awaitable<void>;
+  /**
    * Tessera extension: an account's access token was refreshed (once per refresh, in the
    * instance that ran it). The account carries the new tokens.
    *
@@ -336,6 +390,11 @@ export interface AuthConfig {
   redirectProxyUrl?: string;
   experimental?: { enableWebAuthn?: boolean };
   basePath?: string;
+  /**
+   * Tessera extension: limits sign-in attempts (on by default: 10 per identifier and 50 per IP
+   * address per minute); `false` turns it off. See {@link RateLimitOptions}.
+   */
+  rateLimit?: RateLimitOptions | false;
   /** Tessera extension: access-token refresh and back-channel logout; see {@link OAuthTokenOptions}. */
   oauth?: OAuthTokenOptions;
 }

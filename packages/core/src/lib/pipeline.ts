@@ -25,6 +25,7 @@ import { csrf } from "./actions/csrf.js";
 import { error as errorPage } from "./actions/error.js";
 import { providers } from "./actions/providers.js";
 import { session } from "./actions/session.js";
+import { sessions } from "./actions/sessions.js";
 import { signin } from "./actions/signin.js";
 import { signout } from "./actions/signout.js";
 import { verifyRequest } from "./actions/verify-request.js";
@@ -70,7 +71,8 @@ class RequestContext implements AuthContext {
     readonly secureCookies: boolean,
   ) {
     this.logger = config.logger;
-    this.csrfTokenVerified = config.csrfDisabled;
+    // An in-process call comes from the app's own server code, not from a browser form.
+    this.csrfTokenVerified = config.csrfDisabled || request.inProcess === true;
     this.callbackUrl = request.url.origin;
     if (request.providerId !== undefined)
       this.provider = providers.find((p) => p.id === request.providerId);
@@ -95,10 +97,12 @@ async function createContext(
 
   const needsCsrf =
     !config.csrfDisabled &&
+    request.inProcess !== true &&
     (action === "csrf" ||
       action === "signin" ||
       action === "signout" ||
-      (method === "POST" && (action === "session" || action === "callback")));
+      (method === "POST" &&
+        (action === "session" || action === "callback" || action === "sessions")));
   if (needsCsrf) {
     const state = await verifyCsrfToken({
       cookieValue: request.cookies[cookies.csrfToken.name],
@@ -132,6 +136,8 @@ function runAction(ctx: AuthContext): Promise<ResponseInternal> | ResponseIntern
     switch (action) {
       case "session":
         return session(ctx);
+      case "sessions":
+        return sessions(ctx);
       case "csrf":
         return csrf(ctx);
       case "providers":
@@ -153,6 +159,8 @@ function runAction(ctx: AuthContext): Promise<ResponseInternal> | ResponseIntern
   switch (action) {
     case "session":
       return session(ctx);
+    case "sessions":
+      return sessions(ctx);
     case "signin":
       return signin(ctx);
     case "signout":

@@ -22,6 +22,7 @@ import { defaultCallbacks } from "../config/resolve.js";
 import { sessionTokenEnd } from "../crypto/jwe.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 import { json } from "../http/response.js";
+import { supportsSessionListing } from "../session/devices.js";
 
 type SessionCallbackParams = Parameters<CallbacksOptions["session"]>[0];
 type UpdateParams = { newSession?: unknown; trigger?: "update" };
@@ -159,7 +160,14 @@ async function databaseSession(
     const dueAt = stored.expires.valueOf() - maxAge * 1000 + updateAge * 1000;
     if (dueAt <= now) {
       const expires = new Date(now + maxAge * 1000);
-      stored = (await adapter.updateSession({ sessionToken, expires })) ?? { ...stored, expires };
+      // lastSeenAt moves with the extension, so at most once per updateAge (one write per read
+      // would cost every request a database write); only adapters that read it back get it.
+      const seen = supportsSessionListing(config) ? { lastSeenAt: new Date(now) } : {};
+      stored = (await adapter.updateSession({ sessionToken, expires, ...seen })) ?? {
+        ...stored,
+        expires,
+        ...seen,
+      };
       issued.push(...writeChunkedCookie(request.cookies, option, sessionToken, { expires }));
     }
     const session = await runSessionCallback(ctx, {

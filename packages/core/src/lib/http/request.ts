@@ -20,6 +20,12 @@ export interface RequestInternal {
   body?: Record<string, unknown>;
   query: Record<string, string>;
   error?: string;
+  /** `revoke` for `POST <basePath>/sessions/revoke`; the sessions action has no provider id. */
+  subAction?: "revoke";
+  /** The client's IP address, when the integration knows it (see {@link RequestSource.clientIp}). */
+  clientIp?: string;
+  /** Set for Tessera's in-process server functions only (see {@link RequestSource.inProcess}). */
+  inProcess?: true;
 }
 
 const ACTIONS: ReadonlySet<string> = new Set<AuthAction>([
@@ -28,6 +34,7 @@ const ACTIONS: ReadonlySet<string> = new Set<AuthAction>([
   "error",
   "providers",
   "session",
+  "sessions",
   "signin",
   "signout",
   "verify-request",
@@ -55,7 +62,7 @@ export function isAuthAction(value: string): value is AuthAction {
 export function parseActionAndProviderId(
   pathname: string,
   basePath: string,
-): { action: AuthAction; providerId?: string } | null {
+): { action: AuthAction; providerId?: string; subAction?: "revoke" } | null {
   const base = basePath.replace(/\/+$/, "");
   if (!pathname.startsWith(`${base}/`)) return null;
   const segments = pathname
@@ -66,6 +73,8 @@ export function parseActionAndProviderId(
   const [action, encodedProviderId] = segments as [string, string | undefined];
   if (!isAuthAction(action)) return null;
   if (encodedProviderId === undefined) return { action };
+  if (action === "sessions")
+    return encodedProviderId === "revoke" ? { action, subAction: "revoke" } : null;
   if (!ACTIONS_WITH_PROVIDER.has(action)) return null;
   let providerId: string;
   try {
@@ -133,11 +142,25 @@ export interface RequestSource {
   readonly request: Request;
   /** {@link request} with its body readable: a Node source reads the body first. */
   requestWithBody(): Request | Promise<Request>;
+  /**
+   * The client's IP address as the integration knows it honestly (a socket address, Express's
+   * `req.ip` under its `trust proxy` setting, SvelteKit's `getClientAddress()`); never read from an
+   * unvalidated `X-Forwarded-For`, which any client can set. Rate limits count per IP only with it.
+   */
+  readonly clientIp?: string | undefined;
+  /**
+   * True only for the sources Tessera's in-process server functions build (`listSessions`,
+   * `revokeSession`, …): the call comes from the app's server code, which answers for CSRF (Next.js
+   * server actions and SvelteKit form actions check the origin), so no CSRF token is asked for.
+   * Nothing in a request can set it.
+   */
+  readonly inProcess?: boolean;
 }
 
 /** A `Request` as a {@link RequestSource}: every part is there already. */
-export function fetchSource(request: Request): RequestSource {
+export function fetchSource(request: Request, clientIp?: string): RequestSource {
   return {
+    clientIp,
     method: request.method,
     url: () => request.url,
     header: (name) => request.headers.get(name),
@@ -241,5 +264,8 @@ export async function parseRequest(
     ...(body !== undefined && { body }),
     query,
     ...(query.error !== undefined && { error: query.error }),
+    ...(route.subAction !== undefined && { subAction: route.subAction }),
+    ...(source.clientIp && { clientIp: source.clientIp }),
+    ...(source.inProcess === true && { inProcess: true as const }),
   };
 }

@@ -11,6 +11,7 @@ import { requireAdapter } from "../config/adapter.js";
 import type { AuthContext } from "../config/internal.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 import { rotateCsrfToken } from "../http/csrf.js";
+import { newSessionMetadata } from "./devices.js";
 import { SESSION_ACCOUNT_CLAIM, sessionAccountClaim } from "./jwt-tokens.js";
 
 /** What a completed sign-in hands to {@link issueSession}. */
@@ -93,11 +94,13 @@ export async function issueSession(ctx: AuthContext, result: SignInResult): Prom
     // token planted before sign-in is worthless afterwards (session fixation) and no rows leak.
     const previous = readChunkedCookie(request.cookies, option.name);
     if (previous) await Promise.resolve(adapter.deleteSession(previous)).catch(() => undefined);
-    const expires = new Date(Date.now() + config.session.maxAge * 1000);
+    const now = new Date();
+    const expires = new Date(now.getTime() + config.session.maxAge * 1000);
     const session = await adapter.createSession({
       sessionToken: config.session.generateSessionToken(),
       userId: String(user.id),
       expires,
+      ...newSessionMetadata(ctx, now),
     });
     issued.push(
       ...writeChunkedCookie(request.cookies, option, session.sessionToken, {

@@ -1,0 +1,361 @@
+/**
+ * Listing and revoking sessions (`GET <basePath>/sessions`, `POST <basePath>/sessions/revoke`,
+ * and the in-process `listSessions`/`revokeSession`/`revokeOtherSessions`) on every adapter
+ * Tessera ships, against the real databases, and with an unchanged Auth.js adapter.
+ */
+import { randomUUID } from "node:crypto";
+import { rm } from "node:fs/promises";
+import PostgresAdapter from "@auth/pg-adapter";
+import { type AuthConfig, listSessions, revokeOtherSessions, revokeSession } from "@tessera/core";
+import type { Adapter, AdapterSession } from "@tessera/core/adapters";
+import Credentials from "@tessera/core/providers/credentials";
+import { createMemoryStore, MemoryAdapter } from "@tessera/memory";
+import { createRedisClient, RedisAdapter } from "@tessera/redis";
+import {
+  createMysqlDb,
+  createPostgresDb,
+  createSqliteDb,
+  dropSchema,
+  migrate,
+  SqlAdapter,
+  type SqlDialect,
+} from "@tessera/sql";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
+
+const cookieName = "authjs.session-token";
+const unique = () => randomUUID().replaceAll("-", "").slice(0, 10);
+
+/** An adapter on a real store, and how to tear it down. */
+interface Target {
+  label: string;
+  open(): Promise<{ adapter: Adapter; close(): Promise<void> }>;
+}
+
+function sqlTarget(
+  label: string,
+  dialect: SqlDialect,
+  connect: () => ReturnType<typeof createSqliteDb>,
+  file?: string,
+): Target {
+  return {
+    label,
+    async open() {
+      const db = connect();
+      const tablePrefix = `s_${unique()}_`;
+      await migrate(db, { dialect, tablePrefix });
+      return {
+        adapter: SqlAdapter(db, { dialect, tablePrefix }),
+        async close() {
+          await dropSchema(db, { dialect, tablePrefix });
+          await db.destroy();
+          if (file)
+            for (const end of ["", "-wal", "-shm"]) await rm(`${file}${end}`, { force: true });
+        },
+      };
+    },
+  };
+}
+
+const sqliteFile = `${process.env.TMPDIR ?? "/tmp"}/tessera-sessions-${unique()}.sqlite`;
+const targets: Target[] = [
+  {
+    label: "@tessera/memory",
+    open: async () => ({ adapter: MemoryAdapter(createMemoryStore()), close: async () => {} }),
+  },
+  sqlTarget("@tessera/sql on SQLite", "sqlite", () => createSqliteDb(sqliteFile), sqliteFile),
+  sqlTarget("@tessera/sql on PostgreSQL", "postgres", () =>
+    createPostgresDb("postgres://postgres@127.0.0.1:5432/test"),
+  ),
+  sqlTarget("@tessera/sql on MariaDB", "mariadb", () =>
+    createMysqlDb("mysql://root@127.0.0.1:3306/test"),
+  ),
+  {
+    label: "@tessera/redis",
+    async open() {
+      const redis = createRedisClient("redis://127.0.0.1:6379");
+      const prefix = `s_${unique()}:`;
+      return {
+        adapter: RedisAdapter(redis, { prefix }),
+        async close() {
+          const keys = await redis.keys(`${prefix}*`);
+          if (keys.length) await redis.del(...keys);
+          await redis.quit();
+        },
+      };
+    },
+  },
+];
+
+interface Recorded {
+  revoked: { userId?: string; session?: AdapterSession }[];
+  signOuts: unknown[];
+}
+
+function configFor(adapter: Adapter, recorded: Recorded): AuthConfig {
+  return {
+    secret: SECRET,
+    trustHost: true,
+    adapter,
+    logger: recordingLogger().logger,
+    events: {
+      sessionRevoked: (message) => void recorded.revoked.push(message),
+      signOut: (message) => void recorded.signOuts.push(message),
+    },
+    providers: [
+      Credentials({
+        credentials: { email: {}, password: {} },
+        authorize: (c) =>
+          c.password === "pw"
+            ? { id: `u-${String(c.email)}`, email: String(c.email), name: "Ada" }
+            : null,
+      }),
+    ],
+  };
+}
+
+/** A browser that signs in as `email` with its own cookie jar and User-Agent. */
+async function signedIn(config: AuthConfig, email: string, userAgent: string): Promise<Client> {
+  const client = new Client(config);
+  const response = await client.post(
+    "/auth/callback/credentials",
+    { csrfToken: await client.csrfToken(), email, password: "pw" },
+    { "user-agent": userAgent },
+  );
+  expect(response.status).toBe(302);
+  expect(client.jar.get(cookieName)).toBeTruthy();
+  return client;
+}
+
+interface Listed {
+  id: string;
+  current: boolean;
+  expires: string;
+  createdAt: string | null;
+  lastSeenAt: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+async function list(client: Client): Promise<{ status: number; body: Listed[] }> {
+  const response = await client.get("/auth/sessions");
+  return { status: response.status, body: (await response.json()) as Listed[] };
+}
+
+async function revoke(client: Client, form: Record<string, string>) {
+  const response = await client.post("/auth/sessions/revoke", {
+    csrfToken: await client.csrfToken(),
+    ...form,
+  });
+  return { status: response.status, body: (await response.json()) as { revoked?: number } };
+}
+
+for (const target of targets) {
+  describe(`sessions: ${target.label}`, () => {
+    let adapter: Adapter;
+    let close: () => Promise<void>;
+    const recorded: Recorded = { revoked: [], signOuts: [] };
+    let config: AuthConfig;
+
+    beforeAll(async () => {
+      ({ adapter, close } = await target.open());
+      config = configFor(adapter, recorded);
+    });
+    afterAll(() => close());
+
+    it("lists the user's sessions from another cookie jar: current first, device metadata, ids that are not tokens", async () => {
+      const email = `list-${unique()}@example.com`;
+      const laptop = await signedIn(config, email, "Laptop/1.0");
+      const phone = await signedIn(config, email, "Phone/2.0");
+      await signedIn(config, `other-${unique()}@example.com`, "Someone else");
+
+      const { status, body } = await list(phone);
+      expect(status).toBe(200);
+      expect(body).toHaveLength(2);
+      expect(body.map((s) => [s.current, s.userAgent])).toEqual([
+        [true, "Phone/2.0"],
+        [false, "Laptop/1.0"],
+      ]);
+      for (const entry of body) {
+        expect(Object.keys(entry).sort()).toEqual([
+          "createdAt",
+          "current",
+          "expires",
+          "id",
+          "ip",
+          "lastSeenAt",
+          "userAgent",
+        ]);
+        expect(Date.parse(entry.createdAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
+        expect(entry.ip).toBeNull(); // Auth() was given no client IP
+        // The handle is opaque: neither session token appears in the answer.
+        expect(JSON.stringify(body)).not.toContain(laptop.jar.get(cookieName));
+        expect(JSON.stringify(body)).not.toContain(phone.jar.get(cookieName));
+      }
+      const response = await phone.get("/auth/sessions");
+      expect(response.headers.get("cache-control")).toBe("private, no-cache, no-store");
+    });
+
+    it("revokes one session by id from another device; it reads as signed out at once", async () => {
+      const email = `one-${unique()}@example.com`;
+      const laptop = await signedIn(config, email, "Laptop");
+      const phone = await signedIn(config, email, "Phone");
+      const { body } = await list(phone);
+      const laptopId = body.find((s) => !s.current)?.id ?? "";
+      const before = recorded.revoked.length;
+
+      expect(await revoke(phone, { id: laptopId })).toEqual({ status: 200, body: { revoked: 1 } });
+      expect(await laptop.session()).toBeNull();
+      expect(await phone.session()).toMatchObject({ user: { email } });
+      expect((await list(phone)).body).toHaveLength(1);
+      expect(recorded.revoked.slice(before)).toMatchObject([
+        { userId: expect.any(String), session: { userAgent: "Laptop" } },
+      ]);
+      expect(recorded.signOuts.length).toBeGreaterThan(0);
+      // Revoking the same id again finds nothing: it is gone.
+      expect(await revoke(phone, { id: laptopId })).toEqual({ status: 200, body: { revoked: 0 } });
+    });
+
+    it("revokes every other session with others=true and keeps the current one", async () => {
+      const email = `others-${unique()}@example.com`;
+      const devices = [
+        await signedIn(config, email, "A"),
+        await signedIn(config, email, "B"),
+        await signedIn(config, email, "C"),
+      ];
+      const [a, b, c] = devices as [Client, Client, Client];
+      expect(await revoke(b, { others: "true" })).toEqual({ status: 200, body: { revoked: 2 } });
+      expect(await a.session()).toBeNull();
+      expect(await c.session()).toBeNull();
+      expect(await b.session()).toMatchObject({ user: { email } });
+      expect((await list(b)).body.map((s) => s.userAgent)).toEqual(["B"]);
+    });
+
+    it("revoking the current session by id signs this device out and clears its cookie", async () => {
+      const client = await signedIn(config, `self-${unique()}@example.com`, "Self");
+      const [current] = (await list(client)).body;
+      expect(await revoke(client, { id: current?.id ?? "" })).toEqual({
+        status: 200,
+        body: { revoked: 1 },
+      });
+      expect(client.jar.has(cookieName)).toBe(false);
+      expect((await list(client)).status).toBe(401);
+    });
+
+    it("a session id of another user revokes nothing (no cross-account revocation)", async () => {
+      const victim = await signedIn(config, `victim-${unique()}@example.com`, "Victim");
+      const attacker = await signedIn(config, `attacker-${unique()}@example.com`, "Attacker");
+      const [victimSession] = (await list(victim)).body;
+      expect(await revoke(attacker, { id: victimSession?.id ?? "" })).toEqual({
+        status: 200,
+        body: { revoked: 0 },
+      });
+      expect(await victim.session()).not.toBeNull();
+    });
+
+    it("refuses a revocation without the CSRF token (403), a malformed body (400) and a signed-out client (401)", async () => {
+      const client = await signedIn(config, `csrf-${unique()}@example.com`, "X");
+      const forged = await client.post("/auth/sessions/revoke", { others: "true" });
+      expect(forged.status).toBe(403);
+      expect(await client.session()).not.toBeNull();
+      expect((await revoke(client, {})).status).toBe(400);
+      expect((await revoke(client, { id: "x", others: "true" })).status).toBe(400);
+      expect((await revoke(client, { id: "x".repeat(500) })).status).toBe(400);
+      expect(
+        (await client.post("/auth/sessions", { csrfToken: await client.csrfToken() })).status,
+      ).toBe(400);
+      expect((await client.get("/auth/sessions/revoke")).status).toBe(400);
+      expect((await client.get("/auth/sessions/other")).status).toBe(400);
+      const stranger = new Client(config);
+      expect((await list(stranger)).status).toBe(401);
+      expect((await revoke(stranger, { others: "true" })).status).toBe(401);
+    });
+
+    it("runs in-process for server code: listSessions, revokeSession, revokeOtherSessions", async () => {
+      const email = `server-${unique()}@example.com`;
+      const first = await signedIn(config, email, "First");
+      const second = await signedIn(config, email, "Second");
+      const third = await signedIn(config, email, "Third");
+      const incoming = (client: Client) =>
+        new Request(`${ORIGIN}/dashboard`, { headers: { cookie: client.cookieHeader() } });
+
+      const listed = await listSessions(incoming(first), config);
+      expect(listed?.[0]).toMatchObject({ current: true, userAgent: "First" });
+      expect(
+        listed
+          ?.slice(1)
+          .map((s) => s.userAgent)
+          .sort(),
+      ).toEqual(["Second", "Third"]);
+      const secondId = listed?.find((s) => s.userAgent === "Second")?.id ?? "";
+
+      // Server functions take no CSRF token: the app's server code answers for that.
+      expect(await revokeSession(incoming(first), config, secondId)).toEqual({
+        revoked: 1,
+        cookies: [],
+      });
+      expect(await second.session()).toBeNull();
+      expect(await revokeOtherSessions(incoming(first), config)).toMatchObject({ revoked: 1 });
+      expect(await third.session()).toBeNull();
+      expect(await listSessions({ url: `${ORIGIN}/`, headers: new Headers() }, config)).toBeNull();
+      const self = await revokeSession(incoming(first), config, listed?.[0]?.id ?? "");
+      expect(self.revoked).toBe(1);
+      expect(self.cookies.map((c) => [c.name, c.value])).toContainEqual([cookieName, ""]);
+    });
+  });
+}
+
+describe("sessions with an unchanged Auth.js adapter (@auth/pg-adapter) and with JWT sessions", () => {
+  const schema = `tessera_sl_${unique()}`;
+  const admin = new pg.Pool({ connectionString: "postgres://postgres@127.0.0.1:5432/test" });
+  const pool = new pg.Pool({
+    connectionString: "postgres://postgres@127.0.0.1:5432/test",
+    options: `-c search_path=${schema}`,
+  });
+
+  beforeAll(async () => {
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await pool.query(`
+      CREATE TABLE verification_token (identifier TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL, token TEXT NOT NULL, PRIMARY KEY (identifier, token));
+      CREATE TABLE accounts (id SERIAL, "userId" INTEGER NOT NULL, type VARCHAR(255) NOT NULL, provider VARCHAR(255) NOT NULL,
+        "providerAccountId" VARCHAR(255) NOT NULL, refresh_token TEXT, access_token TEXT, expires_at BIGINT, id_token TEXT,
+        scope TEXT, session_state TEXT, token_type TEXT, PRIMARY KEY (id));
+      CREATE TABLE sessions (id SERIAL, "userId" INTEGER NOT NULL, expires TIMESTAMPTZ NOT NULL, "sessionToken" VARCHAR(255) NOT NULL, PRIMARY KEY (id));
+      CREATE TABLE users (id SERIAL, name VARCHAR(255), email VARCHAR(255), "emailVerified" TIMESTAMPTZ, image TEXT, PRIMARY KEY (id));
+    `);
+  });
+  afterAll(async () => {
+    await pool.end();
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  });
+
+  it("signs in, reads and extends sessions as before; the sessions action answers 404", async () => {
+    const adapter = PostgresAdapter(pool) as unknown as Adapter;
+    const base = configFor(adapter, { revoked: [], signOuts: [] });
+    // The pg adapter assigns serial ids: credentials sign-in looks the user up by e-mail.
+    const config: AuthConfig = { ...base, session: { updateAge: 0 } };
+    const client = await signedIn(config, "pg@example.com", "Browser");
+    expect(await client.session()).toMatchObject({ user: { email: "pg@example.com" } });
+    expect(await client.session()).toMatchObject({ user: { email: "pg@example.com" } });
+    expect((await client.get("/auth/sessions")).status).toBe(404);
+    expect((await revoke(client, { others: "true" })).status).toBe(404);
+    await expect(
+      listSessions(
+        new Request(`${ORIGIN}/`, { headers: { cookie: client.cookieHeader() } }),
+        config,
+      ),
+    ).rejects.toThrow(/database strategy/);
+  });
+
+  it("answers 404 with the JWT strategy, where sessions are not stored", async () => {
+    const config: AuthConfig = {
+      secret: SECRET,
+      trustHost: true,
+      providers: [Credentials({ authorize: () => ({ id: "1", email: "jwt@example.com" }) })],
+    };
+    const client = await signedIn(config, "jwt@example.com", "Browser");
+    expect((await client.get("/auth/sessions")).status).toBe(404);
+  });
+});
