@@ -22,6 +22,7 @@ import { resolveConfig } from "../../src/lib/config/resolve.js";
 import { bearerTokenResponse } from "../../src/lib/oauth/token-response.js";
 import {
   describeSignIns,
+  expectCredentialsInBody,
   runSignIn,
   type SignInCase,
   serverOptions,
@@ -48,14 +49,6 @@ afterEach(() => {
 /** Options of a called provider: credentials and the local server. */
 function withServer<O extends Record<string, unknown>>(options: O) {
   return serverOptions(server, options);
-}
-
-/** The token request authenticated the client in its body, not with a Basic header. */
-function expectCredentialsInBody(token: RecordedRequest) {
-  expect(token.headers.get("authorization")).toBeNull();
-  expect(token.form.get("client_id")).toBe("client-1");
-  expect(token.form.get("client_secret")).toBe("secret-1");
-  expect(token.form.get("code")).toBe("provider-code");
 }
 
 /** A profile request carrying the token in the query only (RFC 6750 §2: one method at most). */
