@@ -64,7 +64,8 @@ export type { ConfigOrFactory };
 
 /**
  * Handles one authentication request. `config` may be an object (resolved once and cached) or a
- * function of the request returning one (resolved per request).
+ * function of the request returning one (resolved per request). `options.clientIp` (Tessera
+ * extension) is the client's address as the platform reports it, for per-IP rate limits.
  *
  * @example
  * ```ts
@@ -75,11 +76,27 @@ export type { ConfigOrFactory };
 export async function Auth(
   request: Request,
   config: AuthConfig & { raw: typeof import("./lib/symbols.js").raw },
+  options?: AuthRequestOptions,
 ): Promise<ResponseInternal>;
-export async function Auth(request: Request, config: ConfigOrFactory): Promise<Response>;
 export async function Auth(
   request: Request,
   config: ConfigOrFactory,
+  options?: AuthRequestOptions,
+): Promise<Response>;
+export async function Auth(
+  request: Request,
+  config: ConfigOrFactory,
+  options: AuthRequestOptions = {},
 ): Promise<Response | ResponseInternal> {
-  return handleRequest(request, config);
+  return handleRequest(request, config, options.clientIp);
+}
+
+/** Tessera extension: what an integration knows about a request beyond the `Request` itself. */
+export interface AuthRequestOptions {
+  /**
+   * The client's IP address, from the platform (a socket address, SvelteKit's
+   * `getClientAddress()`), never from an unvalidated `X-Forwarded-For` header. Sign-in rate
+   * limits count per IP address only when it is given.
+   */
+  clientIp?: string;
 }

@@ -24,7 +24,13 @@ import { NodeRequestSource, type NodeSourceOptions } from "./lib/http/node-reque
 import { appendCookies, writeNodeError, writeNodeResponse } from "./lib/http/node-response.js";
 import { MAX_BODY_BYTES } from "./lib/http/request.js";
 import type { WriteProblem } from "./lib/http/response.js";
+import {
+  runSessionOperation,
+  type SessionOperation,
+  type SessionRevocationResult,
+} from "./lib/in-process.js";
 import { type ConfigOrFactory, handleSource } from "./lib/pipeline.js";
+import type { ListedSession } from "./lib/session/devices.js";
 import type { ResponseInternal, Session } from "./types.js";
 
 export { type NodeSourceOptions, nodeOrigin, targetPath } from "./lib/http/node-request.js";
@@ -122,4 +128,82 @@ export async function getSession(
     );
   if (internal.cookies && res && !res.headersSent) appendCookies(res, internal.cookies);
   return (internal.body as Session | null | undefined) ?? null;
+}
+
+/** Options of the Node session functions: what the framework knows about `req`. */
+export type NodeSessionOptions = Pick<NodeSourceOptions, "origin" | "clientIp">;
+
+/** Runs a sessions operation for `req`, setting the cookies it returns on `res` when given. */
+async function nodeSessionOperation(
+  req: IncomingMessage,
+  config: ConfigOrFactory,
+  operation: SessionOperation,
+  res: ServerResponse | undefined,
+  options: NodeSessionOptions,
+) {
+  const source = new NodeRequestSource(req, {
+    ...(lazyTrust(config) !== undefined && { trustForwarded: lazyTrust(config) as boolean }),
+    ...options,
+  });
+  const result = await runSessionOperation(source, config, operation);
+  if (result && "cookies" in result && res && !res.headersSent) appendCookies(res, result.cookies);
+  return result;
+}
+
+/**
+ * The signed-in user's sessions (database strategy), the current one first; null when signed
+ * out. Each `id` is an opaque handle for {@link revokeSession}.
+ *
+ * @example
+ * ```ts
+ * const sessions = await listSessions(req, config)
+ * ```
+ */
+export async function listSessions(
+  req: IncomingMessage,
+  config: ConfigOrFactory,
+  options: NodeSessionOptions = {},
+): Promise<ListedSession[] | null> {
+  const result = await nodeSessionOperation(req, config, { kind: "list" }, undefined, options);
+  return result as ListedSession[] | null;
+}
+
+/**
+ * Ends the signed-in user's session `id` (from {@link listSessions}); returns how many ended (0
+ * for an unknown id). Revoking the current session clears its cookie on `res`. Call it from a
+ * route your app protects against CSRF (it takes no CSRF token).
+ *
+ * @example
+ * ```ts
+ * await revokeSession(req, config, req.body.id, res)
+ * ```
+ */
+export async function revokeSession(
+  req: IncomingMessage,
+  config: ConfigOrFactory,
+  id: string,
+  res?: ServerResponse,
+  options: NodeSessionOptions = {},
+): Promise<number> {
+  const result = await nodeSessionOperation(req, config, { kind: "revoke", id }, res, options);
+  return (result as SessionRevocationResult).revoked;
+}
+
+/**
+ * Ends every session of the signed-in user except the current one; returns how many ended.
+ *
+ * @example
+ * ```ts
+ * const revoked = await revokeOtherSessions(req, config)
+ * ```
+ */
+export async function revokeOtherSessions(
+  req: IncomingMessage,
+  config: ConfigOrFactory,
+  res?: ServerResponse,
+  options: NodeSessionOptions = {},
+): Promise<number> {
+  const operation = { kind: "revoke-others" } as const;
+  const result = await nodeSessionOperation(req, config, operation, res, options);
+  return (result as SessionRevocationResult).revoked;
 }

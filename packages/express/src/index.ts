@@ -18,9 +18,17 @@
  * })
  * ```
  */
-import type { Session } from "@tessera/core";
+import type { ListedSession, Session } from "@tessera/core";
 import { AuthError } from "@tessera/core/errors";
-import { getSession as getNodeSession, handleNodeRequest, targetPath } from "@tessera/core/node";
+import {
+  getSession as getNodeSession,
+  handleNodeRequest,
+  listSessions as listNodeSessions,
+  type NodeSessionOptions,
+  revokeSession as revokeNodeSession,
+  revokeOtherSessions as revokeOtherNodeSessions,
+  targetPath,
+} from "@tessera/core/node";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { type ExpressAuthConfig, prepareConfig } from "./config.js";
 import { parsedBody, requestOrigin } from "./web-request.js";
@@ -63,6 +71,8 @@ export function ExpressAuth(config: ExpressAuthConfig): RequestHandler {
       origin: origin ?? null,
       target: () => req.originalUrl,
       ...(body !== undefined && { body }),
+      // Express's req.ip honours `trust proxy`: the socket address unless the app trusts a proxy.
+      ...(req.ip && { clientIp: req.ip }),
     });
   };
 }
@@ -109,4 +119,74 @@ export async function getSession(req: Request, config: ExpressAuthConfig): Promi
       cause: error,
     });
   }
+}
+
+/** What the session functions tell the core about `req`: its proxy-aware origin and IP. */
+function sessionOptions(req: Request): NodeSessionOptions | null {
+  const origin = requestOrigin(req);
+  if (!origin) return null;
+  return { origin, ...(req.ip && { clientIp: req.ip }) };
+}
+
+/**
+ * The signed-in user's sessions (database strategy), the current one first, or `null` when
+ * signed out: `{ id, current, expires, createdAt, lastSeenAt, ip, userAgent }` each, `id` being an
+ * opaque handle for {@link revokeSession}. Throws an `AuthError` when the config cannot list
+ * sessions (JWT strategy, an adapter without `listSessionsByUserId`).
+ *
+ * @example
+ * ```ts
+ * app.get("/account/devices", async (req, res) => {
+ *   res.json(await listSessions(req, authConfig))
+ * })
+ * ```
+ */
+export async function listSessions(
+  req: Request,
+  config: ExpressAuthConfig,
+): Promise<ListedSession[] | null> {
+  const options = sessionOptions(req);
+  if (!options) return null;
+  return listNodeSessions(req, prepareConfig(config).config, options);
+}
+
+/**
+ * Ends the signed-in user's session `id` (from {@link listSessions}) and returns how many ended
+ * (0 for an unknown id). Revoking the current session clears its cookie on `req.res`. It takes no
+ * CSRF token: call it from a route your app protects (a same-site form with a CSRF token).
+ *
+ * @example
+ * ```ts
+ * app.post("/account/devices/revoke", express.urlencoded(), async (req, res) => {
+ *   await revokeSession(req, authConfig, String(req.body.id))
+ *   res.redirect("/account/devices")
+ * })
+ * ```
+ */
+export async function revokeSession(
+  req: Request,
+  config: ExpressAuthConfig,
+  id: string,
+): Promise<number> {
+  const options = sessionOptions(req);
+  if (!options) return 0;
+  return revokeNodeSession(req, prepareConfig(config).config, id, req.res, options);
+}
+
+/**
+ * Ends every session of the signed-in user except the current one and returns how many ended.
+ * Like {@link revokeSession}, call it from a route your app protects against CSRF.
+ *
+ * @example
+ * ```ts
+ * const revoked = await revokeOtherSessions(req, authConfig)
+ * ```
+ */
+export async function revokeOtherSessions(
+  req: Request,
+  config: ExpressAuthConfig,
+): Promise<number> {
+  const options = sessionOptions(req);
+  if (!options) return 0;
+  return revokeOtherNodeSessions(req, prepareConfig(config).config, req.res, options);
 }

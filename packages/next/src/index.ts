@@ -21,12 +21,18 @@ import { signInAction, signOutAction, updateAction } from "./lib/actions.js";
 import { createAuth } from "./lib/auth.js";
 import { configLoader } from "./lib/config.js";
 import { withPublicOrigin } from "./lib/env.js";
+import {
+  listSessionsAction,
+  revokeOtherSessionsAction,
+  revokeSessionAction,
+} from "./lib/sessions.js";
 import type { NextAuthConfigOrFactory, NextAuthResult } from "./types.js";
 
 export type {
   Account,
   DefaultSession,
   JWT,
+  ListedSession,
   Profile,
   Session,
   User,
@@ -75,6 +81,9 @@ export default function NextAuth(config: NextAuthConfigOrFactory): NextAuthResul
       (await signInAction(await load(undefined), provider, options, authorizationParams)) as never,
     signOut: async (options) => (await signOutAction(await load(undefined), options)) as never,
     unstable_update: async (data) => updateAction(await load(undefined), data),
+    listSessions: async () => listSessionsAction(await load(undefined)),
+    revokeSession: async (id) => revokeSessionAction(await load(undefined), id),
+    revokeOtherSessions: async () => revokeOtherSessionsAction(await load(undefined)),
   };
 }
 

@@ -2,7 +2,14 @@
  * Types of the Next.js integration. A `next-auth` v5 configuration type-checks as a
  * {@link NextAuthConfig} unchanged.
  */
-import type { AuthConfig, Awaitable, CallbacksOptions, Cookie, Session } from "@tessera/core";
+import type {
+  AuthConfig,
+  Awaitable,
+  CallbacksOptions,
+  Cookie,
+  ListedSession,
+  Session,
+} from "@tessera/core";
 import type { NextRequest } from "next/server.js";
 
 /**
@@ -124,4 +131,36 @@ export interface NextAuthResult {
   unstable_update: (
     data: Partial<Session | { user: Partial<Session["user"]> }>,
   ) => Promise<Session | null>;
+  /**
+   * Tessera extension: the signed-in user's sessions (database strategy), the current one first,
+   * or `null` when signed out. Each `id` is an opaque handle for `revokeSession`. Next.js gives
+   * no trustworthy client IP, so `ip` stays null for sessions created through Next.js.
+   *
+   * @example
+   * ```tsx
+   * const sessions = await listSessions()
+   * ```
+   */
+  listSessions: () => Promise<ListedSession[] | null>;
+  /**
+   * Tessera extension, server action: ends the signed-in user's session `id` (from
+   * `listSessions`) and resolves with how many ended (0 for an unknown id). Revoking the current
+   * session signs this browser out.
+   *
+   * @example
+   * ```tsx
+   * <form action={async () => { "use server"; await revokeSession(id) }}>…</form>
+   * ```
+   */
+  revokeSession: (id: string) => Promise<number>;
+  /**
+   * Tessera extension, server action: ends every session of the signed-in user except the
+   * current one ("sign out everywhere else"); resolves with how many ended.
+   *
+   * @example
+   * ```tsx
+   * <form action={async () => { "use server"; await revokeOtherSessions() }}>…</form>
+   * ```
+   */
+  revokeOtherSessions: () => Promise<number>;
 }

@@ -4,11 +4,23 @@
  * `$app/paths`; this module imports none of them.
  */
 import type { Handle, RequestEvent } from "@sveltejs/kit";
-import { Auth, type Awaitable, isAuthAction, type Session } from "@tessera/core";
+import {
+  Auth,
+  type Awaitable,
+  isAuthAction,
+  type ListedSession,
+  type Session,
+} from "@tessera/core";
 import { type SignInOptions, type SignOutOptions, signInWith, signOutWith } from "./actions.js";
 import { type PreparedConfig, prepareConfig, type SvelteKitAuthConfig } from "./config.js";
 import type { KitEnvironment } from "./kit.js";
 import { readSession } from "./session.js";
+import {
+  clientAddress,
+  listSessionsOf,
+  revokeOtherSessionsOf,
+  revokeSessionOf,
+} from "./sessions.js";
 
 declare global {
   namespace App {
@@ -40,6 +52,37 @@ export interface SvelteKitAuthResult {
   signIn: (event: RequestEvent) => Promise<{ url: string }>;
   /** Form action signing out. Form fields: optional `redirectTo` (or `callbackUrl`). */
   signOut: (event: RequestEvent) => Promise<{ url: string }>;
+  /**
+   * Tessera extension: the signed-in user's sessions (database strategy), the current one
+   * first, or `null` when signed out; each `id` is an opaque handle for `revokeSession`.
+   *
+   * @example
+   * ```ts
+   * export const load = async (event) => ({ sessions: await listSessions(event) })
+   * ```
+   */
+  listSessions: (event: RequestEvent) => Promise<ListedSession[] | null>;
+  /**
+   * Tessera extension: ends the signed-in user's session `id` (from `listSessions`); resolves
+   * with how many ended. Call it from a form action (SvelteKit checks the form's origin).
+   *
+   * @example
+   * ```ts
+   * export const actions = { revoke: async (event) => {
+   *   await revokeSession(event, String((await event.request.formData()).get("id")))
+   * } }
+   * ```
+   */
+  revokeSession: (event: RequestEvent, id: string) => Promise<number>;
+  /**
+   * Tessera extension: ends every session of the signed-in user except the current one.
+   *
+   * @example
+   * ```ts
+   * export const actions = { others: (event) => revokeOtherSessions(event) }
+   * ```
+   */
+  revokeOtherSessions: (event: RequestEvent) => Promise<number>;
 }
 
 const AUTHORIZATION_PARAM = "authorizationParams-";
@@ -113,7 +156,10 @@ export function createSvelteKitAuth(
       if (pathname.startsWith(prefix)) {
         const end = pathname.indexOf("/", prefix.length);
         const action = pathname.slice(prefix.length, end === -1 ? undefined : end);
-        if (isAuthAction(action)) return Auth(event.request, prepared.config);
+        if (isAuthAction(action)) {
+          const clientIp = clientAddress(event);
+          return Auth(event.request, prepared.config, clientIp ? { clientIp } : {});
+        }
       }
       return resolve(event);
     },
@@ -127,6 +173,15 @@ export function createSvelteKitAuth(
       if (kit.building) refuseWhileBuilding("signOut");
       const prepared = await configFor(event);
       return { url: await signOutWith(event, prepared, await readSignOutForm(event)) };
+    },
+    async listSessions(event) {
+      return listSessionsOf(event, await configFor(event));
+    },
+    async revokeSession(event, id) {
+      return revokeSessionOf(event, await configFor(event), id);
+    },
+    async revokeOtherSessions(event) {
+      return revokeOtherSessionsOf(event, await configFor(event));
     },
   };
 }

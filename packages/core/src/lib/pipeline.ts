@@ -20,6 +20,7 @@ import type {
   LoggerInstance,
   ResponseInternal,
 } from "../types.js";
+import { backchannelLogout } from "./actions/backchannel-logout.js";
 import { callback } from "./actions/callback.js";
 import { csrf } from "./actions/csrf.js";
 import { error as errorPage } from "./actions/error.js";
@@ -157,6 +158,8 @@ function runAction(ctx: AuthContext): Promise<ResponseInternal> | ResponseIntern
     }
   }
   switch (action) {
+    case "backchannel-logout":
+      return backchannelLogout(ctx);
     case "session":
       return session(ctx);
     case "sessions":
@@ -252,8 +255,9 @@ export type Responder<T> = (
 export function handleRequest(
   request: Request,
   configOrFactory: ConfigOrFactory,
+  clientIp?: string,
 ): Promise<Response | ResponseInternal> {
-  return handleSource(fetchSource(request), configOrFactory, toResponse);
+  return handleSource(fetchSource(request, clientIp), configOrFactory, toResponse);
 }
 
 /**

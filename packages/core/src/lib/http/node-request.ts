@@ -31,6 +31,12 @@ export interface NodeSourceOptions {
   trustForwarded?: boolean;
   /** The body, when a framework's body parser consumed the stream already. */
   body?: string | undefined;
+  /**
+   * The client's IP address as the framework knows it honestly (Express's `req.ip`, which
+   * follows its `trust proxy` setting); rate limits count per IP only with it. Never pass an
+   * unvalidated `X-Forwarded-For`: any client can write one.
+   */
+  clientIp?: string | undefined;
 }
 
 /** The first value of a (possibly repeated, comma-separated) forwarded header. */
@@ -109,6 +115,7 @@ function readBody(req: IncomingMessage): Promise<string | null> {
 /** `req` as a {@link RequestSource}. */
 export class NodeRequestSource implements RequestSource {
   readonly method: string;
+  readonly clientIp: string | undefined;
   #body: Promise<string | null> | undefined;
   #bodyText: string | null | undefined;
   #href: string | undefined;
@@ -120,6 +127,7 @@ export class NodeRequestSource implements RequestSource {
     readonly options: NodeSourceOptions = {},
   ) {
     this.method = options.method ?? req.method ?? "GET";
+    this.clientIp = options.clientIp;
     if (options.body !== undefined) {
       this.#bodyText = options.body;
       this.#body = Promise.resolve(options.body);

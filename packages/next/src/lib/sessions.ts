@@ -1,0 +1,48 @@
+/**
+ * `listSessions`, `revokeSession` and `revokeOtherSessions` for server components and server
+ * actions: the core's sessions action, run in-process with the incoming request's headers.
+ *
+ * Next.js gives server code no client IP it can vouch for (`x-forwarded-for` is whatever the
+ * client or the nearest proxy wrote), so sessions created through the Next.js integration record
+ * no IP address, and rate limits count per identifier only.
+ */
+import {
+  type ListedSession,
+  listSessions,
+  revokeOtherSessions,
+  revokeSession,
+  type SessionRevocationResult,
+} from "@tessera/core";
+import { headers as nextHeaders } from "next/headers";
+import type { ConfigVariants } from "./config.js";
+import { writeCookies } from "./cookies.js";
+import { actionUrl } from "./session.js";
+
+async function incoming(variants: ConfigVariants) {
+  const headers = new Headers(await nextHeaders());
+  return { url: actionUrl("sessions", headers, variants), headers };
+}
+
+async function revoked(result: Promise<SessionRevocationResult>): Promise<number> {
+  const { revoked, cookies } = await result;
+  // Revoking the current session signs this browser out: its cookie is cleared.
+  await writeCookies(cookies);
+  return revoked;
+}
+
+/** The signed-in user's sessions, the current one first; `null` when signed out. */
+export async function listSessionsAction(
+  variants: ConfigVariants,
+): Promise<ListedSession[] | null> {
+  return listSessions(await incoming(variants), variants.routes);
+}
+
+/** Ends the signed-in user's session `id`; returns how many ended (0 for an unknown id). */
+export async function revokeSessionAction(variants: ConfigVariants, id: string): Promise<number> {
+  return revoked(revokeSession(await incoming(variants), variants.routes, id));
+}
+
+/** Ends every session of the signed-in user but the current one; returns how many ended. */
+export async function revokeOtherSessionsAction(variants: ConfigVariants): Promise<number> {
+  return revoked(revokeOtherSessions(await incoming(variants), variants.routes));
+}
