@@ -1,12 +1,47 @@
-import type { Options as SqliteOptions } from "better-sqlite3";
+import type { Options as BetterSqlite3Options } from "better-sqlite3";
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from "kysely";
-import type { PoolOptions as MysqlPoolOptions } from "mysql2";
-import type { PoolConfig as PostgresPoolConfig } from "pg";
+import type { PoolOptions as Mysql2PoolOptions } from "mysql2";
+import type { PoolConfig as PgPoolConfig } from "pg";
 import { SqlAdapter, type SqlAdapterOptions } from "./adapter.js";
 import type { SqlDialect, TesseraDatabase } from "./schema.js";
 
 // Drivers are imported when a factory's database is first used, so an application that talks to
 // PostgreSQL never loads better-sqlite3's native module (and the other way round).
+
+// The drivers' option types are restated below rather than imported into the public
+// signatures: the drivers are optional peer dependencies, and the declaration files must
+// type-check (even with `skipLibCheck: false`) where only the application's own driver is
+// installed.
+
+/** Options of better-sqlite3's `Database` constructor (its `Options`). */
+export interface SqliteOptions {
+  readonly?: boolean;
+  fileMustExist?: boolean;
+  /** Milliseconds to wait for a locked database. */
+  timeout?: number;
+  verbose?: (message?: unknown, ...additionalArgs: unknown[]) => void;
+  nativeBinding?: string;
+}
+
+/** Options of pg's `Pool` (its `PoolConfig`): the usual ones named, any other passed through. */
+export interface PostgresPoolConfig {
+  connectionString?: string;
+  connectionTimeoutMillis?: number;
+  idleTimeoutMillis?: number;
+  max?: number;
+  ssl?: boolean | Record<string, unknown>;
+  [option: string]: unknown;
+}
+
+/** Options of mysql2's `createPool` (its `PoolOptions`): the usual ones named, any other passed through. */
+export interface MysqlPoolOptions {
+  uri?: string;
+  connectTimeout?: number;
+  connectionLimit?: number;
+  timezone?: string;
+  ssl?: string | Record<string, unknown>;
+  [option: string]: unknown;
+}
 
 /** How long a connection attempt may take before the query that needed it rejects. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -33,7 +68,7 @@ export function createSqliteDb<DB = TesseraDatabase>(
     dialect: new SqliteDialect({
       database: async () => {
         const { default: Database } = await import("better-sqlite3");
-        const database = new Database(filename, options);
+        const database = new Database(filename, options as BetterSqlite3Options);
         database.pragma("foreign_keys = ON");
         database.pragma("busy_timeout = 5000");
         if (filename !== ":memory:" && filename !== "") database.pragma("journal_mode = WAL");
@@ -64,7 +99,10 @@ export function createPostgresDb<DB = TesseraDatabase>(
     dialect: new PostgresDialect({
       pool: async () => {
         const { default: pg } = await import("pg");
-        const pool = new pg.Pool({ connectionTimeoutMillis: CONNECT_TIMEOUT_MS, ...poolConfig });
+        const pool = new pg.Pool({
+          connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+          ...(poolConfig as PgPoolConfig),
+        });
         // The pool has already removed the broken idle client; the next query opens a new one.
         pool.on("error", () => {});
         // A client handed out just as its connection dies emits "error" with no listener (the
@@ -101,7 +139,7 @@ export function createMysqlDb<DB = TesseraDatabase>(config: string | MysqlPoolOp
         return createPool({
           timezone: "Z",
           connectTimeout: CONNECT_TIMEOUT_MS,
-          ...poolOptions,
+          ...(poolOptions as Mysql2PoolOptions),
         });
       },
     }),

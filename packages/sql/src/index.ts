@@ -17,11 +17,20 @@ export {
   createPostgresDb,
   createSqliteDb,
   type DbFromUrl,
+  type MysqlPoolOptions,
+  type PostgresPoolConfig,
   type SqlAdapterFromUrl,
+  type SqliteOptions,
   sqlAdapterFromUrl,
 } from "./connect.js";
 export { readBoolean, readDate, readInteger } from "./dialect.js";
-export { dropSchema, type MigrationOptions, migrate, tesseraMigrations } from "./migrations.js";
+export {
+  dropSchema,
+  type MigrationOptions,
+  migrate,
+  TableClashError,
+  tesseraMigrations,
+} from "./migrations.js";
 export type {
   AccountRow,
   AuthenticatorRow,

@@ -1,10 +1,15 @@
 import {
   type CreateTableBuilder,
-  type Kysely,
+  CreateTableNode,
+  DummyDriver,
+  Kysely,
   type Migration,
   type MigrationResult,
   Migrator,
   NO_MIGRATIONS,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
   sql,
 } from "kysely";
 import { dialectTraits } from "./dialect.js";
@@ -125,7 +130,7 @@ export function tesseraMigrations(options: MigrationOptions): Record<string, Mig
       .execute();
   }
 
-  return {
+  const migrations: Record<string, Migration> = {
     "0001_create_tables": {
       async up(db: Kysely<unknown>) {
         await withTableOptions(
@@ -241,6 +246,127 @@ export function tesseraMigrations(options: MigrationOptions): Record<string, Mig
       },
     },
   };
+  return refusingTableClashes(migrations, dialect);
+}
+
+/**
+ * The tables `migration.up` creates, found by running it against a database that executes
+ * nothing and only notes each `create table`.
+ */
+async function tablesCreatedBy(migration: Migration): Promise<string[]> {
+  const created: string[] = [];
+  const recorder = new Kysely<unknown>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+    plugins: [
+      {
+        transformQuery: ({ node }) => {
+          if (CreateTableNode.is(node)) created.push(node.table.table.identifier.name);
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      },
+    ],
+  });
+  await migration.up(recorder);
+  return created;
+}
+
+/** The names of the tables in the database (SQLite), schema (PostgreSQL) or database (MySQL). */
+async function existingTables(db: Kysely<unknown>, dialect: SqlDialect): Promise<string[]> {
+  const query =
+    dialect === "sqlite"
+      ? sql<{ name: string }>`select name from sqlite_master where type = 'table'`
+      : dialect === "postgres"
+        ? sql<{ name: string }>`select table_name as name from information_schema.tables
+            where table_schema = current_schema()`
+        : sql<{ name: string }>`select table_name as name from information_schema.tables
+            where table_schema = database()`;
+  return (await query.execute(db)).rows.map((row) => row.name);
+}
+
+/**
+ * Makes the first pending migration check, before it creates anything, that no table it or a
+ * later migration creates exists already: a table of the same name belongs to another schema
+ * (the application's own `users`, say), and creating Tessera's around it would leave a half-made
+ * schema behind on MySQL and MariaDB, whose DDL commits at once. The check runs inside the
+ * migration, so under the migrator's lock and, on PostgreSQL and SQLite, in its transaction.
+ */
+function refusingTableClashes(
+  migrations: Record<string, Migration>,
+  dialect: SqlDialect,
+): Record<string, Migration> {
+  const names = Object.keys(migrations);
+  const created = new Map<string, Promise<string[]>>();
+  const tablesOf = (name: string) => {
+    let tables = created.get(name);
+    if (!tables) {
+      tables = tablesCreatedBy(migrations[name] as Migration);
+      created.set(name, tables);
+    }
+    return tables;
+  };
+  return Object.fromEntries(
+    names.map((name, index) => {
+      const migration = migrations[name] as Migration;
+      const guarded: Migration = {
+        ...migration,
+        async up(db) {
+          const planned = (await Promise.all(names.slice(index).map(tablesOf))).flat();
+          refuseClashes(planned, await existingTables(db, dialect));
+          await migration.up(db);
+        },
+      };
+      return [name, guarded];
+    }),
+  );
+}
+
+/**
+ * On a database Tessera never migrated, checks for clashing tables before the migrator creates
+ * even its bookkeeping tables, so that a refused first run leaves the database as it was. Once
+ * the bookkeeping table exists, the check inside the first pending migration (under the
+ * migrator's lock) does the job.
+ */
+async function refuseClashesOnFirstRun(
+  db: Kysely<unknown>,
+  options: MigrationOptions,
+): Promise<void> {
+  const bookkeeping = `${validTablePrefix(options.tablePrefix)}tessera_migration`.toLowerCase();
+  const existing = await existingTables(db, options.dialect);
+  // Read after the table list: had another process's migration started before that list was
+  // read, its bookkeeping table (created first) would be found here, and its tables are no clash.
+  const started = (await existingTables(db, options.dialect)).some(
+    (table) => table.toLowerCase() === bookkeeping,
+  );
+  if (started) return;
+  const migrations = Object.values(tesseraMigrations(options));
+  refuseClashes((await Promise.all(migrations.map(tablesCreatedBy))).flat(), existing);
+}
+
+/** Throws a {@link TableClashError} naming the `planned` tables that are among `existing`. */
+function refuseClashes(planned: string[], existing: string[]): void {
+  // SQLite, and MySQL on macOS and Windows, compare table names without regard to case.
+  const taken = new Set(existing.map((table) => table.toLowerCase()));
+  const clashes = planned.filter((table) => taken.has(table.toLowerCase()));
+  if (clashes.length > 0) throw new TableClashError(clashes);
+}
+
+/**
+ * Thrown by {@link migrate} when a table Tessera would create already exists and Tessera's
+ * migrations did not create it. Nothing was created; give Tessera's tables a prefix.
+ */
+export class TableClashError extends Error {
+  constructor(readonly tables: string[]) {
+    super(
+      `${tables.map((table) => `"${table}"`).join(", ")} already exist${tables.length === 1 ? "s" : ""} in this database and Tessera's migrations did not create ${tables.length === 1 ? "it" : "them"}, so nothing was created. Keep Tessera's tables apart with a prefix: \`tessera migrate --table-prefix auth_\`, or { tablePrefix: "auth_" } for migrate() and SqlAdapter().`,
+    );
+    this.name = "TableClashError";
+  }
 }
 
 function migratorFor(db: Kysely<unknown>, options: MigrationOptions): Migrator {
@@ -266,6 +392,12 @@ function appliedNames(results: MigrationResult[] | undefined): string[] {
  * Applied migrations are recorded in `<prefix>tessera_migration`, so running it again (or from
  * several processes at once: Kysely takes a lock) is safe and does nothing.
  *
+ * A table Tessera would create that exists already (another schema's `users`, say) stops it
+ * before anything is created, with a {@link TableClashError} that suggests a `tablePrefix`. On
+ * PostgreSQL and SQLite the migrations run in a transaction, so any other failure leaves nothing
+ * half-made either; MySQL and MariaDB commit each DDL statement at once, so there a failure in
+ * the middle (a lost connection, missing privileges) can leave part of a migration applied.
+ *
  * @returns the names of the migrations applied by this call (empty when up to date).
  *
  * @example
@@ -276,11 +408,29 @@ function appliedNames(results: MigrationResult[] | undefined): string[] {
  * ```
  */
 export async function migrate<DB>(db: Kysely<DB>, options: MigrationOptions): Promise<string[]> {
-  const { error, results } = await migratorFor(db as Kysely<unknown>, options).migrateToLatest();
-  if (error) {
-    throw new Error(`Tessera migration failed: ${describe(error)}`, { cause: error });
-  }
-  return appliedNames(results);
+  const untyped = db as Kysely<unknown>;
+  const run = async (connection: Kysely<unknown>) => {
+    await refuseClashesOnFirstRun(connection, options);
+    const { error, results } = await migratorFor(connection, options).migrateToLatest();
+    if (error instanceof TableClashError) throw error;
+    if (error) throw new Error(`Tessera migration failed: ${describe(error)}`, { cause: error });
+    return appliedNames(results);
+  };
+  // Kysely's Migrator opens a transaction on PostgreSQL only; SQLite rolls DDL back too, so a
+  // failed migration leaves nothing behind there either. (MySQL and MariaDB commit each DDL
+  // statement at once: there, only the clash check before the first table protects the schema.)
+  if (options.dialect !== "sqlite") return run(untyped);
+  return untyped.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const applied = await run(connection);
+      await sql`commit`.execute(connection);
+      return applied;
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
 }
 
 /**

@@ -47,7 +47,25 @@ function describe(error: Error): string {
   return lines.join("\n");
 }
 
-/** The default logger: errors and warnings on the console; debug only when `debug` is set. */
+/** Errors that end a sign-in the user made: a wrong password, a refusal, a used e-mail link. */
+const failedSignInTypes: ReadonlySet<string> = new Set([
+  "CredentialsSignin",
+  "AccessDenied",
+  "Verification",
+  "OAuthAccountNotLinked",
+  "AccountNotLinked",
+]);
+
+function isFailedSignIn(error: Error): boolean {
+  return error instanceof AuthError && failedSignInTypes.has(error.type);
+}
+
+/**
+ * The default logger: errors and warnings on the console; debug only when `debug` is set. A failed
+ * sign-in (wrong credentials, a sign-in the `signIn` callback refused, a used or expired e-mail
+ * link, an account that may not be linked) goes to `console.warn`; a custom `logger.error` still
+ * receives it, as with Auth.js.
+ */
 export function createLogger(config: {
   debug?: boolean;
   logger?: Partial<LoggerInstance>;
@@ -57,6 +75,9 @@ export function createLogger(config: {
   return {
     error: (error) => {
       if (custom?.error) return custom.error(error);
+      // A wrong password or a refused sign-in is the user's doing, not a fault of the server.
+      if (isFailedSignIn(error))
+        return console.warn(`${yellow}[tessera][warn][sign-in-failed]${reset} ${describe(error)}`);
       console.error(`${red}[tessera][error]${reset} ${describe(error)}`);
       if (error.stack && debugEnabled) console.error(grey + error.stack + reset);
     },
