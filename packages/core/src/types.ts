@@ -58,6 +58,7 @@ export type WebAuthnOptionsResponseBody =
 
 /** The actions served under the base path. */
 export type AuthAction =
+  | "backchannel-logout"
   | "callback"
   | "csrf"
   | "error"

@@ -22,7 +22,9 @@ import { defaultCallbacks } from "../config/resolve.js";
 import { sessionTokenEnd } from "../crypto/jwe.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 import { json } from "../http/response.js";
+import { endedThroughBackchannel } from "../session/backchannel.js";
 import { supportsSessionListing } from "../session/devices.js";
+import { refreshedSessionToken, sessionAccountOf } from "../session/jwt-tokens.js";
 
 type SessionCallbackParams = Parameters<CallbacksOptions["session"]>[0];
 type UpdateParams = { newSession?: unknown; trigger?: "update" };
@@ -87,11 +89,16 @@ async function jwtSession(
       maxAge,
     });
     if (!payload) throw new TypeError("the session token decoded to nothing");
+    // Back-channel logout: the OpenID Provider ended this session (OIDC Back-Channel Logout 1.0).
+    if (await endedThroughBackchannel(config, payload))
+      return respond(null, clearChunkedCookie(request.cookies, option));
+    // A `refresh: true` provider's expired access token is refreshed before the callback runs.
+    const current = await refreshedSessionToken(config, payload, ctx.url.origin);
     // The default `jwt` callback returns the token untouched, so only a custom one is compared.
     const customJwt = config.callbacks.jwt !== defaultCallbacks.jwt;
-    const before = customJwt ? JSON.stringify(payload) : "";
+    const before = customJwt ? JSON.stringify(current) : "";
     const token = await config.callbacks.jwt({
-      token: payload,
+      token: current,
       // On a read there is no user (only at sign-in), as in Auth.js.
       user: undefined as unknown as User,
       account: null,
@@ -102,7 +109,7 @@ async function jwtSession(
     const now = Date.now();
     const issuedAt = typeof token.iat === "number" ? token.iat * 1000 : 0;
     const due = now - issuedAt >= config.session.updateAge * 1000;
-    const changed = customJwt && JSON.stringify(token) !== before;
+    const changed = current !== payload || (customJwt && JSON.stringify(token) !== before);
     const issued: Cookie[] = [];
     let expires: Date;
     const end = sessionTokenEnd(token, maxAge);
@@ -122,6 +129,8 @@ async function jwtSession(
       session: {
         user: { name: token.name, email: token.email, image: token.picture },
         expires: expires.toISOString(),
+        // A refused refresh: the app asks the user to sign in again (Auth.js's refresh guide).
+        ...(sessionAccountOf(token)?.error && { error: "RefreshTokenError" }),
       },
       token,
       ...(isUpdate && { newSession, trigger: "update" as const }),

@@ -1,7 +1,8 @@
 /**
  * `GET /signout` renders the confirmation page; `POST /signout` ends the session: the cookie is
  * cleared, a database session deleted and the CSRF token replaced, then the user goes to the
- * callback URL.
+ * callback URL — through the OpenID Provider's end-session endpoint when the session came from a
+ * provider with `federatedLogout: true` (OpenID Connect RP-Initiated Logout 1.0).
  */
 import { MissingCSRF, SignOutError } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
@@ -10,6 +11,12 @@ import type { AuthContext } from "../config/internal.js";
 import { clearChunkedCookie, readChunkedCookie } from "../http/cookies.js";
 import { rotateCsrfToken } from "../http/csrf.js";
 import { renderSignOutPage } from "../pages/index.js";
+import {
+  databaseLogoutTarget,
+  federatedLogoutProviders,
+  federatedLogoutRedirect,
+  jwtLogoutTarget,
+} from "../session/federated-logout.js";
 import { pageUrl } from "./page-url.js";
 
 /** Handles `GET` and `POST /signout`. */
@@ -35,17 +42,27 @@ export async function signout(ctx: AuthContext): Promise<ResponseInternal> {
   const option = cookies.sessionToken;
   const sessionToken = readChunkedCookie(request.cookies, option.name);
   const cleared = clearChunkedCookie(request.cookies, option);
+  let logoutTarget: Parameters<typeof federatedLogoutRedirect>[1];
   if (sessionToken) {
     try {
       if (config.session.strategy === "jwt") {
         const token = await Promise.resolve(
           config.jwt.decode({ token: sessionToken, secret: config.secrets, salt: option.name }),
         ).catch(() => null);
+        logoutTarget = jwtLogoutTarget(ctx, token);
         await config.events.signOut?.({ token });
       } else {
-        const session = await requireAdapter(config, "The database session strategy").deleteSession(
-          sessionToken,
-        );
+        const adapter = requireAdapter(config, "The database session strategy");
+        // Read before the session goes: its user's account holds the ID token of the OP.
+        if (federatedLogoutProviders(ctx).length && config.rawAdapter?.listAccountsByUserId) {
+          const found = await adapter.getSessionAndUser(sessionToken);
+          if (found)
+            logoutTarget = databaseLogoutTarget(
+              ctx,
+              await adapter.listAccountsByUserId(found.user.id),
+            );
+        }
+        const session = await adapter.deleteSession(sessionToken);
         await config.events.signOut?.({ session: session ?? null });
       }
     } catch (error) {
@@ -53,6 +70,8 @@ export async function signout(ctx: AuthContext): Promise<ResponseInternal> {
       ctx.logger.error(new SignOutError(error as Error));
     }
   }
+  // RP-initiated logout: the OP's end-session endpoint sends the browser on to the callback URL.
+  const redirect = (await federatedLogoutRedirect(ctx, logoutTarget)) ?? ctx.callbackUrl;
   // A token seen before sign-out must not serve the next sign-in (login CSRF).
-  return { redirect: ctx.callbackUrl, cookies: [...cleared, ...(await rotateCsrfToken(ctx))] };
+  return { redirect, cookies: [...cleared, ...(await rotateCsrfToken(ctx))] };
 }

@@ -29,6 +29,7 @@ export interface RequestInternal {
 }
 
 const ACTIONS: ReadonlySet<string> = new Set<AuthAction>([
+  "backchannel-logout",
   "callback",
   "csrf",
   "error",
@@ -42,6 +43,7 @@ const ACTIONS: ReadonlySet<string> = new Set<AuthAction>([
 ]);
 
 const ACTIONS_WITH_PROVIDER: ReadonlySet<string> = new Set([
+  "backchannel-logout",
   "signin",
   "callback",
   "webauthn-options",

@@ -115,11 +115,15 @@ async function discovered(provider: InternalOAuthProvider): Promise<Discovered> 
   return promise;
 }
 
-/** What a step of the flow needs from the metadata. */
-export type MetadataPurpose = "authorization" | "callback";
+/**
+ * What a step of the flow needs from the metadata. `logout` needs the discovery document itself
+ * (its `end_session_endpoint`, OpenID Connect RP-Initiated Logout 1.0 §2.1).
+ */
+export type MetadataPurpose = "authorization" | "callback" | "logout";
 
 function needsDiscovery(provider: InternalOAuthProvider, purpose: MetadataPurpose): boolean {
   if (!provider.issuer && !provider.wellKnown) return false;
+  if (purpose === "logout") return true;
   if (purpose === "authorization") return !provider.authorization?.url;
   if (!provider.token?.url && !provider.token?.request) return true;
   const profileFromUserinfo = !provider.idToken;

@@ -1,15 +1,23 @@
 /**
  * Signatures of the JWTs an OpenID Provider signs for the client: the ID token (OIDC Core 1.0
- * §3.1.3.7) and a signed userinfo response (§5.3.2). HMAC algorithms (`HS256` …) are checked
+ * §3.1.3.7), a signed userinfo response (§5.3.2) and a back-channel logout token (OpenID Connect
+ * Back-Channel Logout 1.0 §2.6). HMAC algorithms (`HS256` …) are checked
  * against the client secret (§10.1), the others against the issuer's JWKS, whose rotation is
  * followed (§10.1.1).
  */
-import { compactVerify, decodeProtectedHeader } from "jose";
+import {
+  compactVerify,
+  createRemoteJWKSet,
+  decodeJwt,
+  decodeProtectedHeader,
+  type JWTPayload,
+  customFetch as joseCustomFetch,
+} from "jose";
 import * as o from "oauth4webapi";
 import { OAuthCallbackError } from "../../errors.js";
 import type { InternalOAuthProvider } from "../../providers/index.js";
 import { refreshedServerMetadata, type ServerMetadata, withIssuer } from "./discovery.js";
-import { httpOptions } from "./http.js";
+import { fetchOf, httpOptions, PROVIDER_TIMEOUT_SECONDS } from "./http.js";
 
 /** Whether `error` says that the JWKS has no key for the token's `kid` (and algorithm). */
 function isUnknownSigningKey(error: unknown): boolean {
@@ -66,15 +74,85 @@ export async function verifyJwsSignature(
   jws: string,
   options: { what: string; onUnchecked?: () => void },
 ): Promise<void> {
-  const { alg } = decodeProtectedHeader(jws);
-  if (typeof alg === "string" && alg.startsWith("HS")) {
-    if (!provider.clientSecret)
-      throw new OAuthCallbackError(`HMAC-signed ${options.what} without a client secret.`);
-    await compactVerify(jws, new TextEncoder().encode(provider.clientSecret), {
-      algorithms: [alg],
-    });
-    return;
-  }
+  if (await verifiedWithClientSecret(provider, jws, options.what)) return;
   if (!as.jwks_uri) return options.onUnchecked?.();
   await verifyWithJwks(provider, meta, as, processed);
+}
+
+/**
+ * For an HMAC-signed JWS (`HS256` …), checks it against the client secret (OIDC Core 1.0 §10.1)
+ * and answers true; false for any other algorithm.
+ */
+async function verifiedWithClientSecret(
+  provider: InternalOAuthProvider,
+  jws: string,
+  what: string,
+): Promise<boolean> {
+  const { alg } = decodeProtectedHeader(jws);
+  if (typeof alg !== "string" || !alg.startsWith("HS")) return false;
+  if (!provider.clientSecret)
+    throw new OAuthCallbackError(`HMAC-signed ${what} without a client secret.`);
+  await compactVerify(jws, new TextEncoder().encode(provider.clientSecret), {
+    algorithms: [alg],
+  });
+  return true;
+}
+
+/** Asymmetric JWS algorithms accepted from an OP's JWKS (never `none`, never HMAC there). */
+const JWKS_ALGORITHMS = [
+  "RS256",
+  "RS384",
+  "RS512",
+  "PS256",
+  "PS384",
+  "PS512",
+  "ES256",
+  "ES384",
+  "ES512",
+  "EdDSA",
+  "Ed25519",
+];
+
+/** Remote key sets per fetch implementation and JWKS URI (jose refetches on an unknown `kid`). */
+const remoteKeySets = new WeakMap<
+  typeof fetch,
+  Map<string, ReturnType<typeof createRemoteJWKSet>>
+>();
+
+/**
+ * Verifies a JWT the OP sent outside a token or userinfo response (a back-channel logout token)
+ * against its JWKS — downloaded again when the token names a key it lacks, as after a rotation
+ * (OIDC Core 1.0 §10.1.1) — or against the client secret for HMAC; returns the payload. Throws
+ * when the signature does not verify or the provider publishes no `jwks_uri`.
+ *
+ * @example
+ * ```ts
+ * const payload = await verifyJwtSignature(provider, meta, logoutToken)
+ * ```
+ */
+export async function verifyJwtSignature(
+  provider: InternalOAuthProvider,
+  meta: ServerMetadata,
+  jwt: string,
+): Promise<JWTPayload> {
+  if (!(await verifiedWithClientSecret(provider, jwt, "JWT"))) {
+    const jwksUri = meta.as.jwks_uri;
+    if (!jwksUri) throw new TypeError(`Provider "${provider.id}" publishes no jwks_uri.`);
+    const fetcher = fetchOf(provider);
+    let byUri = remoteKeySets.get(fetcher);
+    if (!byUri) {
+      byUri = new Map();
+      remoteKeySets.set(fetcher, byUri);
+    }
+    let keySet = byUri.get(jwksUri);
+    if (!keySet) {
+      keySet = createRemoteJWKSet(new URL(jwksUri), {
+        [joseCustomFetch]: (url, init) => fetcher(url, init),
+        timeoutDuration: PROVIDER_TIMEOUT_SECONDS * 1000,
+      });
+      byUri.set(jwksUri, keySet);
+    }
+    await compactVerify(jwt, keySet, { algorithms: JWKS_ALGORITHMS });
+  }
+  return decodeJwt(jwt);
 }

@@ -42,6 +42,8 @@ export interface SessionAccount {
   /** The ID token's subject and session id, matched by back-channel logout tokens. */
   sub?: string;
   sid?: string;
+  /** When the user signed in (milliseconds since the epoch): back-channel logouts after it count. */
+  signedInAt?: number;
   /** Set when a refresh was refused: the user must sign in again (as Auth.js's guide does). */
   error?: "RefreshTokenError";
 }
@@ -84,6 +86,7 @@ export function sessionAccountClaim(
     provider: provider.id,
     providerAccountId: account.providerAccountId,
     ...idTokenIdentity(account.id_token),
+    signedInAt: Date.now(),
   };
   if (provider.refresh === true) {
     for (const field of ["access_token", "token_type", "refresh_token", "scope"] as const) {
@@ -146,7 +149,7 @@ export async function refreshedSessionToken(
         `The ${provider.id} account has an expired access token and no refresh token. Ask the provider for one (often the offline_access scope).`,
       );
     const tokens = await refreshOnce(config, provider, refreshToken, async () => {
-      const refreshed = await refreshTokens(provider, refreshToken);
+      const refreshed = await refreshTokens(provider, refreshToken, account.sub);
       await config.events.tokenRefreshed?.({
         account: { ...identity, type: provider.type, ...refreshed },
       });

@@ -1,0 +1,119 @@
+/**
+ * Ending the sessions an OpenID Provider names in a back-channel logout token (OpenID Connect
+ * Back-Channel Logout 1.0 §2.7). Database sessions of the user are deleted. JWT sessions live in
+ * cookies the server cannot reach, so the logout is recorded in the shared store (per provider
+ * and `sub` / `sid`, for the sessions' lifetime) and the session read refuses a session signed
+ * in before it.
+ */
+import { createHash } from "node:crypto";
+import { MissingAdapterMethods } from "../../errors.js";
+import type { InternalOAuthProvider } from "../../providers/index.js";
+import type { JWT } from "../../types.js";
+import { requireAdapter } from "../config/adapter.js";
+import type { ResolvedConfig } from "../config/internal.js";
+import type { LogoutClaims } from "../oauth/logout-token.js";
+import { memoryStore } from "../store/memory.js";
+import type { SharedStore } from "../store/shared-store.js";
+import { sessionAccountOf } from "./jwt-tokens.js";
+
+const processStores = new WeakMap<ResolvedConfig, SharedStore>();
+
+/**
+ * The store of back-channel logout state: `oauth.store`, else `jwt.revocation`, else one in this
+ * process's memory (enough for a single instance).
+ */
+export function logoutStore(config: ResolvedConfig): SharedStore {
+  const configured =
+    config.source.oauth?.store ??
+    (config.source.jwt as { revocation?: SharedStore } | undefined)?.revocation;
+  if (configured) return configured;
+  let store = processStores.get(config);
+  if (!store) {
+    store = memoryStore();
+    processStores.set(config, store);
+  }
+  return store;
+}
+
+const hashed = (value: string) => createHash("sha256").update(value).digest("base64url");
+const subjectKey = (provider: string, sub: string) =>
+  `tessera:backchannel:sub:${hashed(`${provider}\n${sub}`)}`;
+const sessionKey = (provider: string, sid: string) =>
+  `tessera:backchannel:sid:${hashed(`${provider}\n${sid}`)}`;
+
+/**
+ * Records that `claims.jti` was used; false when it was already (a replayed logout token). The
+ * marker lives until the token expires, after which the token is refused for its age anyway.
+ */
+export async function firstUseOfLogoutToken(
+  config: ResolvedConfig,
+  provider: InternalOAuthProvider,
+  claims: LogoutClaims,
+): Promise<boolean> {
+  const ttl = Math.max(claims.exp - Math.floor(Date.now() / 1000) + 120, 60);
+  const key = `tessera:backchannel:jti:${hashed(`${provider.id}\n${claims.iss}\n${claims.jti}`)}`;
+  return logoutStore(config).add(key, "1", ttl);
+}
+
+/**
+ * Ends the sessions `claims` names: the user's database sessions (the account whose
+ * `providerAccountId` is the token's `sub`), or, for JWT sessions, a logout marker the session
+ * read honours. Returns the user id for database sessions.
+ */
+export async function endSessions(
+  config: ResolvedConfig,
+  provider: InternalOAuthProvider,
+  claims: LogoutClaims,
+): Promise<{ userId?: string }> {
+  if (config.session.strategy === "database") {
+    if (!claims.sub)
+      throw new MissingAdapterMethods(
+        "Database sessions are matched by the logout token's sub: this provider sent only a sid. Configure the provider to include sub (most do).",
+      );
+    const adapter = requireAdapter(config, "Back-channel logout of database sessions");
+    if (!config.rawAdapter?.deleteSessionsByUserId)
+      throw new MissingAdapterMethods(
+        "Back-channel logout of database sessions needs the adapter method deleteSessionsByUserId (a Tessera extension of @tessera/sql, @tessera/redis and @tessera/memory).",
+      );
+    const user = await adapter.getUserByAccount({
+      provider: provider.id,
+      providerAccountId: claims.sub,
+    });
+    if (user) await adapter.deleteSessionsByUserId(user.id);
+    return user ? { userId: user.id } : {};
+  }
+  const store = logoutStore(config);
+  const now = String(Date.now());
+  const ttl = config.jwt.maxAge;
+  const keys = [
+    ...(claims.sub ? [subjectKey(provider.id, claims.sub)] : []),
+    ...(claims.sid ? [sessionKey(provider.id, claims.sid)] : []),
+  ];
+  for (const key of keys) {
+    // The newest logout wins: a session signed in after an older one stays valid.
+    await store.delete(key);
+    await store.add(key, now, ttl);
+  }
+  return {};
+}
+
+/**
+ * Whether the OP ended the JWT session `token` through back-channel logout: a logout of its
+ * provider's `sub` or `sid` recorded after the session was signed in. Costs one store read per
+ * recorded identifier, and nothing for sessions not created through an OpenID Provider.
+ */
+export async function endedThroughBackchannel(
+  config: ResolvedConfig,
+  token: JWT,
+): Promise<boolean> {
+  const account = sessionAccountOf(token);
+  if (!account || (!account.sub && !account.sid)) return false;
+  const signedInAt =
+    account.signedInAt ?? (typeof token.iat === "number" ? token.iat * 1000 : Date.now());
+  const store = logoutStore(config);
+  const markers = await Promise.all([
+    account.sub ? store.get(subjectKey(account.provider, account.sub)) : null,
+    account.sid ? store.get(sessionKey(account.provider, account.sid)) : null,
+  ]);
+  return markers.some((marker) => marker !== null && Number(marker) >= signedInAt);
+}

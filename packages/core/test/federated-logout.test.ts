@@ -1,0 +1,400 @@
+/**
+ * Federated sign-out against a real OpenID Provider (oidc-provider on 127.0.0.1) with RP-initiated
+ * and back-channel logout enabled: signing out of a `federatedLogout` provider's session goes
+ * through the OP's end_session_endpoint and ends the OP session; the OP's back-channel logout
+ * token (posted over HTTP to Tessera's node handler) ends the user's sessions, seen from another
+ * cookie jar; forged, replayed, expired and otherwise invalid logout tokens are refused with 400.
+ * JWT sessions and database sessions (memory adapter, SQLite).
+ */
+import { randomUUID } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Auth, type AuthConfig } from "@tessera/core";
+import type { Adapter } from "@tessera/core/adapters";
+import { toNodeHandler } from "@tessera/core/node";
+import type { OIDCConfig } from "@tessera/core/providers";
+import { memoryStore } from "@tessera/core/store";
+import { MemoryAdapter } from "@tessera/memory";
+import { createSqliteDb, dropSchema, migrate, SqlAdapter } from "@tessera/sql";
+import { decodeJwt, exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deliverCallback, locationOf, startSignIn } from "./fixtures/oauth-flow.js";
+import { type RunningOidcProvider, startOidcProvider } from "./fixtures/oidc-provider.js";
+import { Client, recordingLogger, SECRET } from "./helpers.js";
+
+const EVENT = "http://schemas.openid.net/event/backchannel-logout";
+let op: RunningOidcProvider;
+let server: Server;
+/** Tessera's own origin: the node handler the OP posts logout tokens to. */
+let origin: string;
+/** The configuration the node handler serves; each test points it at its own. */
+let served: AuthConfig;
+
+const accounts = Array.from({ length: 30 }, (_, index) => ({
+  sub: `member-${index}`,
+  email: `member-${index}@example.com`,
+  email_verified: true,
+  name: `Member ${index}`,
+}));
+let nextAccount = 0;
+const freshHint = () => {
+  const account = accounts[nextAccount++];
+  if (!account) throw new Error("The test provider has no accounts left.");
+  return account.sub;
+};
+
+beforeAll(async () => {
+  server = createServer(toNodeHandler(() => served));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  op = await startOidcProvider({
+    clients: [
+      {
+        client_id: "app",
+        client_secret: "app-secret",
+        redirect_uris: [`${origin}/auth/callback/op`],
+        post_logout_redirect_uris: [origin, `${origin}/goodbye`],
+        backchannel_logout_uri: `${origin}/auth/backchannel-logout/op`,
+        backchannel_logout_session_required: true,
+      },
+    ],
+    accounts,
+    features: { backchannelLogout: { enabled: true } },
+  });
+});
+afterAll(async () => {
+  await op?.close();
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+});
+
+function opProvider(overrides: Partial<OIDCConfig> = {}): OIDCConfig {
+  return {
+    id: "op",
+    name: "Test OP",
+    type: "oidc",
+    issuer: op.issuer,
+    clientId: "app",
+    clientSecret: "app-secret",
+    checks: ["pkce", "state", "nonce"],
+    federatedLogout: true,
+    ...overrides,
+  };
+}
+
+/** A browser at Tessera's origin with its own cookie jar at the OP (`opJar`). */
+class Browser extends Client {
+  readonly opJar = new Map<string, string>();
+}
+
+async function signIn(browser: Browser, hint: string): Promise<void> {
+  const url = await startSignIn(browser, "op", { authorizationParams: { login_hint: hint } });
+  const answer = await op.authorize(url.href, browser.opJar);
+  expect(locationOf(await deliverCallback(browser, answer)).origin).toBe(origin);
+}
+
+async function signOut(browser: Browser, callbackUrl?: string): Promise<Response> {
+  const csrfToken = await browser.csrfToken();
+  return browser.post("/auth/signout", {
+    csrfToken,
+    ...(callbackUrl !== undefined && { callbackUrl }),
+  });
+}
+
+/** Whether the OP still has a session for `browser` (`prompt=none` answers login_required). */
+async function signedInAtOp(browser: Browser): Promise<boolean> {
+  const url = await startSignIn(browser, "op", { authorizationParams: { prompt: "none" } });
+  const answer = await op.authorize(url.href, browser.opJar);
+  return new URL(answer.url).searchParams.get("error") !== "login_required";
+}
+
+interface Strategy {
+  label: string;
+  config(): Promise<{ config: AuthConfig; close(): Promise<void> }>;
+}
+
+const strategies: Strategy[] = [
+  {
+    label: "JWT sessions",
+    config: async () => ({
+      config: {
+        secret: SECRET,
+        trustHost: true,
+        logger: recordingLogger().logger,
+        providers: [opProvider()],
+        oauth: { store: memoryStore() },
+      },
+      close: async () => {},
+    }),
+  },
+  {
+    label: "database sessions (memory adapter)",
+    config: async () => ({
+      config: {
+        secret: SECRET,
+        trustHost: true,
+        logger: recordingLogger().logger,
+        adapter: MemoryAdapter(),
+        providers: [opProvider()],
+      },
+      close: async () => {},
+    }),
+  },
+  {
+    label: "database sessions (SQLite)",
+    async config() {
+      const db = createSqliteDb(
+        `${process.env.TMPDIR ?? "/tmp"}/tessera-logout-${randomUUID()}.sqlite`,
+      );
+      const tablePrefix = "logout_";
+      await migrate(db, { dialect: "sqlite", tablePrefix });
+      const adapter: Adapter = SqlAdapter(db, { dialect: "sqlite", tablePrefix });
+      return {
+        config: {
+          secret: SECRET,
+          trustHost: true,
+          logger: recordingLogger().logger,
+          adapter,
+          providers: [opProvider()],
+        },
+        async close() {
+          await dropSchema(db, { dialect: "sqlite", tablePrefix });
+          await db.destroy();
+        },
+      };
+    },
+  },
+];
+
+describe.each(strategies)("federated sign-out with $label", (strategy) => {
+  let config: AuthConfig;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ config, close } = await strategy.config());
+  });
+  afterAll(() => close?.());
+
+  it("RP-initiated logout: signs out locally, then at the OP, which sends the browser back", async () => {
+    served = config;
+    const browser = new Browser(config, origin);
+    await signIn(browser, freshHint());
+    expect(await browser.session()).not.toBeNull();
+    const response = await signOut(browser, "/goodbye");
+    const logout = locationOf(response);
+    expect(`${logout.origin}${logout.pathname}`).toBe(`${op.issuer}/session/end`);
+    expect(logout.searchParams.get("client_id")).toBe("app");
+    expect(logout.searchParams.get("post_logout_redirect_uri")).toBe(`${origin}/goodbye`);
+    const hint = logout.searchParams.get("id_token_hint") ?? "";
+    expect(decodeJwt(hint)).toMatchObject({ iss: op.issuer, aud: "app" });
+    expect(await browser.session()).toBeNull();
+
+    const back = await op.endSession(logout.href, browser.opJar);
+    expect(back.url).toBe(`${origin}/goodbye`);
+    expect(await signedInAtOp(browser)).toBe(false);
+  });
+
+  it("back-channel logout: the OP's logout token ends the user's session in another cookie jar", async () => {
+    const ended: unknown[] = [];
+    served = { ...config, events: { backchannelLogout: (message) => void ended.push(message) } };
+    const hint = freshHint();
+    const laptop = new Browser(served, origin);
+    const phone = new Browser(served, origin);
+    await signIn(laptop, hint);
+    await signIn(phone, hint);
+    expect(await laptop.session()).not.toBeNull();
+    // The phone signs out at the OP; the OP tells Tessera over the back channel.
+    const logout = locationOf(await signOut(phone));
+    await op.endSession(logout.href, phone.opJar);
+    expect(ended).toHaveLength(1);
+    expect(ended[0]).toMatchObject({ provider: "op", sub: hint });
+    expect(await laptop.session()).toBeNull();
+  });
+
+  it("a session signed in after a back-channel logout stays valid", async () => {
+    served = config;
+    const hint = freshHint();
+    const first = new Browser(config, origin);
+    await signIn(first, hint);
+    await op.endSession(locationOf(await signOut(first)).href, first.opJar);
+    const second = new Browser(config, origin);
+    await signIn(second, hint);
+    expect(await second.session()).not.toBeNull();
+  });
+});
+
+describe("RP-initiated logout is opt-in", () => {
+  it("signs out locally only for a provider without federatedLogout", async () => {
+    const config: AuthConfig = {
+      secret: SECRET,
+      trustHost: true,
+      logger: recordingLogger().logger,
+      providers: [opProvider({ federatedLogout: false })],
+    };
+    served = config;
+    const browser = new Browser(config, origin);
+    await signIn(browser, freshHint());
+    expect(locationOf(await signOut(browser)).href).toBe(`${origin}/`);
+    expect(await signedInAtOp(browser)).toBe(true);
+  });
+});
+
+describe("back-channel logout token validation (§2.6)", () => {
+  let config: AuthConfig;
+  let foreignKey: JWK & { kid: string };
+
+  beforeAll(async () => {
+    config = {
+      secret: SECRET,
+      trustHost: true,
+      logger: recordingLogger().logger,
+      providers: [opProvider()],
+      oauth: { store: memoryStore() },
+    };
+    const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+    // The OP's kid on an attacker's key: only the signature can tell them apart.
+    foreignKey = { ...(await exportJWK(privateKey)), kid: op.signingKey.kid, alg: "RS256" };
+  });
+
+  interface Mint {
+    claims?: Record<string, unknown>;
+    omit?: string[];
+    key?: JWK & { kid: string };
+    typ?: string;
+  }
+
+  async function logoutToken({ claims = {}, omit = [], key, typ = "logout+jwt" }: Mint = {}) {
+    const signingKey = key ?? op.signingKey;
+    const now = Math.floor(Date.now() / 1000);
+    const payload: Record<string, unknown> = {
+      iss: op.issuer,
+      aud: "app",
+      iat: now,
+      exp: now + 120,
+      jti: randomUUID(),
+      sub: "member-0",
+      sid: randomUUID(),
+      events: { [EVENT]: {} },
+      ...claims,
+    };
+    for (const name of omit) delete payload[name];
+    const { importJWK } = await import("jose");
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: "RS256", kid: signingKey.kid, typ })
+      .sign(await importJWK(signingKey, "RS256"));
+  }
+
+  function post(body: Record<string, string>, providerId = "op"): Promise<Response> {
+    return Auth(
+      new Request(`${origin}/auth/backchannel-logout/${providerId}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(body),
+      }),
+      config,
+    );
+  }
+
+  async function expectRefused(response: Response, reason: RegExp): Promise<void> {
+    expect(response.status).toBe(400);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const body = (await response.json()) as { error: string; error_description: string };
+    expect(body.error).toBe("invalid_request");
+    expect(body.error_description).toMatch(reason);
+  }
+
+  it("accepts a valid logout token with 200 and no-store", async () => {
+    const response = await post({ logout_token: await logoutToken() });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("rejects a logout token replayed with the same jti", async () => {
+    const token = await logoutToken();
+    expect((await post({ logout_token: token })).status).toBe(200);
+    await expectRefused(await post({ logout_token: token }), /replayed/);
+  });
+
+  it("rejects a logout token forged with another key under the OP's kid", async () => {
+    await expectRefused(
+      await post({ logout_token: await logoutToken({ key: foreignKey }) }),
+      /signature/,
+    );
+  });
+
+  it("rejects an unsigned (alg none) logout token", async () => {
+    const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString("base64url");
+    const now = Math.floor(Date.now() / 1000);
+    const unsigned = `${encode({ alg: "none", typ: "logout+jwt" })}.${encode({
+      iss: op.issuer,
+      aud: "app",
+      iat: now,
+      jti: randomUUID(),
+      sub: "member-0",
+      events: { [EVENT]: {} },
+    })}.`;
+    await expectRefused(await post({ logout_token: unsigned }), /signature/);
+  });
+
+  it("rejects an expired logout token", async () => {
+    const past = Math.floor(Date.now() / 1000) - 3600;
+    await expectRefused(
+      await post({ logout_token: await logoutToken({ claims: { iat: past, exp: past + 120 } }) }),
+      /expired/,
+    );
+  });
+
+  it("rejects a logout token issued in the future (pre-minted)", async () => {
+    const future = Math.floor(Date.now() / 1000) + 3600;
+    await expectRefused(
+      await post({
+        logout_token: await logoutToken({ claims: { iat: future, exp: future + 120 } }),
+      }),
+      /future/,
+    );
+  });
+
+  it("rejects another issuer, another audience, a missing iat or jti", async () => {
+    await expectRefused(
+      await post({ logout_token: await logoutToken({ claims: { iss: "https://evil.test" } }) }),
+      /iss/,
+    );
+    await expectRefused(
+      await post({ logout_token: await logoutToken({ claims: { aud: "other-client" } }) }),
+      /aud/,
+    );
+    await expectRefused(await post({ logout_token: await logoutToken({ omit: ["iat"] }) }), /iat/);
+    await expectRefused(await post({ logout_token: await logoutToken({ omit: ["jti"] }) }), /jti/);
+  });
+
+  it("rejects a token without the back-channel logout event, or with neither sub nor sid", async () => {
+    await expectRefused(
+      await post({ logout_token: await logoutToken({ omit: ["events"] }) }),
+      /events/,
+    );
+    await expectRefused(
+      await post({ logout_token: await logoutToken({ claims: { events: { other: {} } } }) }),
+      /events/,
+    );
+    await expectRefused(
+      await post({ logout_token: await logoutToken({ omit: ["sub", "sid"] }) }),
+      /sub nor sid/,
+    );
+  });
+
+  it("rejects an ID token posted as a logout token (nonce present, typ JWT)", async () => {
+    await expectRefused(
+      await post({ logout_token: await logoutToken({ claims: { nonce: "n-0S6_WzA2Mj" } }) }),
+      /nonce/,
+    );
+    await expectRefused(await post({ logout_token: await logoutToken({ typ: "at+jwt" }) }), /typ/);
+  });
+
+  it("rejects a request without a logout_token, a garbage token and an unknown provider", async () => {
+    await expectRefused(await post({}), /no logout_token/);
+    await expectRefused(await post({ logout_token: "not-a-jwt" }), /not a JWT/);
+    await expectRefused(
+      await post({ logout_token: await logoutToken() }, "nobody"),
+      /no OpenID Provider/,
+    );
+  });
+});
