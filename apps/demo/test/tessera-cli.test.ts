@@ -111,6 +111,17 @@ describe("tessera secret", () => {
     expect(option.stderr).not.toMatch(/\n\s+at /);
     expect((await tessera(work, ["help"])).stdout).toContain("Usage: tessera <command>");
   });
+
+  it("prints the help and fails when run without a command, so a script notices", async () => {
+    const bare = await tessera(work, []);
+    expect(bare.code).toBe(1);
+    expect(bare.stderr).toContain("tessera: no command given.");
+    expect(bare.stderr).toContain("Usage: tessera <command>");
+    expect(bare.stdout).toBe("");
+    const help = await tessera(work, ["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("Usage: tessera <command>");
+  });
 });
 
 describe("tessera migrate", () => {
@@ -200,8 +211,50 @@ describe("tessera migrate", () => {
     expect(noUrl.stderr).toContain("set DATABASE_URL or pass --url");
 
     const bare = await mkdtemp(join(work, "bare-"));
-    const noPackage = await tessera(bare, ["migrate", "--url", "sqlite::memory:"]);
+    const noPackage = await tessera(bare, ["migrate", "--url", "sqlite:./auth.sqlite"]);
     expect(noPackage.code).toBe(1);
     expect(noPackage.stderr).toContain("npm install @tessera/sql");
+  });
+
+  it("refuses a SQLite URL without a file, whose tables would vanish when the command exits", async () => {
+    for (const url of ["sqlite:", "file:", "sqlite::memory:"]) {
+      const result = await tessera(project, ["migrate", "--url", url]);
+      expect(result.code, url).toBe(1);
+      expect(result.stderr, url).toContain("names no database file");
+      expect(result.stderr, url).toContain("--url sqlite:./auth.sqlite");
+    }
+  });
+
+  it("refuses to migrate beside the application's own users table, suggests --table-prefix and creates nothing", async () => {
+    const file = join(project, "clash.sqlite");
+    const existing = new Database(file);
+    existing.exec("create table users (id integer primary key, login text)");
+    existing.close();
+
+    const clash = await tessera(project, ["migrate", "--url", `sqlite:${file}`]);
+    expect(clash.code).toBe(1);
+    expect(clash.stderr).toContain('"users" already exists');
+    expect(clash.stderr).toContain("--table-prefix");
+    expect(clash.stderr).not.toMatch(/\n\s+at /);
+    const tablesOf = () => {
+      const db = new Database(file, { readonly: true });
+      const names = db
+        .prepare("select name from sqlite_master where type = 'table' order by name")
+        .all()
+        .map((row) => (row as { name: string }).name);
+      db.close();
+      return names;
+    };
+    expect(tablesOf()).toEqual(["users"]);
+
+    const prefixed = await tessera(project, [
+      "migrate",
+      "--url",
+      `sqlite:${file}`,
+      "--table-prefix",
+      "auth_",
+    ]);
+    expect(prefixed.code).toBe(0);
+    expect(tablesOf()).toEqual(expect.arrayContaining(["users", "auth_users", "auth_accounts"]));
   });
 });

@@ -24,7 +24,8 @@ Commands:
   migrate    Create or update Tessera's tables in a SQL database (needs @tessera/sql)
                --url <url>       database URL (default: $DATABASE_URL), e.g. sqlite:./auth.sqlite,
                                  postgres://user@host/db, mysql://root@127.0.0.1/db, mariadb://…
-               --table-prefix <p> prefix of the table names, as given to SqlAdapter
+               --table-prefix <p> prefix of the table names, as given to SqlAdapter; needed when
+                                 the database has tables of the same names (users, accounts, …)
   help       Show this help
 `;
 
@@ -76,6 +77,12 @@ async function migrate(args) {
   });
   const url = values.url ?? process.env.DATABASE_URL;
   if (!url) return fail("migrate needs a database URL: set DATABASE_URL or pass --url <url>.");
+  // An empty SQLite path means a private in-memory database: the tables would vanish on exit.
+  const sqlitePath = /^(?:sqlite|file):(.*)$/i.exec(url)?.[1];
+  if (sqlitePath !== undefined && (sqlitePath.trim() === "" || sqlitePath === ":memory:"))
+    return fail(
+      `"${url}" names no database file, so the tables would be created in memory and lost when this command exits. Give a path: --url sqlite:./auth.sqlite`,
+    );
   let sql;
   try {
     // The application's own @tessera/sql (and its drivers), not a copy next to this file.
@@ -111,6 +118,9 @@ try {
       await migrate(rest);
       break;
     case undefined:
+      // Without a command there is nothing to do: say how to use it, and fail for scripts.
+      fail(`no command given.\n\n${HELP}`);
+      break;
     case "help":
     case "--help":
     case "-h":
