@@ -2,9 +2,9 @@
  * ID token checks that oauth4webapi leaves to the client in the code flow (it validates `iss`,
  * `aud`, `azp`, `exp`, the presence of `iat` and `sub`, and the nonce): an `iat` in the future
  * (OIDC Core 1.0 §3.1.3.7 item 10), and the `at_hash` and `c_hash` an OP may include (§3.1.3.8,
- * §3.3.2.11).
+ * §3.3.2.11); and the subject a refreshed ID token must keep (§12.2).
  */
-import { base64url, decodeProtectedHeader } from "jose";
+import { base64url, decodeJwt, decodeProtectedHeader } from "jose";
 import type * as o from "oauth4webapi";
 import { OAuthCallbackError } from "../../errors.js";
 
@@ -76,5 +76,25 @@ export async function checkTokenHashes(
       throw new OAuthCallbackError(
         `The ID token's "${name}" claim does not match the ${what} of the token response.`,
       );
+  }
+}
+
+/**
+ * The `sub` of an ID token stored at sign-in (validated then), or `undefined` when there is none
+ * or it cannot be read. A refresh compares the new ID token's subject with it (OIDC Core 1.0
+ * §12.2).
+ *
+ * @example
+ * ```ts
+ * await refreshTokens(provider, account.refresh_token, subjectOf(account.id_token))
+ * ```
+ */
+export function subjectOf(idToken: unknown): string | undefined {
+  if (typeof idToken !== "string") return undefined;
+  try {
+    const { sub } = decodeJwt(idToken);
+    return typeof sub === "string" ? sub : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -31,7 +31,9 @@ export interface RefreshedTokens {
  * Redeems `refreshToken` at `provider`'s token endpoint. Throws {@link RefreshTokenError} when
  * the provider answers `invalid_grant` (RFC 6749 §5.2: revoked, expired, already used, or issued
  * to another client); other failures (network, 5xx, malformed answers) are thrown as they are,
- * since the refresh token may still be good.
+ * since the refresh token may still be good. With `expectedSubject` (the `sub` of the sign-in's
+ * ID token), an ID token in the answer must be about that subject (OIDC Core 1.0 §12.2), or
+ * `RefreshTokenError` is thrown and nothing of the answer is kept.
  *
  * @example
  * ```ts
@@ -42,6 +44,7 @@ export interface RefreshedTokens {
 export async function refreshTokens(
   provider: InternalOAuthProvider,
   refreshToken: string,
+  expectedSubject?: string,
 ): Promise<RefreshedTokens> {
   const meta = await serverMetadata(provider, "callback");
   const client = clientOf(provider);
@@ -70,6 +73,13 @@ export async function refreshTokens(
     await verifyJwsSignature(provider, meta, meta.as, response, processed.id_token, {
       what: "ID token",
     });
+  // Token substitution on refresh (OIDC Core 1.0 §12.2): the new ID token must be about the user
+  // who signed in; tokens for another subject must never be stored on this account.
+  const subject = o.getValidatedIdTokenClaims(processed)?.sub;
+  if (expectedSubject !== undefined && subject !== undefined && subject !== expectedSubject)
+    throw new RefreshTokenError(
+      `The provider "${provider.id}" answered the refresh with an ID token for another subject (OIDC Core 1.0 §12.2), so its tokens are discarded. The user must sign in again.`,
+    );
   const tokens: RefreshedTokens = {
     access_token: processed.access_token,
     token_type: processed.token_type.toLowerCase(),

@@ -13,6 +13,7 @@ import type { ResolvedConfig } from "../config/internal.js";
 import { resolveConfig } from "../config/resolve.js";
 import { readChunkedCookie } from "../http/cookies.js";
 import { parseCookies } from "../http/request.js";
+import { subjectOf } from "../oauth/id-token-checks.js";
 import { refreshTokens } from "../oauth/refresh.js";
 import { isDue, refreshOnce } from "../oauth/refresh-flight.js";
 import { type RequestCookies, readJwtAccountTokens, sessionCookieOption } from "./jwt-tokens.js";
@@ -96,7 +97,7 @@ async function refreshAccount(
         `The ${provider.id} account has an expired access token and no refresh token. Ask the provider for one (often the offline_access scope) and sign in again.`,
       );
     const tokens = await refreshOnce(config, provider, refreshToken, async () => {
-      const refreshed = await refreshTokens(provider, refreshToken);
+      const refreshed = await refreshTokens(provider, refreshToken, subjectOf(account.id_token));
       const stored = await adapter.updateAccount({ ...key, ...refreshed });
       await config.events.tokenRefreshed?.({ account: stored ?? { ...account, ...refreshed } });
       return refreshed;
