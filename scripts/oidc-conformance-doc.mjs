@@ -32,6 +32,8 @@ export const RESULT_TEXT = {
   "signed-in": "Pass: signed in",
   "refused-at-callback": "Pass: refused at the callback (`OAuthCallbackError`)",
   "refused-at-start": "Pass: refused at the start (`OAuthSignin`)",
+  refreshed: "Pass: refreshed",
+  "refresh-refused": "Pass: refresh refused (`getAccessToken` throws)",
 };
 
 /** Text for a table cell: one line, pipes escaped. */
@@ -81,7 +83,11 @@ through \`Auth()\` like a browser. Each test is named after its module and asser
 - **refused at the callback**: no session, and the callback redirects to the sign-in page with
   \`?error=OAuthCallbackError\`, for the reason the module tests (the logged error names it);
 - **refused at the start**: no session, and \`POST /signin/<provider>\` redirects to the sign-in page
-  with \`?error=OAuthSignin\` before the user is sent to the OP.
+  with \`?error=OAuthSignin\` before the user is sent to the OP;
+- **refreshed** (refresh modules, database sessions): after a sign-in whose access token has
+  expired, \`getAccessToken\` refreshes it with the refresh token grant and stores the new tokens;
+- **refresh refused**: \`getAccessToken\` throws, for the reason the module tests, and nothing of
+  the refused answer is stored on the account.
 
 The provider is configured by its issuer (discovery) with the \`pkce\`, \`state\` and \`nonce\` checks.
 Where a module counts requests (the discovery document, the JWKS), the test asserts the count: the

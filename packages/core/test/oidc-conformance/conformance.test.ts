@@ -10,8 +10,10 @@
  * docs/oidc-conformance.md.
  */
 import type { AuthConfig } from "@tessera/core";
-import { customFetch } from "@tessera/core";
+import { customFetch, getAccessToken } from "@tessera/core";
+import { RefreshTokenError } from "@tessera/core/errors";
 import type { OIDCConfig } from "@tessera/core/providers";
+import { MemoryAdapter } from "@tessera/memory";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, ORIGIN, recordingLogger, SECRET } from "../helpers.js";
 import {
@@ -50,11 +52,13 @@ interface RelyingParty {
 
 /**
  * Starts a case at the OP and configures Tessera for it. The provider is configured by issuer
- * (discovery) with PKCE, state and nonce; `overrides` change the provider.
+ * (discovery) with PKCE, state and nonce; `overrides` change the provider, `configOverrides`
+ * the rest of the configuration.
  */
 function relyingParty(
   behaviour: Behaviour = {},
   overrides: Partial<OIDCConfig> = {},
+  configOverrides: Partial<AuthConfig> = {},
 ): RelyingParty {
   const fetcher = op.behave(behaviour);
   const log = recordingLogger();
@@ -76,8 +80,11 @@ function relyingParty(
     providers: [provider],
     callbacks: {
       // The account id (the OP's `sub`) in the session, to check who signed in.
-      session: ({ session, token }) => ({ ...session, user: { ...session.user, id: token.sub } }),
+      // (Database sessions, used by the refresh modules, have no token.)
+      session: ({ session, token }) =>
+        token ? { ...session, user: { ...session.user, id: token.sub } } : session,
     },
+    ...configOverrides,
   };
   return { config, log };
 }
@@ -92,6 +99,10 @@ interface SignIn {
   session: { user?: Record<string, unknown> } | null;
   /** The messages of the last logged error and its causes. */
   error: string;
+  /** Where the sign-in ended. */
+  location: string;
+  /** The browser, with its cookies. */
+  client: Client;
 }
 
 function errorChain(log: RelyingParty["log"]): string {
@@ -137,6 +148,8 @@ async function signIn(rp: RelyingParty): Promise<SignIn> {
     outcome,
     session,
     error,
+    location: location.href,
+    client,
     ...(authorizationUrl && { authorizationUrl }),
     ...(callbackUrl && { callbackUrl }),
   };
@@ -184,6 +197,63 @@ async function invalidSignature(
 }
 
 const now = () => Math.floor(Date.now() / 1000);
+
+/**
+ * A refresh module: signs in with database sessions (the memory adapter), lets the access token
+ * expire, and reads it with `getAccessToken`, which must refresh it. The outcome is "refreshed"
+ * when the new access token is returned and stored, "refresh-refused" when the call throws and
+ * the refused answer's access token is not stored.
+ */
+async function refreshAfterSignIn(
+  behaviour: Behaviour,
+  reason?: RegExp,
+): Promise<Outcome | string> {
+  const adapter = MemoryAdapter();
+  const rp = relyingParty(behaviour, {}, { adapter, session: { strategy: "database" } });
+  const first = await signIn(rp);
+  expect(first.location).toBe(CALLBACK_URL);
+  expect(first.session?.user?.email).toBe(USER.email);
+  const signedIn = await adapter.getAccount?.(USER.sub, "op");
+  expect(signedIn?.refresh_token).toBeTruthy();
+  expect(signedIn?.id_token).toBeTruthy();
+  await adapter.updateAccount?.({
+    provider: "op",
+    providerAccountId: USER.sub,
+    expires_at: now() - 5,
+  });
+  const request = new Request(`${ORIGIN}/api`, {
+    headers: { cookie: first.client.cookieHeader() },
+  });
+  const refreshRequests = () =>
+    op.requestsTo(ENDPOINTS.token).filter((r) => r.form.get("grant_type") === "refresh_token");
+  let outcome: Outcome | string;
+  try {
+    const token = await getAccessToken(request, rp.config, "op");
+    const stored = await adapter.getAccount?.(USER.sub, "op");
+    outcome =
+      token?.accessToken && token.accessToken !== signedIn?.access_token
+        ? stored?.access_token === token.accessToken
+          ? "refreshed"
+          : "unexpected: the refreshed access token is not stored"
+        : `unexpected: ${JSON.stringify(token)}`;
+  } catch (error) {
+    const messages: string[] = [];
+    for (let current: unknown = error; current instanceof Error; current = current.cause)
+      messages.push(current.message);
+    expect(messages.join(" <- ")).toMatch(reason ?? /^$/);
+    // The refused response's tokens are not stored.
+    expect((await adapter.getAccount?.(USER.sub, "op"))?.access_token).toBe(signedIn?.access_token);
+    outcome = "refresh-refused";
+  }
+  expect(refreshRequests()).toHaveLength(1);
+  return outcome;
+}
+
+/** The ID token claims of refresh responses changed (those of the sign-in left alone). */
+function onRefresh(changes: Record<string, unknown>): Behaviour["claims"] {
+  return (claims, issued) =>
+    issued.grant === "refresh_token" ? (withClaims(changes)?.(claims, issued) ?? claims) : claims;
+}
 const userinfoProfile: Partial<OIDCConfig> = { idToken: false };
 
 const scenarios: Record<ApplicableModuleId, () => Promise<Outcome | string>> = {
@@ -418,6 +488,30 @@ const scenarios: Record<ApplicableModuleId, () => Promise<Outcome | string>> = {
     return run.outcome;
   },
 
+  async "oidcc-client-test-refresh-token"() {
+    return refreshAfterSignIn({});
+  },
+
+  async "oidcc-client-test-refresh-token-invalid-issuer"() {
+    return refreshAfterSignIn(
+      { claims: onRefresh({ iss: "https://other-op.test" }) },
+      /"iss" \(issuer\) claim value/,
+    );
+  },
+
+  async "oidcc-client-test-refresh-token-invalid-sub"() {
+    const behaviour = { claims: onRefresh({ sub: "mallory-1" }) };
+    // JWT sessions (`refresh: true`) compare with the subject kept in the session.
+    const rp = relyingParty(behaviour, { refresh: true }, { oauth: { refreshMargin: 3600 } });
+    const { client, location } = await signIn(rp);
+    expect(location).toBe(CALLBACK_URL);
+    const request = new Request(`${ORIGIN}/api`, { headers: { cookie: client.cookieHeader() } });
+    await expect(getAccessToken(request, rp.config, "op")).rejects.toThrow(RefreshTokenError);
+    expect(rp.log.errors).toHaveLength(0);
+    // Database sessions compare with the subject of the stored ID token.
+    return refreshAfterSignIn(behaviour, /ID token for another subject/);
+  },
+
   async "tessera-rp-nonce-missing"() {
     const run = await signIn(relyingParty({ claims: withClaims({ nonce: undefined }) }));
     return refusedFor(run, /"nonce" \(nonce\) claim missing/);
@@ -601,6 +695,8 @@ const scenarios: Record<ApplicableModuleId, () => Promise<Outcome | string>> = {
 
 const OUTCOME_TEXT: Record<Outcome, string> = {
   "signed-in": "signs the user in",
+  refreshed: "refreshes the access token",
+  "refresh-refused": "refuses the refreshed tokens",
   "refused-at-callback": "refuses the sign-in at the callback (OAuthCallbackError)",
   "refused-at-start": "refuses to start the sign-in (OAuthSignin)",
 };

@@ -46,6 +46,8 @@ const RESULT: Record<Outcome, RegExp> = {
   "signed-in": /^Pass: signed in$/,
   "refused-at-callback": /^Pass: refused at the callback \(`OAuthCallbackError`\)$/,
   "refused-at-start": /^Pass: refused at the start \(`OAuthSignin`\)$/,
+  refreshed: /^Pass: refreshed$/,
+  "refresh-refused": /^Pass: refresh refused \(`getAccessToken` throws\)$/,
 };
 
 let scratch: string;

@@ -14,7 +14,11 @@ export type Outcome =
   /** The callback fails: no session, redirect to `<signIn page>?error=OAuthCallbackError`. */
   | "refused-at-callback"
   /** The sign-in does not start: no session, redirect to `<signIn page>?error=OAuthSignin`. */
-  | "refused-at-start";
+  | "refused-at-start"
+  /** After a sign-in, `getAccessToken` refreshes the expired access token and stores the new one. */
+  | "refreshed"
+  /** `getAccessToken` throws, and nothing of the refused answer is stored on the account. */
+  | "refresh-refused";
 
 /** The Foundation's RP test plans a module belongs to (and Tessera's own cases). */
 export type Plan =
@@ -327,23 +331,25 @@ export const CONFORMANCE_MODULES = [
   {
     id: "oidcc-client-test-refresh-token",
     plans: ["Refresh token RP"],
-    checks: "The RP refreshes its tokens with the refresh token grant.",
-    notApplicable:
-      "Tessera's sign-in makes no refresh token grant: as with Auth.js, the application refreshes tokens itself (for example in the jwt callback).",
+    checks:
+      "After a sign-in (database sessions), the access token expires: `getAccessToken` refreshes it with the refresh token grant and stores the new tokens.",
+    spec: "RFC 6749 §6, OIDC Core 1.0 §12",
+    expected: "refreshed",
   },
   {
     id: "oidcc-client-test-refresh-token-invalid-issuer",
     plans: ["Refresh token RP"],
-    checks: "The ID token of a refresh response names another issuer.",
-    notApplicable:
-      "Tessera's sign-in makes no refresh token grant (see oidcc-client-test-refresh-token).",
+    checks: "The ID token of the refresh response names another issuer.",
+    spec: "OIDC Core 1.0 §12.2",
+    expected: "refresh-refused",
   },
   {
     id: "oidcc-client-test-refresh-token-invalid-sub",
     plans: ["Refresh token RP"],
-    checks: "The ID token of a refresh response names another subject.",
-    notApplicable:
-      "Tessera's sign-in makes no refresh token grant (see oidcc-client-test-refresh-token).",
+    checks:
+      "The ID token of the refresh response names another subject than the sign-in's ID token (token substitution).",
+    spec: "OIDC Core 1.0 §12.2",
+    expected: "refresh-refused",
   },
   {
     id: "oidcc-client-test-3rd-party-init-login",

@@ -57,8 +57,12 @@ export type Signer = SigningKey | { none: true } | { hmac: string };
 
 /** What the token endpoint is about to answer, for a case to change. */
 export interface IssuedTokens {
+  /** The grant the token request used. */
+  grant: "authorization_code" | "refresh_token";
+  /** The authorization code redeemed (the empty string for a refresh). */
   code: string;
   accessToken: string;
+  refreshToken: string;
   /** The ID token's claims before signing. */
   claims: Record<string, unknown>;
 }
@@ -194,6 +198,7 @@ export async function startTestOp(): Promise<TestOp> {
   let behaviour: Behaviour = {};
   const codes = new Map<string, PendingCode>();
   const accessTokens = new Map<string, string>();
+  const refreshTokens = new Map<string, { authTime: number }>();
 
   server.on(`GET ${ENDPOINTS.discovery}`, () => {
     const document: Record<string, unknown> = {
@@ -234,6 +239,12 @@ export async function startTestOp(): Promise<TestOp> {
     }
     if (id !== CLIENT_ID || secret !== CLIENT_SECRET) return error(401, "invalid_client");
 
+    // The refresh token grant (RFC 6749 §6): a new ID token for the same authentication.
+    if (request.form.get("grant_type") === "refresh_token") {
+      const grant = refreshTokens.get(request.form.get("refresh_token") ?? "");
+      if (!grant) return error(400, "invalid_grant");
+      return issue("refresh_token", "", grant.authTime, null);
+    }
     const code = request.form.get("code") ?? "";
     const pending = codes.get(code);
     if (request.form.get("grant_type") !== "authorization_code" || !pending || pending.used)
@@ -248,9 +259,20 @@ export async function startTestOp(): Promise<TestOp> {
         : null;
       if (challenge !== pending.codeChallenge) return error(400, "invalid_grant");
     }
+    return issue("authorization_code", code, Math.floor(Date.now() / 1000), pending.nonce);
+  });
 
+  /** The token response: a new access token, the refresh token and an ID token. */
+  async function issue(
+    grant: IssuedTokens["grant"],
+    code: string,
+    authTime: number,
+    nonce: string | null,
+  ): Promise<Response> {
     const accessToken = randomBytes(16).toString("hex");
+    const refreshToken = randomBytes(16).toString("hex");
     accessTokens.set(accessToken, USER.sub);
+    refreshTokens.set(refreshToken, { authTime });
     const now = Math.floor(Date.now() / 1000);
     const claims: Record<string, unknown> = {
       iss: ISSUER,
@@ -258,13 +280,13 @@ export async function startTestOp(): Promise<TestOp> {
       aud: CLIENT_ID,
       iat: now,
       exp: now + 300,
-      auth_time: now,
-      ...(pending.nonce !== null && { nonce: pending.nonce }),
+      auth_time: authTime,
+      ...(nonce !== null && { nonce }),
       email: USER.email,
       email_verified: USER.email_verified,
       name: USER.name,
     };
-    const issued: IssuedTokens = { code, accessToken, claims };
+    const issued: IssuedTokens = { grant, code, accessToken, refreshToken, claims };
     const finalClaims = behaviour.claims ? behaviour.claims(claims, issued) : claims;
     behaviour.beforeSigning?.();
     let idToken = await sign(
@@ -276,10 +298,16 @@ export async function startTestOp(): Promise<TestOp> {
     if (behaviour.tokenResponse)
       return behaviour.tokenResponse({ ...issued, claims: finalClaims, idToken });
     return Response.json(
-      { access_token: accessToken, token_type: "Bearer", expires_in: 300, id_token: idToken },
+      {
+        access_token: accessToken,
+        token_type: "Bearer",
+        expires_in: 300,
+        refresh_token: refreshToken,
+        id_token: idToken,
+      },
       { headers: { "cache-control": "no-store", pragma: "no-cache" } },
     );
-  });
+  }
 
   server.on(`GET ${ENDPOINTS.userinfo}`, async (request) => {
     // RFC 6750 §2.1: the access token in the Authorization header.
@@ -315,6 +343,7 @@ export async function startTestOp(): Promise<TestOp> {
       server.requests.length = 0;
       codes.clear();
       accessTokens.clear();
+      refreshTokens.clear();
       return ((input: string | URL | Request, init?: RequestInit) =>
         server.fetch(input, init)) as typeof fetch;
     },
