@@ -129,14 +129,17 @@ async function jwtSession(
       session: {
         user: { name: token.name, email: token.email, image: token.picture },
         expires: expires.toISOString(),
-        // A refused refresh: the app asks the user to sign in again (Auth.js's refresh guide).
-        ...(sessionAccountOf(token)?.error && { error: "RefreshTokenError" }),
       },
       token,
       ...(isUpdate && { newSession, trigger: "update" as const }),
     });
-    await config.events.session?.({ session: session as Session, token: token as JWT });
-    return respond(session as Session, issued);
+    // A refused refresh shows as `error`, as in Auth.js's refresh guide: the app asks the user
+    // to sign in again. Added after the callback, so the default callback keeps it too.
+    const refreshError = sessionAccountOf(token)?.error;
+    const shown =
+      refreshError && !("error" in session) ? { ...session, error: refreshError } : session;
+    await config.events.session?.({ session: shown as Session, token: token as JWT });
+    return respond(shown as Session, issued);
   } catch (error) {
     ctx.logger.error(new JWTSessionError(error as Error));
     // An unreadable cookie (tampered, foreign secret, expired) is removed so it stops costing work.

@@ -1,0 +1,230 @@
+/**
+ * Access-token refresh with JWT sessions (`refresh: true` providers), against a real OpenID
+ * Provider (oidc-provider on 127.0.0.1) that rotates refresh tokens and revokes the grant when one
+ * is used twice: the tokens kept in the encrypted session JWT, a due access token refreshed by the
+ * session read (cookie re-issued), 20 concurrent reads → one refresh, a revoked refresh token →
+ * `session.error === "RefreshTokenError"`, and `getAccessToken` reading the JWT.
+ *
+ * Expiry is simulated by rewriting the `expires_at` inside the session JWT (sealed with the test
+ * secret, as time passing would leave it), so no test waits for a token to expire.
+ */
+import { Auth, type AuthConfig, getAccessToken } from "@tessera/core";
+import { RefreshTokenError } from "@tessera/core/errors";
+import { decode, encode, type JWT } from "@tessera/core/jwt";
+import type { OIDCConfig } from "@tessera/core/providers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deliverCallback, locationOf, startSignIn } from "./fixtures/oauth-flow.js";
+import { type RunningOidcProvider, startOidcProvider } from "./fixtures/oidc-provider.js";
+import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
+import { setCookies } from "./set-cookie.js";
+
+const COOKIE = "authjs.session-token";
+const CLAIM = "tessera.oauth";
+let op: RunningOidcProvider;
+const accounts = Array.from({ length: 20 }, (_, index) => ({
+  sub: `jwt-user-${index}`,
+  email: `jwt-user-${index}@example.com`,
+  email_verified: true,
+  name: `JWT User ${index}`,
+}));
+let nextAccount = 0;
+const freshHint = () => {
+  const account = accounts[nextAccount++];
+  if (!account) throw new Error("The test provider has no accounts left.");
+  return account.sub;
+};
+
+beforeAll(async () => {
+  op = await startOidcProvider({
+    clients: [
+      {
+        client_id: "app",
+        client_secret: "app-secret",
+        grant_types: ["authorization_code", "refresh_token"],
+        redirect_uris: [`${ORIGIN}/auth/callback/op`, `${ORIGIN}/auth/callback/plain`],
+      },
+    ],
+    accounts,
+    refreshTokens: "rotate",
+  });
+});
+afterAll(() => op?.close());
+
+function provider(overrides: Partial<OIDCConfig> = {}): OIDCConfig {
+  return {
+    id: "op",
+    name: "Test OP",
+    type: "oidc",
+    issuer: op.issuer,
+    clientId: "app",
+    clientSecret: "app-secret",
+    checks: ["pkce", "state", "nonce"],
+    refresh: true,
+    ...overrides,
+  };
+}
+
+function config(overrides: Partial<AuthConfig> = {}): AuthConfig {
+  return {
+    secret: SECRET,
+    trustHost: true,
+    logger: recordingLogger().logger,
+    providers: [provider(), provider({ id: "plain", refresh: false })],
+    ...overrides,
+  };
+}
+
+async function signIn(client: Client, hint: string, providerId = "op"): Promise<void> {
+  const url = await startSignIn(client, providerId, { authorizationParams: { login_hint: hint } });
+  const response = await deliverCallback(client, await op.authorize(url.href));
+  expect(locationOf(response).origin).toBe(ORIGIN);
+}
+
+/** The account claim of the session JWT in `client`'s jar. */
+async function claimOf(client: Client): Promise<Record<string, unknown> | undefined> {
+  const token = await decode({ token: client.jar.get(COOKIE), secret: SECRET, salt: COOKIE });
+  return token?.[CLAIM] as Record<string, unknown> | undefined;
+}
+
+/** Moves the access token's expiry inside `client`'s session JWT into the past. */
+async function expire(client: Client): Promise<void> {
+  const token = (await decode({
+    token: client.jar.get(COOKIE),
+    secret: SECRET,
+    salt: COOKIE,
+  })) as JWT;
+  const claim = token[CLAIM] as Record<string, unknown>;
+  const { iat: _iat, exp: _exp, jti: _jti, ...rest } = token;
+  const expired = { ...rest, [CLAIM]: { ...claim, expires_at: Math.floor(Date.now() / 1000) - 5 } };
+  client.jar.set(COOKIE, await encode({ token: expired, secret: SECRET, salt: COOKIE }));
+}
+
+const sessionRequest = (client: Client) =>
+  new Request(`${ORIGIN}/auth/session`, { headers: { cookie: client.cookieHeader() } });
+
+describe("access tokens of JWT sessions (refresh: true)", () => {
+  it("keeps the account's tokens in the encrypted session JWT only for refresh: true providers", async () => {
+    const cfg = config();
+    const withRefresh = new Client(cfg);
+    await signIn(withRefresh, freshHint());
+    const claim = await claimOf(withRefresh);
+    expect(claim).toMatchObject({ provider: "op", token_type: "bearer" });
+    expect(claim?.access_token).toEqual(expect.any(String));
+    expect(claim?.refresh_token).toEqual(expect.any(String));
+    expect(claim?.expires_at).toBeGreaterThan(Date.now() / 1000 + 3000);
+    expect(claim).not.toHaveProperty("id_token");
+
+    const plain = new Client(cfg);
+    await signIn(plain, freshHint(), "plain");
+    const plainClaim = await claimOf(plain);
+    expect(plainClaim).toMatchObject({ provider: "plain" });
+    expect(plainClaim).not.toHaveProperty("access_token");
+    expect(plainClaim).not.toHaveProperty("refresh_token");
+  });
+
+  it("getAccessToken reads a fresh token from the JWT without asking the provider", async () => {
+    const cfg = config();
+    const client = new Client(cfg);
+    await signIn(client, freshHint());
+    const before = op.tokenRequests;
+    const token = await getAccessToken(sessionRequest(client), cfg, "op");
+    expect(token).toMatchObject({
+      accessToken: (await claimOf(client))?.access_token,
+      tokenType: "bearer",
+    });
+    expect(op.tokenRequests).toBe(before);
+    expect(await getAccessToken(sessionRequest(client), cfg, "plain")).toBeNull();
+  });
+
+  it("refreshes an expired access token on the session read and re-issues the cookie with the rotated refresh token", async () => {
+    const refreshed: string[] = [];
+    const cfg = config({
+      events: { tokenRefreshed: ({ account }) => void refreshed.push(account.provider) },
+    });
+    const client = new Client(cfg);
+    await signIn(client, freshHint());
+    const old = await claimOf(client);
+    await expire(client);
+    const response = await client.get("/auth/session");
+    expect(setCookies(response).get(COOKIE)?.value).toBeTruthy();
+    const session = (await response.json()) as Record<string, unknown>;
+    expect(session).not.toHaveProperty("error");
+    const now = await claimOf(client);
+    expect(now?.access_token).not.toBe(old?.access_token);
+    expect(now?.refresh_token).not.toBe(old?.refresh_token);
+    expect(now?.expires_at).toBeGreaterThan(Date.now() / 1000 + 3000);
+    expect(refreshed).toEqual(["op"]);
+    const userinfo = await fetch(`${op.issuer}/me`, {
+      headers: { authorization: `Bearer ${now?.access_token}` },
+    });
+    expect(userinfo.status).toBe(200);
+    // The rotated refresh token in the new cookie is the live one.
+    await expire(client);
+    await client.get("/auth/session");
+    expect((await claimOf(client))?.access_token).not.toBe(now?.access_token);
+  });
+
+  it("refreshes once for 20 concurrent session reads of one cookie", async () => {
+    const cfg = config();
+    const client = new Client(cfg);
+    await signIn(client, freshHint());
+    await expire(client);
+    const before = op.tokenRequests;
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => Auth(sessionRequest(client), cfg)),
+    );
+    expect(op.tokenRequests - before).toBe(1);
+    const accessTokens = new Set<unknown>();
+    for (const response of responses) {
+      const value = setCookies(response).get(COOKIE)?.value;
+      const token = await decode({ token: value, secret: SECRET, salt: COOKIE });
+      accessTokens.add((token?.[CLAIM] as Record<string, unknown>)?.access_token);
+    }
+    expect(accessTokens.size).toBe(1);
+  });
+
+  it("marks the session RefreshTokenError when the refresh token was revoked, and getAccessToken throws", async () => {
+    const failures: string[] = [];
+    const cfg = config({
+      events: { refreshTokenError: ({ account }) => void failures.push(account.provider) },
+    });
+    const client = new Client(cfg);
+    await signIn(client, freshHint());
+    const claim = await claimOf(client);
+    const revoked = await fetch(`${op.issuer}/token/revocation`, {
+      method: "POST",
+      headers: {
+        authorization: `Basic ${btoa("app:app-secret")}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ token: String(claim?.refresh_token) }),
+    });
+    expect(revoked.status).toBe(200);
+    await expire(client);
+    const session = await client.session();
+    expect(session?.error).toBe("RefreshTokenError");
+    expect(session?.user).toBeTruthy();
+    expect(failures).toEqual(["op"]);
+    // The mark is kept in the cookie: no further token requests.
+    const before = op.tokenRequests;
+    expect((await client.session())?.error).toBe("RefreshTokenError");
+    await expect(getAccessToken(sessionRequest(client), cfg, "op")).rejects.toBeInstanceOf(
+      RefreshTokenError,
+    );
+    expect(op.tokenRequests).toBe(before);
+  });
+
+  it("getAccessToken refreshes a due token itself and hands the re-issued cookie to onCookies", async () => {
+    const cfg = config();
+    const client = new Client(cfg);
+    await signIn(client, freshHint());
+    const old = await claimOf(client);
+    await expire(client);
+    const issued: string[] = [];
+    const token = await getAccessToken(sessionRequest(client), cfg, "op", {
+      onCookies: (cookies) => issued.push(...cookies.map((cookie) => cookie.name)),
+    });
+    expect(token?.accessToken).not.toBe(old?.access_token);
+    expect(issued).toEqual([COOKIE]);
+  });
+});
