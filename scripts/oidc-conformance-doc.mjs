@@ -57,8 +57,8 @@ function runTable(modules) {
 export function render(modules) {
   const applicable = modules.filter((module) => "expected" in module);
   const inapplicable = modules.filter((module) => !("expected" in module));
-  const certification = applicable.filter(
-    (module) => module.plans.includes("Basic RP") || module.plans.includes("Config RP"),
+  const certification = applicable.filter((module) =>
+    module.plans.some((plan) => /^(Form Post )?Basic RP$|^Config RP$/.test(plan)),
   );
   const otherFoundation = applicable.filter(
     (module) => !certification.includes(module) && module.id.startsWith("oidcc-"),
@@ -90,6 +90,9 @@ through \`Auth()\` like a browser. Each test is named after its module and asser
   the refused answer is stored on the account.
 
 The provider is configured by its issuer (discovery) with the \`pkce\`, \`state\` and \`nonce\` checks.
+The modules of the Basic RP plan run twice: with the authorization response in the redirect's
+query, and as a form POST (\`response_mode=form_post\`, the Form Post Basic RP plan), with the
+same result.
 Where a module counts requests (the discovery document, the JWKS), the test asserts the count: the
 JWKS is fetched once for many sign-ins, once more when an ID token names a key the cached set lacks
 (a rotation), and never again for a forgery within 30 seconds.
@@ -97,7 +100,7 @@ JWKS is fetched once for many sign-ins, once more when an ID token names a key t
 ${foundationRun} of the Foundation's modules run and pass, ${own.length} cases of Tessera's own run and
 pass, and ${inapplicable.length} modules do not apply (listed at the end with the reason).
 
-## Basic RP and Config RP plans
+## Basic RP, Form Post Basic RP and Config RP plans
 
 ${runTable(certification)}
 

@@ -21,6 +21,7 @@ import {
   CONFORMANCE_MODULES,
   isApplicable,
   type Outcome,
+  type Plan,
 } from "./modules.js";
 import {
   type Behaviour,
@@ -43,6 +44,12 @@ afterAll(() => op?.close());
 
 const CALLBACK_URL = `${ORIGIN}/dashboard`;
 const SIGNIN_PAGE = `${ORIGIN}/auth/signin`;
+
+/**
+ * How the OP returns the authorization response: in the redirect's query, or as a form POST
+ * (`response_mode=form_post`, the Form Post Basic RP plan), for the module being run.
+ */
+let responseMode: "query" | "form_post" = "query";
 
 /** One Relying Party: a Tessera config with the conformance OP as provider `op`. */
 interface RelyingParty {
@@ -70,6 +77,9 @@ function relyingParty(
     clientId: CLIENT_ID,
     clientSecret: CLIENT_SECRET,
     checks: ["pkce", "state", "nonce"],
+    ...(responseMode === "form_post" && {
+      authorization: { params: { response_mode: "form_post" } },
+    }),
     [customFetch]: fetcher,
     ...overrides,
   };
@@ -128,7 +138,16 @@ async function signIn(rp: RelyingParty): Promise<SignIn> {
   if (location.href.startsWith(`${ENDPOINTS.authorization}?`)) {
     authorizationUrl = location;
     callbackUrl = op.authorize(authorizationUrl);
-    const callback = await client.get(callbackUrl.href);
+    const formPost = authorizationUrl.searchParams.get("response_mode") === "form_post";
+    expect(formPost).toBe(responseMode === "form_post");
+    // OAuth 2.0 Form Post Response Mode §2: the parameters arrive as a POST to the redirect URI.
+    const callback = formPost
+      ? await client.request(`${callbackUrl.origin}${callbackUrl.pathname}`, {
+          method: "POST",
+          body: callbackUrl.searchParams,
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+        })
+      : await client.get(callbackUrl.href);
     location = new URL(callback.headers.get("location") ?? "/", ORIGIN);
   }
   const session = (await client.session()) as SignIn["session"];
@@ -704,9 +723,17 @@ const OUTCOME_TEXT: Record<Outcome, string> = {
 describe("OpenID Connect Relying Party conformance", () => {
   for (const module of CONFORMANCE_MODULES.filter(isApplicable)) {
     it(`${module.id}: ${OUTCOME_TEXT[module.expected]} (${module.spec})`, async () => {
-      const scenario = scenarios[module.id];
-      expect(await scenario()).toBe(module.expected);
+      expect(await scenarios[module.id]()).toBe(module.expected);
     });
+    if ((module.plans as readonly Plan[]).includes("Form Post Basic RP"))
+      it(`${module.id} with response_mode=form_post: ${OUTCOME_TEXT[module.expected]}`, async () => {
+        responseMode = "form_post";
+        try {
+          expect(await scenarios[module.id]()).toBe(module.expected);
+        } finally {
+          responseMode = "query";
+        }
+      });
   }
 
   it("lists every module once, and runs a scenario for exactly the applicable ones", () => {

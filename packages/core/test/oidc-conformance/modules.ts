@@ -3,7 +3,7 @@
  * plus the cases of Tessera's own that the Foundation's plans leave out (`tessera-rp-*`). Each
  * entry says what the module checks and what Tessera must end with; a module that does not apply
  * says why. conformance.test.ts runs one test per applicable module and asserts the outcome given
- * here; scripts/oidc-conformance-doc.mjs renders this list as docs/oidc-conformance.md. This file
+ * here (a second one with `response_mode=form_post` for the Form Post Basic RP plan's modules); scripts/oidc-conformance-doc.mjs renders this list as docs/oidc-conformance.md. This file
  * holds data only (no imports), so that the script can load it on its own.
  */
 
@@ -23,6 +23,7 @@ export type Outcome =
 /** The Foundation's RP test plans a module belongs to (and Tessera's own cases). */
 export type Plan =
   | "Basic RP"
+  | "Form Post Basic RP"
   | "Config RP"
   | "Dynamic RP"
   | "Implicit RP"
@@ -58,7 +59,7 @@ export const CONFORMANCE_MODULES = [
   // Basic RP
   {
     id: "oidcc-client-test",
-    plans: ["Basic RP"],
+    plans: ["Basic RP", "Form Post Basic RP"],
     checks:
       "Code flow with PKCE, state and nonce; the client authenticates with client_secret_post (the variant run here); the profile comes from the ID token.",
     spec: "OIDC Core 1.0 §3.1",
@@ -66,49 +67,49 @@ export const CONFORMANCE_MODULES = [
   },
   {
     id: "oidcc-client-test-client-secret-basic",
-    plans: ["Basic RP"],
+    plans: ["Basic RP", "Form Post Basic RP"],
     checks: "The client authenticates at the token endpoint with HTTP Basic (client_secret_basic).",
     spec: "OIDC Core 1.0 §9, RFC 6749 §2.3.1",
     expected: "signed-in",
   },
   {
     id: "oidcc-client-test-nonce-invalid",
-    plans: ["Basic RP"],
+    plans: ["Basic RP", "Form Post Basic RP"],
     checks: "The ID token carries a nonce other than the one sent; the RP must reject it.",
     spec: "OIDC Core 1.0 §3.1.3.7 item 11",
     expected: "refused-at-callback",
   },
   {
     id: "oidcc-client-test-invalid-iss",
-    plans: ["Basic RP"],
+    plans: ["Basic RP", "Form Post Basic RP"],
     checks: "The ID token's iss is not the OP's issuer.",
     spec: "OIDC Core 1.0 §3.1.3.7 item 2",
     expected: "refused-at-callback",
   },
   {
     id: "oidcc-client-test-invalid-aud",
-    plans: ["Basic RP"],
+    plans: ["Basic RP", "Form Post Basic RP"],
     checks: "The ID token's aud is another client.",
     spec: "OIDC Core 1.0 §3.1.3.7 item 3",
     expected: "refused-at-callback",
   },
   {
     id: "oidcc-client-test-missing-sub",
-    plans: ["Basic RP"],
+    plans: ["Basic RP", "Form Post Basic RP"],
     checks: "The ID token has no sub.",
     spec: "OIDC Core 1.0 §2",
     expected: "refused-at-callback",
   },
   {
     id: "oidcc-client-test-missing-iat",
-    plans: ["Basic RP"],
+    plans: ["Basic RP", "Form Post Basic RP"],
     checks: "The ID token has no iat.",
     spec: "OIDC Core 1.0 §2",
     expected: "refused-at-callback",
   },
   {
     id: "oidcc-client-test-kid-absent-single-jwks",
-    plans: ["Basic RP"],
+    plans: ["Basic RP", "Form Post Basic RP"],
     checks:
       "The ID token's header has no kid and the JWKS holds one key: the RP must use that key.",
     spec: "OIDC Core 1.0 §10.1",
@@ -116,7 +117,7 @@ export const CONFORMANCE_MODULES = [
   },
   {
     id: "oidcc-client-test-kid-absent-multiple-jwks",
-    plans: ["Basic RP"],
+    plans: ["Basic RP", "Form Post Basic RP"],
     checks:
       "The ID token's header has no kid and the JWKS holds two keys of its type. The module accepts either outcome; Tessera refuses, as it cannot tell which key the OP meant.",
     spec: "OIDC Core 1.0 §10.1",
@@ -124,14 +125,14 @@ export const CONFORMANCE_MODULES = [
   },
   {
     id: "oidcc-client-test-idtoken-sig-rs256",
-    plans: ["Basic RP"],
+    plans: ["Basic RP", "Form Post Basic RP"],
     checks: "The ID token is signed with RS256, the key found in the JWKS by its kid.",
     spec: "OIDC Core 1.0 §3.1.3.7 item 6",
     expected: "signed-in",
   },
   {
     id: "oidcc-client-test-idtoken-sig-none",
-    plans: ["Basic RP", "Config RP", "Dynamic RP"],
+    plans: ["Basic RP", "Form Post Basic RP", "Config RP", "Dynamic RP"],
     checks:
       'The client registered id_token_signed_response_alg "none" and the ID token is unsigned. The module accepts either outcome; Tessera refuses an unsigned ID token whenever the OP publishes a JWKS.',
     spec: "OIDC Core 1.0 §3.1.3.7 item 7",
@@ -139,14 +140,14 @@ export const CONFORMANCE_MODULES = [
   },
   {
     id: "oidcc-client-test-invalid-sig-rs256",
-    plans: ["Basic RP"],
+    plans: ["Basic RP", "Form Post Basic RP"],
     checks: "The RS256 signature of the ID token is invalid.",
     spec: "OIDC Core 1.0 §3.1.3.7 item 6",
     expected: "refused-at-callback",
   },
   {
     id: "oidcc-client-test-userinfo-invalid-sub",
-    plans: ["Basic RP"],
+    plans: ["Basic RP", "Form Post Basic RP"],
     checks:
       "Userinfo answers for another sub than the ID token's (run with `idToken: false`, so that the profile is read from userinfo).",
     spec: "OIDC Core 1.0 §5.3.2",
@@ -161,7 +162,7 @@ export const CONFORMANCE_MODULES = [
   },
   {
     id: "oidcc-client-test-scope-userinfo-claims",
-    plans: ["Basic RP"],
+    plans: ["Basic RP", "Form Post Basic RP"],
     checks:
       "The RP asks for the profile and email scopes and reads the claims from userinfo (`idToken: false`).",
     spec: "OIDC Core 1.0 §5.3, §5.4",
