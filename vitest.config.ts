@@ -11,6 +11,7 @@ export default defineConfig({
       "e2e/**/*.test.ts",
       "bench/**/*.test.ts",
       "apps/*/test/**/*.test.ts",
+      "docs/test/**/*.test.ts",
       "packaging/**/*.test.ts",
     ],
     testTimeout: 30_000,

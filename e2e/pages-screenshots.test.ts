@@ -19,6 +19,7 @@ import {
 } from "../packages/core/src/lib/pages/index.js";
 import type { ResponseInternal } from "../packages/core/src/types.js";
 import { type LaunchedBrowser, launchBrowser, type Page } from "./browser.js";
+import { DOCUMENTED_PAGES, publishDocsImage } from "./docs-images.js";
 
 const ARTIFACTS = join(import.meta.dirname, "..", "test-artifacts", "pages");
 const CSRF = "c5rf0000111122223333444455556666777788889999aaaabbbbccccddddeeee";
@@ -252,6 +253,9 @@ async function open(
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  // The pictures of docs/guides/custom-pages.md (with TESSERA_DOCS_IMAGES=1 only).
+  if (DOCUMENTED_PAGES.has(name))
+    await publishDocsImage(join(ARTIFACTS, `${name}.png`), `images/${name}.png`);
 }
 
 describe("built-in pages in Chromium", () => {

@@ -4,13 +4,15 @@
  * magic link from /dev/mailbox, the local OpenID Provider (linking it to the signed-in user),
  * and a passkey held by Chromium's virtual authenticator — and signs out after each.
  * Screenshots of the sign-in page and the signed-in home page go to test-artifacts/demo/, with
- * overview.png composed from both (the README's picture, copied to docs/demo.png by hand).
+ * overview.png composed from both (the README's picture: docs/demo.png, refreshed with
+ * TESSERA_DOCS_IMAGES=1, see e2e/docs-images.ts).
  */
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LaunchedBrowser, launchBrowser, type Page } from "../../../e2e/browser.js";
+import { publishDocsImage } from "../../../e2e/docs-images.js";
 import { DEMO_USER } from "../src/database.js";
 import { type RunningDemo, startDemo } from "../src/demo.js";
 import { IDP_ACCOUNT } from "../src/idp-account.js";
@@ -283,6 +285,8 @@ describe("the demo in Chromium", { timeout: 90_000 }, () => {
       join(ARTIFACTS, "overview.png"),
     );
     await canvas.close();
+    // The README's and the documentation's picture (with TESSERA_DOCS_IMAGES=1 only).
+    await publishDocsImage(join(ARTIFACTS, "overview.png"), "demo.png");
     await signOut();
     await cdp.detach();
   });
