@@ -48,6 +48,7 @@ export type ErrorType =
   | "OAuthProfileParseError"
   | "OAuthSignInError"
   | "RateLimited"
+  | "InvalidRateLimit"
   | "RefreshTokenError"
   | "SessionTokenError"
   | "SignOutError"
@@ -279,6 +280,11 @@ export class RateLimited extends SignInError {
   static override type: ErrorType = "RateLimited";
   /** Seconds until another attempt would be counted (the `Retry-After` header). */
   retryAfter = 60;
+}
+
+/** The `rateLimit` option is malformed (a window or maximum that is not positive, a bad store). */
+export class InvalidRateLimit extends AuthError {
+  static override type: ErrorType = "InvalidRateLimit";
 }
 
 /** An experimental feature (WebAuthn) is used without `experimental.enableWebAuthn`. */

@@ -11,6 +11,7 @@ import {
   ErrorPageLoop,
   errorPageParam,
   isClientError,
+  RateLimited,
   UntrustedHost,
 } from "../errors.js";
 import type {
@@ -338,9 +339,15 @@ async function run<T>(
     resolved.logger.error(error);
     if (isRaw && error instanceof AuthError && !returnRedirectAsJson()) throw new RawError(error);
     const failed = errorRedirect(resolved, parsed, error, ctx?.responseCookies ?? []);
+    // Over a sign-in rate limit: the wait goes with every answer; API clients get 429.
+    const limited = error instanceof RateLimited;
+    if (limited) failed.headers = { ...failed.headers, "Retry-After": String(error.retryAfter) };
     // Asked for JSON, a failed flow answers `{url}` without a Location header, as @auth/core does.
     if (!isRaw && failed.redirect !== undefined && returnRedirectAsJson())
-      return finish({ ...json({ url: failed.redirect }), cookies: failed.cookies ?? [] });
+      return finish({
+        ...json({ url: failed.redirect }, limited ? 429 : 200, failed.headers),
+        cookies: failed.cookies ?? [],
+      });
     return finish(failed);
   }
 }

@@ -7,6 +7,7 @@ import type { Adapter } from "../../adapters.js";
 import {
   ExperimentalFeatureNotEnabled,
   InvalidProvider,
+  InvalidRateLimit,
   MissingAdapter,
   MissingAdapterMethods,
   MissingAuthorize,
@@ -14,6 +15,7 @@ import {
 } from "../../errors.js";
 import type { InternalOAuthProvider } from "../../providers/index.js";
 import { maxAttemptsProblem } from "../email/attempts.js";
+import { rateLimitProblem } from "../session/rate-limit.js";
 import type { WarningCode } from "../utils/logger.js";
 import { webauthnConfigProblem } from "../webauthn/assert.js";
 import type { ResolvedConfig } from "./internal.js";
@@ -129,6 +131,9 @@ export function assertConfig(
         `The adapter lacks ${missing.map((m) => `\`${m}\``).join(", ")}, which the configured providers and session strategy call. Implement them or use an adapter that has them.`,
       );
   }
+
+  const rateLimit = rateLimitProblem(config.source.rateLimit);
+  if (rateLimit) return new InvalidRateLimit(rateLimit);
 
   if (config.debug) warnings.push("debug-enabled");
   if (config.csrfDisabled) warnings.push("csrf-disabled");

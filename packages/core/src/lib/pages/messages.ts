@@ -27,6 +27,7 @@ const SIGNIN_ERRORS: Readonly<Record<string, string>> = {
   Verification:
     "That sign-in link is no longer valid. It may have been used already or it may have expired.",
   WebAuthnVerificationError: "We couldn't verify your passkey. Please try again.",
+  RateLimited: "Too many sign-in attempts. Please wait a minute, then try again.",
 };
 
 const SIGNIN_DEFAULT = "Unable to sign in. Please try again.";

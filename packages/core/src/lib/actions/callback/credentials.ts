@@ -8,6 +8,11 @@ import type { Account, ResponseInternal, User } from "../../../types.js";
 import { requireAdapter } from "../../config/adapter.js";
 import type { AuthContext, InternalCredentialsProvider } from "../../config/internal.js";
 import { authorizeSignIn, completeSignIn } from "../../session/issue.js";
+import {
+  clearSignInLimit,
+  credentialsIdentifier,
+  limitSignInAttempt,
+} from "../../session/rate-limit.js";
 
 /** For database sessions, the stored user for `user` (created on first sign-in). */
 async function storedUserFor(
@@ -41,6 +46,9 @@ export async function callbackWithCredentials(
   if (!ctx.csrfTokenVerified)
     throw new MissingCSRF("The credentials form was posted without a valid csrfToken.");
   const credentials = { ...(request.body ?? {}) };
+  // Password guessing: attempts per identifier and per client IP are limited before authorize.
+  const identifier = credentialsIdentifier(provider.credentials, credentials);
+  await limitSignInAttempt(ctx, "credentials", identifier);
   // `authorize` gets a fresh Request: the original body stream has been read already.
   const forwarded = new Request(request.url, {
     method: "POST",
@@ -64,5 +72,7 @@ export async function callbackWithCredentials(
   };
   const redirect = await authorizeSignIn(ctx, { user, account, credentials: credentials as never });
   if (redirect) return { redirect };
-  return completeSignIn(ctx, { user, account, isNewUser });
+  const completed = await completeSignIn(ctx, { user, account, isNewUser });
+  await clearSignInLimit(ctx, "credentials", identifier);
+  return completed;
 }

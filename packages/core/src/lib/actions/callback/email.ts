@@ -13,6 +13,7 @@ import { countVerificationAttempt, resetVerificationAttempts } from "../../email
 import { emailSignInSubject } from "../../email/sign-in-subject.js";
 import { hashVerificationToken, verificationSecrets } from "../../email/token.js";
 import { authorizeSignIn, completeSignIn } from "../../session/issue.js";
+import { clearSignInLimit, limitSignInAttempt } from "../../session/rate-limit.js";
 import { resolveUser } from "../../session/resolve-user.js";
 
 /** Longer tokens are refused unhashed (they cannot come from a link Tessera sent). */
@@ -55,6 +56,8 @@ export async function callbackWithEmail(
   if (!token || !email || token.length > MAX_TOKEN_LENGTH)
     throw new Verification("The sign-in link is incomplete: it needs `token` and `email`.");
   const identifier = normalizeProviderIdentifier(provider, email, Verification);
+  // Token guessing: tries per address and per client IP are limited before any lookup.
+  await limitSignInAttempt(ctx, "email-callback", identifier);
 
   // Brute force of short codes: the try is counted before the token is looked up, so even
   // guesses sent in parallel cannot exceed `maxAttempts`.
@@ -70,6 +73,7 @@ export async function callbackWithEmail(
   if (new Date(stored.expires).valueOf() <= Date.now())
     throw new Verification("The sign-in link has expired. Request a new one.");
   await resetVerificationAttempts(provider, identifier);
+  await clearSignInLimit(ctx, "email-callback", identifier);
 
   // Asked before any user is created or changed, so a refused address leaves no trace.
   const subject = await emailSignInSubject(ctx, provider, identifier);

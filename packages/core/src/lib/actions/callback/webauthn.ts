@@ -16,6 +16,7 @@ import type { Account, ResponseInternal } from "../../../types.js";
 import { requireAdapter } from "../../config/adapter.js";
 import type { AuthContext, InternalWebAuthnProvider } from "../../config/internal.js";
 import { authorizeSignIn, completeSignIn } from "../../session/issue.js";
+import { limitSignInAttempt } from "../../session/rate-limit.js";
 import { currentSessionUser, resolveUser } from "../../session/resolve-user.js";
 import { type ChallengeData, consumeChallenge } from "../../webauthn/challenge.js";
 import { storedCredentialId } from "../../webauthn/credential.js";
@@ -146,6 +147,12 @@ export async function callbackWithWebAuthn(
   // Consumed first, so the cookie is deleted whatever happens next.
   const challenge = await consumeChallenge(ctx, provider.id);
   const response = parseCredentialResponse(request.body?.data);
+  // Assertion floods: attempts per credential id and per client IP are limited.
+  await limitSignInAttempt(
+    ctx,
+    "webauthn",
+    typeof response.id === "string" ? response.id : undefined,
+  );
   return action === "authenticate"
     ? authenticate(ctx, provider, challenge, response)
     : register(ctx, provider, challenge, response);

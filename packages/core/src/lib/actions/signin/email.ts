@@ -11,6 +11,7 @@ import { resetVerificationAttempts } from "../../email/attempts.js";
 import { emailSignInSubject } from "../../email/sign-in-subject.js";
 import { createVerificationToken, hashVerificationToken } from "../../email/token.js";
 import { authorizeSignIn } from "../../session/issue.js";
+import { limitSignInAttempt } from "../../session/rate-limit.js";
 import { pageUrl } from "../page-url.js";
 
 /**
@@ -23,6 +24,8 @@ export async function signinWithEmail(
 ): Promise<ResponseInternal> {
   const { config } = ctx;
   const email = normalizeProviderIdentifier(provider, ctx.request.body?.email, EmailSignInError);
+  // Mail bombing: links sent per address and per client IP are limited.
+  await limitSignInAttempt(ctx, "email-signin", email);
 
   const { user, account } = await emailSignInSubject(ctx, provider, email);
   const redirect = await authorizeSignIn(ctx, {

@@ -1,0 +1,244 @@
+/**
+ * Sign-in rate limits: credentials, e-mail sign-in and e-mail callback counted per hashed
+ * identifier and per client IP, answered with 429 + Retry-After (API clients) or the sign-in page
+ * with error=RateLimited (browsers), reset by a successful sign-in, and shared by several
+ * instances through one Redis or SQL store.
+ */
+import { randomUUID } from "node:crypto";
+import { Auth, type AuthConfig } from "@tessera/core";
+import Credentials from "@tessera/core/providers/credentials";
+import Email from "@tessera/core/providers/email";
+import type { SharedStore } from "@tessera/core/store";
+import { createMemoryStore, MemoryAdapter } from "@tessera/memory";
+import { createRedisClient, redisStore } from "@tessera/redis";
+import { createPostgresDb, dropSchema, migrate, sqlStore } from "@tessera/sql";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordingSender, requestLink } from "./email-helpers.js";
+import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
+
+const SIGNIN_RATE_LIMITED = `${ORIGIN}/auth/signin?error=RateLimited`;
+
+function credentialsConfig(overrides: Partial<AuthConfig> = {}): AuthConfig {
+  return {
+    secret: SECRET,
+    trustHost: true,
+    logger: recordingLogger().logger,
+    providers: [
+      Credentials({
+        credentials: { username: {}, password: { type: "password" } },
+        authorize: ({ username, password }) =>
+          password === "right" ? { id: String(username), name: String(username) } : null,
+      }),
+    ],
+    ...overrides,
+  };
+}
+
+async function attempt(
+  client: Client,
+  username: string,
+  password: string,
+  headers: Record<string, string> = {},
+) {
+  return client.post(
+    "/auth/callback/credentials",
+    { csrfToken: await client.csrfToken(), username, password },
+    headers,
+  );
+}
+
+/** Like {@link attempt}, through `Auth()` given the client IP address (as an integration does). */
+async function attemptFrom(config: AuthConfig, clientIp: string, username: string) {
+  const client = new Client(config);
+  const csrfToken = await client.csrfToken();
+  return Auth(
+    new Request(`${ORIGIN}/auth/callback/credentials`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        cookie: client.cookieHeader(),
+      },
+      body: new URLSearchParams({ csrfToken, username, password: "wrong" }),
+    }),
+    config,
+    { clientIp },
+  );
+}
+
+describe("credentials sign-in rate limit (defaults: 10 per identifier per minute)", () => {
+  it("refuses the 11th attempt for one user name, sending the browser to the sign-in page with Retry-After", async () => {
+    const config = credentialsConfig();
+    const client = new Client(config);
+    for (let i = 0; i < 10; i++) {
+      const response = await attempt(client, "ada", "wrong");
+      expect(response.headers.get("location")).toContain("error=CredentialsSignin");
+    }
+    const limited = await attempt(client, "ada", "wrong");
+    expect(limited.status).toBe(302);
+    expect(limited.headers.get("location")).toBe(SIGNIN_RATE_LIMITED);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Nothing about the attempt is revealed: the right password gets the same answer now.
+    const right = await attempt(client, "ada", "right");
+    expect(right.headers.get("location")).toBe(SIGNIN_RATE_LIMITED);
+    expect(client.jar.has("authjs.session-token")).toBe(false);
+    // Another identifier is not affected, whatever the case or spacing of this one.
+    expect((await attempt(client, "grace", "right")).headers.get("location")).toBe(ORIGIN);
+    expect((await attempt(client, " ADA ", "wrong")).headers.get("location")).toBe(
+      SIGNIN_RATE_LIMITED,
+    );
+  });
+
+  it("answers X-Auth-Return-Redirect clients with 429, Retry-After and the sign-in URL in JSON", async () => {
+    const config = credentialsConfig({ rateLimit: { max: 2 } });
+    const client = new Client(config);
+    const json = { "x-auth-return-redirect": "1" };
+    await attempt(client, "ada", "wrong", json);
+    await attempt(client, "ada", "wrong", json);
+    const limited = await attempt(client, "ada", "wrong", json);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("location")).toBeNull();
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await limited.json()).toEqual({ url: SIGNIN_RATE_LIMITED });
+  });
+
+  it("shows a clear message on the built-in sign-in page", async () => {
+    const page = await new Client(credentialsConfig()).get("/auth/signin?error=RateLimited");
+    expect(await page.text()).toContain("Too many sign-in attempts");
+  });
+
+  it("forgets an identifier's count after a successful sign-in", async () => {
+    const config = credentialsConfig({ rateLimit: { max: 3 } });
+    const client = new Client(config);
+    await attempt(client, "ada", "wrong");
+    await attempt(client, "ada", "wrong");
+    expect((await attempt(client, "ada", "right")).headers.get("location")).toBe(ORIGIN);
+    for (let i = 0; i < 3; i++)
+      expect((await attempt(client, "ada", "wrong")).headers.get("location")).toContain(
+        "CredentialsSignin",
+      );
+    expect((await attempt(client, "ada", "wrong")).headers.get("location")).toBe(
+      SIGNIN_RATE_LIMITED,
+    );
+  });
+
+  it("limits one client IP across identifiers (maxPerIp), leaving other addresses alone", async () => {
+    const config = credentialsConfig({ rateLimit: { max: 100, maxPerIp: 4 } });
+    for (let i = 0; i < 4; i++) {
+      const response = await attemptFrom(config, "203.0.113.5", `user-${i}`);
+      expect(response.headers.get("location")).toContain("CredentialsSignin");
+    }
+    const limited = await attemptFrom(config, "203.0.113.5", "user-new");
+    expect(limited.headers.get("location")).toBe(SIGNIN_RATE_LIMITED);
+    const other = await attemptFrom(config, "203.0.113.6", "user-new");
+    expect(other.headers.get("location")).toContain("CredentialsSignin");
+  });
+
+  it("rateLimit: false turns the limits off", async () => {
+    const client = new Client(credentialsConfig({ rateLimit: false }));
+    for (let i = 0; i < 15; i++)
+      expect((await attempt(client, "ada", "wrong")).headers.get("location")).toContain(
+        "CredentialsSignin",
+      );
+  });
+
+  it("refuses a malformed rateLimit as a configuration error naming the option", async () => {
+    const { logger, errors } = recordingLogger();
+    const config = credentialsConfig({ logger, rateLimit: { max: 0 } });
+    const response = await new Client(config).get("/auth/session");
+    expect(response.status).toBe(500);
+    expect(errors.map((e) => e.message).join()).toMatch(/rateLimit: max is 0/);
+  });
+});
+
+describe("e-mail rate limits", () => {
+  function emailConfig(rateLimit: AuthConfig["rateLimit"]) {
+    const sender = recordingSender();
+    const config: AuthConfig = {
+      secret: SECRET,
+      trustHost: true,
+      adapter: MemoryAdapter(createMemoryStore()),
+      logger: recordingLogger().logger,
+      providers: [Email({ sendVerificationRequest: sender.sendVerificationRequest })],
+      rateLimit,
+    };
+    return { sender, config };
+  }
+
+  it("stops sending links to one address (mail bombing) and names no reason beyond the limit", async () => {
+    const { sender, config } = emailConfig({ max: 3 });
+    const client = new Client(config);
+    for (let i = 0; i < 3; i++) await requestLink(client, "email", "ada@example.com");
+    const limited = await requestLink(client, "email", "ADA@example.com");
+    expect(limited.headers.get("location")).toBe(SIGNIN_RATE_LIMITED);
+    expect(sender.sent).toHaveLength(3);
+    await requestLink(client, "email", "bo@example.com");
+    expect(sender.sent).toHaveLength(4);
+  });
+
+  it("limits guesses at the e-mail callback per address, and a successful sign-in resets them", async () => {
+    const { sender, config } = emailConfig({ max: 2 });
+    const client = new Client(config);
+    await requestLink(client, "email", "ada@example.com");
+    const link = sender.lastLink();
+    const guess = new URL(link);
+    guess.searchParams.set("token", "wrong");
+    const first = await client.get(`${guess.pathname}${guess.search}`);
+    expect(first.headers.get("location")).toContain("error=Verification");
+    const second = await client.get(`${link.pathname}${link.search}`);
+    expect(second.headers.get("location")).toBe(ORIGIN);
+    // Reset by the success: two more tries are counted afresh before the limit answers.
+    await client.get(`${guess.pathname}${guess.search}`);
+    await client.get(`${guess.pathname}${guess.search}`);
+    const limited = await client.get(`${guess.pathname}${guess.search}`);
+    expect(limited.headers.get("location")).toBe(SIGNIN_RATE_LIMITED);
+  });
+});
+
+describe("limits shared by several instances", () => {
+  const redis = createRedisClient("redis://127.0.0.1:6379");
+  const prefix = `rl_${randomUUID().slice(0, 8)}:`;
+  const db = createPostgresDb("postgres://postgres@127.0.0.1:5432/test");
+  const tablePrefix = `rl_${randomUUID().replaceAll("-", "").slice(0, 8)}_`;
+
+  beforeAll(() => migrate(db, { dialect: "postgres", tablePrefix }));
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+    await dropSchema(db, { dialect: "postgres", tablePrefix });
+    await db.destroy();
+  });
+
+  const stores: [string, () => SharedStore][] = [
+    ["Redis", () => redisStore(redis, { prefix })],
+    ["PostgreSQL", () => sqlStore(db, { dialect: "postgres", tablePrefix })],
+  ];
+  for (const [label, store] of stores) {
+    it(`counts attempts at two app instances together through one ${label} store`, async () => {
+      // Two instances: two config objects (as two processes would have), one store.
+      const storage = store();
+      const instances = [
+        credentialsConfig({ rateLimit: { max: 4, storage } }),
+        credentialsConfig({ rateLimit: { max: 4, storage } }),
+      ];
+      const user = `shared-${randomUUID()}`;
+      for (let i = 0; i < 4; i++)
+        await attempt(new Client(instances[i % 2] as AuthConfig), user, "wrong");
+      for (const config of instances)
+        expect((await attempt(new Client(config), user, "wrong")).headers.get("location")).toBe(
+          SIGNIN_RATE_LIMITED,
+        );
+      // Parallel attempts at both instances: the store is atomic, none slips through.
+      const other = `parallel-${randomUUID()}`;
+      const parallel = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          attempt(new Client(instances[i % 2] as AuthConfig), other, "wrong"),
+        ),
+      );
+      const allowed = parallel.filter((r) =>
+        r.headers.get("location")?.includes("CredentialsSignin"),
+      );
+      expect(allowed).toHaveLength(4);
+    });
+  }
+});
