@@ -163,6 +163,16 @@ async function signIn(rp: RelyingParty): Promise<SignIn> {
     outcome = authorizationUrl ? "refused-at-callback" : outcome;
   else if (session === null && location.href === `${SIGNIN_PAGE}?error=OAuthSignin`)
     outcome = "refused-at-start";
+  if (outcome.startsWith("refused")) {
+    // The documented error page: the sign-in page, with the banner of the error it was sent with.
+    const page = await client.get(location.href);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(
+      outcome === "refused-at-start"
+        ? "t start signing you in with that provider"
+        : "Signing in with that provider didn",
+    );
+  }
   return {
     outcome,
     session,
