@@ -33,8 +33,18 @@ export {
   revokeSession,
   type SessionRevocationResult,
 } from "./lib/in-process.js";
-export { type AccessToken, getAccessToken } from "./lib/session/access-token.js";
+export {
+  type AccessToken,
+  type AccessTokenOptions,
+  getAccessToken,
+  type RequestHead,
+} from "./lib/session/access-token.js";
 export type { ListedSession } from "./lib/session/devices.js";
+export {
+  isJwtSessionRevoked,
+  jwtSessionId,
+  revokeJwtSession,
+} from "./lib/session/jwt-revocation.js";
 export { customFetch, raw, skipCSRFCheck } from "./lib/symbols.js";
 export type {
   Account,

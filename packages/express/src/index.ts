@@ -18,9 +18,12 @@
  * })
  * ```
  */
+
 import type { ListedSession, Session } from "@tessera/core";
+import { type AccessToken, getAccessToken as getCoreAccessToken } from "@tessera/core";
 import { AuthError } from "@tessera/core/errors";
 import {
+  appendCookies,
   getSession as getNodeSession,
   handleNodeRequest,
   listSessions as listNodeSessions,
@@ -33,7 +36,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { type ExpressAuthConfig, prepareConfig } from "./config.js";
 import { parsedBody, requestOrigin } from "./web-request.js";
 
-export { customFetch } from "@tessera/core";
+export { type AccessToken, customFetch } from "@tessera/core";
 export { AuthError, CredentialsSignin } from "@tessera/core/errors";
 export type { Account, DefaultSession, Profile, Session, User } from "@tessera/core/types";
 export type { ExpressAuthConfig } from "./config.js";
@@ -119,6 +122,44 @@ export async function getSession(req: Request, config: ExpressAuthConfig): Promi
       cause: error,
     });
   }
+}
+
+/**
+ * The signed-in user's access token at the OAuth provider `providerId` (`{ accessToken,
+ * expiresAt, tokenType, scope }`), refreshed first with the stored refresh token when it has
+ * expired (one refresh for concurrent requests); `null` when signed out or without an account
+ * there. Throws `RefreshTokenError` when the provider refused the refresh token (the user must
+ * sign in again). A JWT session refreshed by the call gets its cookie re-issued on `req.res`.
+ *
+ * @example
+ * ```ts
+ * app.get("/repos", async (req, res) => {
+ *   const token = await getAccessToken(req, authConfig, "github")
+ *   if (!token) return res.redirect("/auth/signin")
+ *   res.json(await fetch(api, { headers: { authorization: `Bearer ${token.accessToken}` } }).then((r) => r.json()))
+ * })
+ * ```
+ */
+export async function getAccessToken(
+  req: Request,
+  config: ExpressAuthConfig,
+  providerId: string,
+): Promise<AccessToken | null> {
+  const origin = requestOrigin(req);
+  if (!origin) return null;
+  const headers = new Headers();
+  if (req.headers.cookie) headers.set("cookie", req.headers.cookie);
+  const response = req.res;
+  return getCoreAccessToken(
+    { url: `${origin}${req.originalUrl}`, headers },
+    prepareConfig(config).config,
+    providerId,
+    {
+      onCookies: (cookies) => {
+        if (response && !response.headersSent) appendCookies(response, cookies);
+      },
+    },
+  );
 }
 
 /** What the session functions tell the core about `req`: its proxy-aware origin and IP. */

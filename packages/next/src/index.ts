@@ -17,6 +17,7 @@
  */
 import { Auth } from "@tessera/core";
 import type { NextRequest } from "next/server.js";
+import { getAccessTokenAction } from "./lib/access-token.js";
 import { signInAction, signOutAction, updateAction } from "./lib/actions.js";
 import { createAuth } from "./lib/auth.js";
 import { configLoader } from "./lib/config.js";
@@ -29,6 +30,7 @@ import {
 import type { NextAuthConfigOrFactory, NextAuthResult } from "./types.js";
 
 export type {
+  AccessToken,
   Account,
   DefaultSession,
   JWT,
@@ -84,6 +86,7 @@ export default function NextAuth(config: NextAuthConfigOrFactory): NextAuthResul
     listSessions: async () => listSessionsAction(await load(undefined)),
     revokeSession: async (id) => revokeSessionAction(await load(undefined), id),
     revokeOtherSessions: async () => revokeOtherSessionsAction(await load(undefined)),
+    getAccessToken: async (providerId) => getAccessTokenAction(await load(undefined), providerId),
   };
 }
 

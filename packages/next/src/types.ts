@@ -3,6 +3,7 @@
  * {@link NextAuthConfig} unchanged.
  */
 import type {
+  AccessToken,
   AuthConfig,
   Awaitable,
   CallbacksOptions,
@@ -163,4 +164,18 @@ export interface NextAuthResult {
    * ```
    */
   revokeOtherSessions: () => Promise<number>;
+  /**
+   * Tessera extension: the signed-in user's access token at the OAuth provider `providerId`
+   * (`{ accessToken, expiresAt, tokenType, scope }`), refreshed first with the stored refresh
+   * token when it has expired; `null` when signed out or without an account there. Throws
+   * `RefreshTokenError` when the provider refused the refresh token (sign in again). JWT sessions
+   * need `refresh: true` on the provider.
+   *
+   * @example
+   * ```ts
+   * const token = await getAccessToken("keycloak")
+   * const res = await fetch(api, { headers: { authorization: `Bearer ${token?.accessToken}` } })
+   * ```
+   */
+  getAccessToken: (providerId: string) => Promise<AccessToken | null>;
 }

@@ -5,12 +5,14 @@
  */
 import type { Handle, RequestEvent } from "@sveltejs/kit";
 import {
+  type AccessToken,
   Auth,
   type Awaitable,
   isAuthAction,
   type ListedSession,
   type Session,
 } from "@tessera/core";
+import { accessTokenOf } from "./access-token.js";
 import { type SignInOptions, type SignOutOptions, signInWith, signOutWith } from "./actions.js";
 import { type PreparedConfig, prepareConfig, type SvelteKitAuthConfig } from "./config.js";
 import type { KitEnvironment } from "./kit.js";
@@ -83,6 +85,22 @@ export interface SvelteKitAuthResult {
    * ```
    */
   revokeOtherSessions: (event: RequestEvent) => Promise<number>;
+  /**
+   * Tessera extension: the signed-in user's access token at the OAuth provider `providerId`
+   * (`{ accessToken, expiresAt, tokenType, scope }`), refreshed first with the stored refresh
+   * token when it has expired; `null` when signed out or without an account there. Throws
+   * `RefreshTokenError` when the provider refused the refresh token (sign in again). JWT sessions
+   * need `refresh: true` on the provider; their re-issued cookie is set on `event.cookies`.
+   *
+   * @example
+   * ```ts
+   * export const load = async (event) => {
+   *   const token = await getAccessToken(event, "keycloak")
+   *   return { profile: token && (await event.fetch(api, { headers: { authorization: `Bearer ${token.accessToken}` } })).json() }
+   * }
+   * ```
+   */
+  getAccessToken: (event: RequestEvent, providerId: string) => Promise<AccessToken | null>;
 }
 
 const AUTHORIZATION_PARAM = "authorizationParams-";
@@ -182,6 +200,9 @@ export function createSvelteKitAuth(
     },
     async revokeOtherSessions(event) {
       return revokeOtherSessionsOf(event, await configFor(event));
+    },
+    async getAccessToken(event, providerId) {
+      return accessTokenOf(event, await configFor(event), providerId);
     },
   };
 }

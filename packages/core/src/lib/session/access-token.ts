@@ -28,7 +28,25 @@ export interface AccessToken {
   scope: string | undefined;
 }
 
-function requestCookies(config: ResolvedConfig, request: Request): RequestCookies {
+/**
+ * What {@link getAccessToken} reads of a request: its URL (for the origin) and its headers (for
+ * the session cookie). A `Request` has both; integrations without one pass these two.
+ */
+export interface RequestHead {
+  url: string;
+  headers: Headers;
+}
+
+/** Options of {@link getAccessToken}. */
+export interface AccessTokenOptions {
+  /**
+   * Receives the re-issued session cookie when a JWT session's token was refreshed by this call;
+   * an integration writes it to its response (without it, the next session read refreshes again).
+   */
+  onCookies?: (cookies: Cookie[]) => void;
+}
+
+function requestCookies(config: ResolvedConfig, request: RequestHead): RequestCookies {
   return {
     origin: config.origin ?? new URL(request.url).origin,
     cookies: parseCookies(request.headers.get("cookie")),
@@ -161,12 +179,20 @@ async function fromDatabase(
  * ```
  */
 export async function getAccessToken(
-  request: Request,
-  config: AuthConfig,
+  request: Request | RequestHead,
+  config: AuthConfig | ((request: Request) => AuthConfig | Promise<AuthConfig>),
   providerId: string,
-  options: { onCookies?: (cookies: Cookie[]) => void } = {},
+  options: AccessTokenOptions = {},
 ): Promise<AccessToken | null> {
-  const resolved = resolveConfig(config);
+  const source =
+    typeof config === "function"
+      ? await config(
+          request instanceof Request
+            ? request
+            : new Request(request.url, { headers: request.headers }),
+        )
+      : config;
+  const resolved = resolveConfig(source);
   if (resolved.configError) throw resolved.configError;
   const parts = requestCookies(resolved, request);
   const provider = oauthProviderOf(resolved, parts.origin, providerId);
