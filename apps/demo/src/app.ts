@@ -2,14 +2,14 @@
  * The demo's Express application: Tessera at /auth, the home and protected pages, and the
  * developer mailbox.
  */
-import type { Session } from "@tessera/core";
+import { Auth, type Session } from "@tessera/core";
 import { ExpressAuth, type ExpressAuthConfig, getSession } from "@tessera/express";
 import express, { type Request, type Response } from "express";
 import type { DemoDatabase } from "./database.js";
 import type { Mailbox } from "./mailbox.js";
 import { type DemoFacts, renderHome } from "./pages/home.js";
-import { html } from "./pages/html.js";
-import { type RenderedPage, renderDocument } from "./pages/layout.js";
+import { html, type Markup } from "./pages/html.js";
+import { logoSvg, type RenderedPage, renderDocument, signOutControl } from "./pages/layout.js";
 import { renderCheckEmail, renderMailbox, renderMailHtml } from "./pages/mailbox.js";
 import { renderProtected } from "./pages/protected.js";
 import { demoStyles } from "./pages/styles.js";
@@ -22,6 +22,19 @@ export interface AppDependencies {
   facts: DemoFacts;
   /** Called with errors the pages could not handle (the console, in the CLI). */
   onError?: (error: unknown) => void;
+}
+
+/** Who was signed in before a password sign-in, and when (see the home page's notice). */
+const PREVIOUS_USER_COOKIE = "demo-previous-user";
+
+/** One cookie of the request (the demo sets no cookie parser). */
+function cookieValue(req: Request, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? "").split(";")) {
+    const separator = part.indexOf("=");
+    if (separator > 0 && part.slice(0, separator).trim() === name)
+      return decodeURIComponent(part.slice(separator + 1).trim());
+  }
+  return undefined;
 }
 
 function send(res: Response, page: RenderedPage): void {
@@ -42,16 +55,112 @@ export function createApp(deps: AppDependencies): express.Express {
   const app = express();
   app.disable("x-powered-by");
 
+  const sessionOf = (req: Request): Promise<Session | null> => getSession(req, authConfig);
+
+  app.get(["/favicon.ico", "/favicon.svg"], (_req, res) => {
+    res
+      .type("image/svg+xml")
+      .set("Cache-Control", "public, max-age=86400")
+      .send(logoSvg.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" '));
+  });
+
+  // A password sign-in while signed in: remember who was signed in, so that the home page can
+  // say whether the password switched to another user or belonged to the same one.
+  app.post("/auth/callback/password", async (req, res, next) => {
+    const before = await sessionOf(req);
+    if (before?.user?.id)
+      res.cookie(PREVIOUS_USER_COOKIE, `${before.user.id} ${Date.now()}`, {
+        httpOnly: true,
+        sameSite: "lax",
+        path: "/",
+        maxAge: 120_000,
+      });
+    next();
+  });
+
+  // Signed in, a refused link means the provider's account or the passkey belongs to another
+  // user (unlinked identities are linked to the signed-in user): say that, not the generic text.
+  app.get("/auth/signin", async (req, res, next) => {
+    const error = req.query.error;
+    if (error !== "OAuthAccountNotLinked" && error !== "AccountNotLinked") return next();
+    const session = await sessionOf(req);
+    if (!session?.user) return next();
+    send(res, linkedElsewhere(session, error, await csrfTokenFor(req, res)));
+  });
+
   app.use("/auth", ExpressAuth(authConfig));
 
-  const sessionOf = (req: Request): Promise<Session | null> => getSession(req, authConfig);
+  /**
+   * A CSRF token for the pages' sign-out forms, from Tessera's own `/auth/csrf` (double-submit:
+   * when the browser has no CSRF cookie yet, the new one goes out with the page).
+   */
+  async function csrfTokenFor(req: Request, res: Response): Promise<string | undefined> {
+    const answer = await Auth(
+      new globalThis.Request(`${req.protocol}://${req.host}/auth/csrf`, {
+        headers: { cookie: req.headers.cookie ?? "" },
+      }),
+      authConfig,
+    );
+    if (!answer.ok) return undefined;
+    for (const cookie of answer.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+    const body = (await answer.json()) as { csrfToken?: unknown };
+    return typeof body.csrfToken === "string" ? body.csrfToken : undefined;
+  }
+
+  /** The nav bar's user, with the token of its sign-out form. */
+  async function navUserOf(req: Request, res: Response, session: Session | null) {
+    return session?.user ? { ...session.user, csrfToken: await csrfTokenFor(req, res) } : null;
+  }
 
   app.get("/", async (req, res) => {
     const session = await sessionOf(req);
     const userId = session?.user?.id;
     const overview = userId ? await database.overview(userId) : null;
-    send(res, renderHome({ session, overview, facts }));
+    const notice = await passwordSignInNotice(req, res, session, overview);
+    const csrfToken = session ? await csrfTokenFor(req, res) : undefined;
+    send(res, renderHome({ session, overview, facts, csrfToken, notice }));
   });
+
+  /** What a password sign-in made while signed in did: switched user, or kept the same one. */
+  async function passwordSignInNotice(
+    req: Request,
+    res: Response,
+    session: Session | null,
+    overview: Awaited<ReturnType<DemoDatabase["overview"]>>,
+  ): Promise<Markup | null> {
+    const remembered = cookieValue(req, PREVIOUS_USER_COOKIE);
+    if (remembered === undefined) return null;
+    res.clearCookie(PREVIOUS_USER_COOKIE, { path: "/" });
+    const [previousId = "", at = "0"] = remembered.split(" ");
+    const last = overview?.recentSignIns[0];
+    // Only right after a successful password sign-in (a refused one leaves the cookie behind).
+    if (!session?.user || last?.provider !== "password" || last.at.getTime() < Number(at))
+      return null;
+    if (previousId === session.user.id)
+      return html`The password belongs to the user you were already signed in as (${session.user.email ?? ""}): still one user, now also signed in with its password.`;
+    const previous = await database.db
+      .selectFrom("users")
+      .select(["email", "name"])
+      .where("id", "=", previousId)
+      .executeTakeFirst();
+    return html`You were signed in as ${previous?.email ?? previous?.name ?? "another user"}. The password belongs to ${session.user.email ?? "another user"}, so signing in with it switched to that user: a password is not linked to whoever is signed in, it signs in its own user.`;
+  }
+
+  function linkedElsewhere(
+    session: Session,
+    error: "OAuthAccountNotLinked" | "AccountNotLinked",
+    csrfToken: string | undefined,
+  ): RenderedPage {
+    const what = error === "AccountNotLinked" ? "That passkey" : "That account";
+    return renderDocument({
+      title: "Already linked to another user · Tessera demo",
+      styles: demoStyles,
+      layout: "narrow",
+      status: 409,
+      nav: { current: "none", user: { ...session.user, csrfToken } },
+      main: html`<div class="card login-card"><header><h1>Already linked to another user</h1><p data-testid="linked-elsewhere">${what} belongs to another user of this demo, so it was not linked to ${session.user?.email ?? "you"}. An identity signs in one user only. To use that user, sign out and sign in with it.</p></header><div class="stack"><a class="button secondary block" href="/">Back to the demo</a>${signOutControl(csrfToken, "button primary block")}</div></div>`,
+    });
+  }
 
   app.get("/protected", async (req, res) => {
     const session = await sessionOf(req);
@@ -59,18 +168,19 @@ export function createApp(deps: AppDependencies): express.Express {
       res.redirect(303, `/auth/signin?callbackUrl=${encodeURIComponent("/protected")}`);
       return;
     }
-    send(res, renderProtected(session, facts));
+    send(res, renderProtected(session, facts, await csrfTokenFor(req, res)));
   });
 
   app.get("/check-email", async (req, res) => {
     const session = await sessionOf(req);
-    send(res, renderCheckEmail(facts, session?.user ?? null));
+    send(res, renderCheckEmail(facts, await navUserOf(req, res, session)));
   });
 
   app.get("/dev/mailbox", async (req, res) => {
     const session = await sessionOf(req);
     const origin = `${req.protocol}://${req.host}`;
-    send(res, renderMailbox({ mails: mailbox.list(), origin, user: session?.user ?? null, facts }));
+    const user = await navUserOf(req, res, session);
+    send(res, renderMailbox({ mails: mailbox.list(), origin, user, facts }));
   });
 
   app.get("/dev/mailbox/:id", (req, res) => {

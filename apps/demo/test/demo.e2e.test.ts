@@ -66,11 +66,9 @@ async function expectSignedOutHome(): Promise<void> {
   expect(await page.getByRole("link", { name: "Sign in" }).first().isVisible()).toBe(true);
 }
 
-/** Signs out through the built-in confirmation page and checks that the session is gone. */
+/** Signs out with one click on the navigation bar's button and checks that the session is gone. */
 async function signOut(): Promise<void> {
-  await page.getByRole("navigation").getByRole("link", { name: "Sign out" }).click();
-  await page.waitForURL(url("/auth/signout"));
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("navigation").getByRole("button", { name: "Sign out" }).click();
   await expectSignedOutHome();
   const session = await readSession();
   expect(session).toBeNull();
@@ -124,6 +122,31 @@ describe("the demo in Chromium", { timeout: 90_000 }, () => {
     await signInWithPassword();
     expect(await page.getByTestId("welcome").textContent()).toBe(`Hello, ${DEMO_USER.name}`);
     expect(await page.getByTestId("strategy").textContent()).toBe("database");
+    expect(await page.getByTestId("notice").count()).toBe(0);
+    // The mark is the favicon, also for the built-in pages that name none (/favicon.ico).
+    const favicon = await page.request.get(url("/favicon.ico"));
+    expect(favicon.status()).toBe(200);
+    expect(favicon.headers()["content-type"]).toContain("image/svg+xml");
+
+    // On a 390 px phone the navigation bar fits: its sign-out button is on screen.
+    await page.setViewportSize({ width: 390, height: 800 });
+    const signOutBox = await page
+      .getByRole("navigation")
+      .getByRole("button", { name: "Sign out" })
+      .boundingBox();
+    expect(signOutBox).not.toBeNull();
+    expect((signOutBox?.x ?? 0) + (signOutBox?.width ?? 0)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await page.screenshot({ path: join(ARTIFACTS, "home-390.png") });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The password of the user already signed in: the same user, and the page says so.
+    await signInWithPassword();
+    expect(await page.getByTestId("notice").textContent()).toContain(
+      `the user you were already signed in as (${DEMO_USER.email})`,
+    );
     const expires = new Date(
       JSON.parse((await page.getByTestId("session-json").textContent()) ?? "{}").expires,
     );
@@ -174,6 +197,14 @@ describe("the demo in Chromium", { timeout: 90_000 }, () => {
     await page.waitForURL(url("/"));
     expect(await page.getByTestId("welcome").textContent()).toBe("Hello, grace@example.com");
     expect(await methodLinked("email")).toBe("yes");
+
+    // Signed in as Grace, the demo user's password switches to the demo user, and says so.
+    await signInWithPassword();
+    expect(await page.getByTestId("welcome").textContent()).toBe(`Hello, ${DEMO_USER.name}`);
+    expect(await page.getByTestId("notice").textContent()).toContain(
+      "You were signed in as grace@example.com",
+    );
+    expect(await page.getByTestId("notice").textContent()).toContain("switched to that user");
 
     // The link is single-use: following it again is refused.
     await page.goto(url("/dev/mailbox"));
@@ -228,6 +259,30 @@ describe("the demo in Chromium", { timeout: 90_000 }, () => {
     await page.getByRole("button", { name: "Continue" }).click();
     await page.waitForURL(url("/"));
     expect(await sessionUserId()).toBe(demo.database.demoUserId);
+    await signOut();
+
+    // Another user (signed in with an e-mail link) cannot take the IdP account over, and the
+    // page says whose it is rather than the generic "sign in the way you first did".
+    await page.goto(url("/auth/signin?callbackUrl=%2F"));
+    await page.locator("#email-email").fill("linus@example.com");
+    await page.getByRole("button", { name: "Sign in with Email" }).click();
+    await page.waitForURL((current) => current.pathname === "/check-email");
+    await page.goto(url("/dev/mailbox"));
+    await page.locator("article.mail").first().getByTestId("mail-link").click();
+    await page.waitForURL(url("/"));
+    expect(await page.getByTestId("welcome").textContent()).toBe("Hello, linus@example.com");
+    await page.locator('li[data-method="demo-idp"]').getByRole("link", { name: "Link" }).click();
+    await page.getByRole("button", { name: "Sign in with Demo IdP" }).click();
+    await page.waitForURL((current) => current.origin === demo.idpIssuer);
+    await page.locator("#username").fill(IDP_ACCOUNT.username);
+    await page.locator("#password").fill(IDP_ACCOUNT.password);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL(
+      (current) => current.searchParams.get("error") === "OAuthAccountNotLinked",
+    );
+    expect(await page.getByTestId("linked-elsewhere").textContent()).toContain(
+      "That account belongs to another user of this demo, so it was not linked to linus@example.com",
+    );
     await signOut();
   });
 

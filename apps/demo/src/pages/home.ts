@@ -5,7 +5,7 @@
 import type { Session } from "@tessera/core";
 import type { UserOverview } from "../database.js";
 import { html, type Markup } from "./html.js";
-import { icons, initialOf, type RenderedPage, renderDocument } from "./layout.js";
+import { icons, initialOf, type RenderedPage, renderDocument, signOutControl } from "./layout.js";
 import { demoStyles } from "./styles.js";
 
 /** A sign-in method the demo offers, as the home page describes it. */
@@ -109,7 +109,12 @@ function nameOf(methods: MethodInfo[], providerId: string): string {
   return methods.find((method) => method.id === providerId)?.name ?? providerId;
 }
 
-function signedIn(session: Session, overview: UserOverview | null, facts: DemoFacts): Markup {
+function signedIn(
+  session: Session,
+  overview: UserOverview | null,
+  facts: DemoFacts,
+  csrfToken: string | undefined,
+): Markup {
   const user = session.user ?? {};
   const expires = new Date(session.expires);
   const sessionFacts = html`<dl class="facts">
@@ -133,7 +138,7 @@ function signedIn(session: Session, overview: UserOverview | null, facts: DemoFa
       : html`<p class="muted">No sign-ins recorded yet.</p>`;
   return html`<section class="card profile-card">
 <div class="profile"><div class="avatar" aria-hidden="true">${initialOf(user)}</div><div><h1 data-testid="welcome">Hello, ${user.name ?? user.email ?? "there"}</h1><p>You are signed in. This is your session, read on the server with <code>getSession(req, config)</code>.</p></div>
-<div class="actions"><a class="button secondary" href="/protected">Protected page</a><a class="button primary" href="/auth/signout">Sign out</a></div></div>
+<div class="actions"><a class="button secondary" href="/protected">Protected page</a>${signOutControl(csrfToken, "button primary")}</div></div>
 </section>
 <div class="grid">
 <section class="card" aria-labelledby="session-title"><div class="card-head"><h2 id="session-title">Session</h2></div>${sessionFacts}</section>
@@ -184,13 +189,20 @@ export function renderHome(p: {
   session: Session | null;
   overview: UserOverview | null;
   facts: DemoFacts;
+  /** For the one-click sign-out forms. */
+  csrfToken?: string;
+  /** What the last sign-in did, when there is something to say (a user switch, say). */
+  notice?: Markup | null;
 }): RenderedPage {
   const { session, facts } = p;
   return renderDocument({
     title: session ? "Home · Tessera demo" : "Tessera demo",
     styles: demoStyles,
-    nav: { current: "home", user: session?.user ?? null },
-    main: session ? signedIn(session, p.overview, facts) : signedOut(facts),
+    nav: {
+      current: "home",
+      user: session?.user ? { ...session.user, csrfToken: p.csrfToken } : null,
+    },
+    main: html`${p.notice ? html`<div class="notice" role="status" data-testid="notice">${icons.info}<p>${p.notice}</p></div>` : null}${session ? signedIn(session, p.overview, facts, p.csrfToken) : signedOut(facts)}`,
     footer: demoFooter(facts),
   });
 }

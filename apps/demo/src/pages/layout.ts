@@ -16,6 +16,8 @@ export interface RenderedPage {
 export interface NavUser {
   name?: string | null;
   email?: string | null;
+  /** The CSRF token for the bar's sign-out form; without it, the bar links to /auth/signout. */
+  csrfToken?: string;
 }
 
 /** What {@link renderDocument} needs. */
@@ -85,11 +87,20 @@ export function initialOf(user: NavUser): string {
   return ([...source][0] ?? "?").toUpperCase();
 }
 
+/**
+ * The sign-out control: with a CSRF token, a form posting to Tessera's sign-out action (one
+ * click); without one, a link to its confirmation page.
+ */
+export function signOutControl(csrfToken: string | undefined, classes: string): Markup {
+  if (!csrfToken) return html`<a class="${classes}" href="/auth/signout">Sign out</a>`;
+  return html`<form class="inline-form" method="post" action="/auth/signout"><input type="hidden" name="csrfToken" value="${csrfToken}"><input type="hidden" name="callbackUrl" value="/"><button class="${classes}" type="submit">Sign out</button></form>`;
+}
+
 function navBar(nav: NonNullable<DocumentOptions["nav"]>): Markup {
   const link = (key: typeof nav.current, href: string, label: string) =>
     html`<a href="${href}"${key === nav.current ? trusted(' aria-current="page"') : null}>${label}</a>`;
   const right = nav.user
-    ? html`<div class="nav-user"><span>${nav.user.email ?? nav.user.name ?? ""}</span><div class="avatar small" aria-hidden="true">${initialOf(nav.user)}</div><a class="button secondary small" href="/auth/signout">Sign out</a></div>`
+    ? html`<div class="nav-user"><span>${nav.user.email ?? nav.user.name ?? ""}</span><div class="avatar small" aria-hidden="true">${initialOf(nav.user)}</div>${signOutControl(nav.user.csrfToken, "button secondary small")}</div>`
     : html`<a class="button primary small" href="/auth/signin">Sign in</a>`;
   return html`<div class="nav-wrap"><nav class="nav" aria-label="Main">
 <a class="brand" href="/">${trusted(logoSvg)}<span>Tessera <small>demo</small></span></a>

@@ -9,12 +9,16 @@ import { icons, type RenderedPage, renderDocument } from "./layout.js";
 import { demoStyles } from "./styles.js";
 
 /** Renders the protected page for a signed-in `session`. */
-export function renderProtected(session: Session, facts: DemoFacts): RenderedPage {
+export function renderProtected(
+  session: Session,
+  facts: DemoFacts,
+  csrfToken?: string,
+): RenderedPage {
   const expires = new Date(session.expires);
   return renderDocument({
     title: "Protected · Tessera demo",
     styles: demoStyles,
-    nav: { current: "protected", user: session.user ?? null },
+    nav: { current: "protected", user: session.user ? { ...session.user, csrfToken } : null },
     main: html`<section class="card">
 <div class="feature"><div class="method-icon">${icons.lock}</div><div>
 <h2 data-testid="protected-title">Protected page</h2>

@@ -60,6 +60,7 @@ a { color: inherit; }
 .nav-links a:hover { color: var(--text); background: var(--hover); }
 .nav-links a[aria-current="page"] { color: var(--text); background: var(--hover); }
 .nav-user { display: flex; align-items: center; gap: 10px; color: var(--muted); font-size: 13px; }
+.inline-form { display: contents; }
 main { max-width: 960px; margin: 0 auto; padding: 40px 24px 64px; }
 main.narrow { max-width: 440px; padding-top: 72px; }
 .hero { margin: 8px 0 32px; }
@@ -131,6 +132,7 @@ pre { margin: 0; padding: 14px 16px; overflow-x: auto; border-radius: 10px; back
 .feature p { margin: 6px 0 0; color: var(--muted); font-size: 13.5px; }
 .notice { display: flex; gap: 10px; padding: 12px 14px; border-radius: 10px; font-size: 13.5px; color: var(--warn); background: var(--warn-bg); border: 1px solid var(--warn-border); }
 .notice p { margin: 0; }
+main > .notice { margin-bottom: 20px; }
 .mail { padding: 0; overflow: hidden; }
 .mail-head { display: flex; gap: 16px; align-items: flex-start; justify-content: space-between; padding: 18px 24px; border-bottom: 1px solid var(--border); }
 .mail-head h2 { margin: 0; }
@@ -167,6 +169,12 @@ input:focus-visible { border-color: var(--accent); box-shadow: 0 0 0 3px color-m
   main { padding: 24px 16px 48px; }
   .profile { flex-wrap: wrap; }
   .profile .actions { margin-left: 0; }
+}
+/* Phones: the brand and the account controls share the first row, the links get the second. */
+@media (max-width: 560px) {
+  .nav { flex-wrap: wrap; row-gap: 8px; padding: 10px 16px 8px; }
+  .brand { flex: 1; }
+  .nav-links { order: 1; flex: 1 1 100%; margin: 0 -10px; }
 }
 `;
 
