@@ -225,6 +225,25 @@ async function invalidSignature(
   return refusedFor(run, reason);
 }
 
+/** `fetcher`, except that the discovery document answers HTTP 500 (before reaching the OP). */
+function failingDiscovery(fetcher: typeof fetch): typeof fetch {
+  return (async (input: string | URL | Request, init?: RequestInit) =>
+    String(input instanceof Request ? input.url : input) === ENDPOINTS.discovery
+      ? new Response("Internal Server Error", { status: 500 })
+      : fetcher(input, init)) as typeof fetch;
+}
+
+/** `fetcher`, except that userinfo refuses the access token (RFC 6750 §3). */
+function unauthorizedUserinfo(fetcher: typeof fetch): typeof fetch {
+  return (async (input: string | URL | Request, init?: RequestInit) =>
+    String(input instanceof Request ? input.url : input) === ENDPOINTS.userinfo
+      ? new Response(null, {
+          status: 401,
+          headers: { "www-authenticate": 'Bearer error="invalid_token"' },
+        })
+      : fetcher(input, init)) as typeof fetch;
+}
+
 const now = () => Math.floor(Date.now() / 1000);
 
 /**
@@ -574,6 +593,11 @@ const scenarios: Record<ApplicableModuleId, () => Promise<Outcome | string>> = {
     return refusedFor(run, /"exp" \(expiration time\) claim value/);
   },
 
+  async "tessera-rp-exp-missing"() {
+    const run = await signIn(relyingParty({ claims: withClaims({ exp: undefined }) }));
+    return refusedFor(run, /"exp" \(expiration time\) claim missing/);
+  },
+
   async "tessera-rp-iat-future"() {
     const run = await signIn(
       relyingParty({ claims: withClaims({ iat: now() + 3600, exp: now() + 3900 }) }),
@@ -634,12 +658,29 @@ const scenarios: Record<ApplicableModuleId, () => Promise<Outcome | string>> = {
     return refusedFor(again, /no applicable keys/);
   },
 
+  async "tessera-rp-discovery-unreachable"() {
+    const run = await signIn(relyingParty({}, { [customFetch]: failingDiscovery(op.behave()) }));
+    expect(op.requestsTo(ENDPOINTS.discovery)).toHaveLength(0);
+    return refusedFor(run, /HTTP status code|discovery/i);
+  },
+
   async "tessera-rp-jwks-unreachable"() {
     const run = await signIn(
       relyingParty({ jwks: () => new Response("Service Unavailable", { status: 503 }) }),
     );
     expect(jwksFetches()).toBe(1);
     return refusedFor(run, /JSON Web Key Set response/);
+  },
+
+  async "tessera-rp-userinfo-error"() {
+    const refused = await signIn(
+      relyingParty({}, { ...userinfoProfile, [customFetch]: unauthorizedUserinfo(op.behave()) }),
+    );
+    expect(refusedFor(refused, /challenge|WWW-Authenticate/i)).toBe("refused-at-callback");
+    const withoutSub = await signIn(
+      relyingParty({ userinfo: ({ sub: _sub, ...claims }) => claims }, userinfoProfile),
+    );
+    return refusedFor(withoutSub, /"sub" property/);
   },
 
   async "tessera-rp-token-endpoint-error"() {

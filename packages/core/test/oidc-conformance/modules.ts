@@ -396,6 +396,13 @@ export const CONFORMANCE_MODULES = [
     expected: "refused-at-callback",
   },
   {
+    id: "tessera-rp-exp-missing",
+    plans: ["Tessera"],
+    checks: "The ID token has no exp (a token valid forever).",
+    spec: "OIDC Core 1.0 §2",
+    expected: "refused-at-callback",
+  },
+  {
     id: "tessera-rp-iat-future",
     plans: ["Tessera"],
     checks:
@@ -428,10 +435,25 @@ export const CONFORMANCE_MODULES = [
     expected: "refused-at-callback",
   },
   {
+    id: "tessera-rp-discovery-unreachable",
+    plans: ["Tessera"],
+    checks: "The discovery document answers HTTP 500: the user is not sent to the OP.",
+    spec: "OpenID Connect Discovery 1.0 §4.2",
+    expected: "refused-at-start",
+  },
+  {
     id: "tessera-rp-jwks-unreachable",
     plans: ["Tessera"],
     checks: "The discovery document's jwks_uri answers HTTP 503.",
     spec: "OIDC Core 1.0 §3.1.3.7 item 6",
+    expected: "refused-at-callback",
+  },
+  {
+    id: "tessera-rp-userinfo-error",
+    plans: ["Tessera"],
+    checks:
+      "Userinfo refuses the access token (401 with a Bearer challenge), or answers without sub (`idToken: false`).",
+    spec: "OIDC Core 1.0 §5.3.3, RFC 6750 §3",
     expected: "refused-at-callback",
   },
   {
