@@ -298,6 +298,23 @@ describe.each(backends)("getAccessToken with database sessions ($label)", (backe
     );
     expect(op.tokenRequests).toBe(before);
   });
+
+  it("stores a returning user's new tokens at sign-in, so a sign-in after a refused refresh refreshes again", async () => {
+    const cfg = config();
+    const hint = freshHint();
+    await signIn(new Client(cfg), hint);
+    const first = await stored(hint);
+    await adapter.updateAccount?.({ provider: "op", providerAccountId: hint, refresh_token: null });
+    const client = new Client(cfg);
+    await signIn(client, hint);
+    const second = await stored(hint);
+    expect(second?.refresh_token).toEqual(expect.any(String));
+    expect(second?.access_token).not.toBe(first?.access_token);
+    expect(second?.id_token).not.toBe(first?.id_token);
+    await expire(hint);
+    const token = await getAccessToken(requestOf(client), cfg, "op");
+    expect(await acceptedByProvider(token?.accessToken ?? "")).toBe(true);
+  });
 });
 
 describe("getAccessToken across app instances", () => {

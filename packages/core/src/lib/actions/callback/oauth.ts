@@ -28,6 +28,7 @@ import { userAndAccount } from "../../oauth/user.js";
 import { fetchProfile } from "../../oauth/userinfo.js";
 import { authorizeSignIn, completeSignIn } from "../../session/issue.js";
 import { resolveUser } from "../../session/resolve-user.js";
+import { storeSignInTokens } from "../../session/sign-in-tokens.js";
 
 /**
  * The authorization response parameters: the query of a redirect, or the body of a
@@ -152,6 +153,8 @@ export async function callbackWithOAuth(
     profile,
     adapter ? { user: existing } : undefined,
   );
+  // A returning user's account row gets this sign-in's tokens (Tessera extension).
+  if (existing) await storeSignInTokens(ctx, resolved.account);
   return completeSignIn(ctx, {
     user: resolved.user,
     account: resolved.account,
