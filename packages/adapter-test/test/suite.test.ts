@@ -192,6 +192,13 @@ describe("the conformance suite", () => {
     ]);
   });
 
+  test("catches an updateAccount that loses the token fields it was not given", () => {
+    expect(failuresOf("updateAccount replacing the account with the fields given")).toEqual([
+      "updateAccount writes refreshed tokens and keeps the fields it was not given",
+      "updateAccount clears a field given as null",
+    ]);
+  });
+
   test("fails, not skips, when an adapter lacks methods the suite covers", () => {
     const failures = failuresOf("without the session-listing extension");
     expect(failures).toContain("implements every method of the contract that the suite covers");
