@@ -40,6 +40,11 @@ export {
   type RequestHead,
 } from "./lib/session/access-token.js";
 export type { ListedSession } from "./lib/session/devices.js";
+export {
+  isJwtSessionRevoked,
+  jwtSessionId,
+  revokeJwtSession,
+} from "./lib/session/jwt-revocation.js";
 export { customFetch, raw, skipCSRFCheck } from "./lib/symbols.js";
 export type {
   Account,

@@ -24,6 +24,7 @@ import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../ht
 import { json } from "../http/response.js";
 import { endedThroughBackchannel } from "../session/backchannel.js";
 import { supportsSessionListing } from "../session/devices.js";
+import { isJwtSessionRevoked } from "../session/jwt-revocation.js";
 import { refreshedSessionToken, sessionAccountOf } from "../session/jwt-tokens.js";
 
 type SessionCallbackParams = Parameters<CallbacksOptions["session"]>[0];
@@ -89,6 +90,11 @@ async function jwtSession(
       maxAge,
     });
     if (!payload) throw new TypeError("the session token decoded to nothing");
+    // A revoked session (signed out, or revoked elsewhere) reads as signed out at once, even
+    // from a copy of the cookie that is still within its lifetime.
+    const denylist = config.jwt.revocation;
+    if (denylist && (await isJwtSessionRevoked(denylist, payload)))
+      return respond(null, clearChunkedCookie(request.cookies, option));
     // Back-channel logout: the OpenID Provider ended this session (OIDC Back-Channel Logout 1.0).
     if (await endedThroughBackchannel(config, payload))
       return respond(null, clearChunkedCookie(request.cookies, option));

@@ -17,6 +17,7 @@ import {
   federatedLogoutRedirect,
   jwtLogoutTarget,
 } from "../session/federated-logout.js";
+import { jwtSessionId, revokeJwtSession } from "../session/jwt-revocation.js";
 import { pageUrl } from "./page-url.js";
 
 /** Handles `GET` and `POST /signout`. */
@@ -50,6 +51,10 @@ export async function signout(ctx: AuthContext): Promise<ResponseInternal> {
           config.jwt.decode({ token: sessionToken, secret: config.secrets, salt: option.name }),
         ).catch(() => null);
         logoutTarget = jwtLogoutTarget(ctx, token);
+        // With revocation on, a copy of the cookie (stolen, or on a shared computer) dies too.
+        const sessionId = jwtSessionId(token);
+        if (config.jwt.revocation && sessionId)
+          await revokeJwtSession(config.jwt.revocation, sessionId, token?.exp);
         await config.events.signOut?.({ token });
       } else {
         const adapter = requireAdapter(config, "The database session strategy");

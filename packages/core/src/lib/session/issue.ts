@@ -12,6 +12,7 @@ import type { AuthContext } from "../config/internal.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 import { rotateCsrfToken } from "../http/csrf.js";
 import { newSessionMetadata } from "./devices.js";
+import { withSessionId } from "./jwt-revocation.js";
 import { SESSION_ACCOUNT_CLAIM, sessionAccountClaim } from "./jwt-tokens.js";
 
 /** What a completed sign-in hands to {@link issueSession}. */
@@ -61,7 +62,7 @@ export async function issueSession(ctx: AuthContext, result: SignInResult): Prom
       picture: user.image,
       ...(user.id !== undefined && { sub: String(user.id) }),
     };
-    const token = await config.callbacks.jwt({
+    let token = await config.callbacks.jwt({
       token: defaultToken,
       user,
       account,
@@ -72,6 +73,8 @@ export async function issueSession(ctx: AuthContext, result: SignInResult): Prom
     if (token === null) {
       issued.push(...clearChunkedCookie(request.cookies, option));
     } else {
+      // Revocable sessions get their id (`sid`) here, after the callback, so it cannot be lost.
+      token = withSessionId(config.jwt.revocation, token);
       const maxAge = config.jwt.maxAge;
       // Added after the callback, so a callback that builds a new token cannot drop it.
       const claim =

@@ -1,0 +1,89 @@
+/**
+ * Revocation of JWT sessions (opt-in: `jwt: { revocation: store }`). A JWT cannot be recalled
+ * once issued, so a revoked session's id goes on a denylist in a shared store until the token
+ * would expire anyway, and every session read looks it up.
+ *
+ * The id is the token's `sid` claim, which Tessera adds at sign-in while revocation is on and
+ * which survives every re-issue of the cookie (the claims are carried over); a token without one
+ * (issued before revocation was turned on, or by Auth.js) is known by its `jti`, which a re-issue
+ * replaces. A `jwt` callback that sets `sid` itself (say, to the provider's session id) chooses
+ * the id.
+ */
+import type { JWT } from "../../types.js";
+import type { SharedStore } from "../store/shared-store.js";
+
+/** Store key of a revoked session id. */
+function denylistKey(sessionId: string): string {
+  return `tessera:jwt-revoked:${sessionId}`;
+}
+
+/**
+ * The revocation id of a JWT session: its `sid`, else its `jti`; undefined when it has neither.
+ *
+ * @example
+ * ```ts
+ * jwtSessionId({ sid: "2b7…", jti: "9f1…" }) // "2b7…"
+ * ```
+ */
+export function jwtSessionId(token: JWT | null | undefined): string | undefined {
+  if (typeof token?.sid === "string" && token.sid !== "") return token.sid;
+  if (typeof token?.jti === "string" && token.jti !== "") return token.jti;
+  return undefined;
+}
+
+/**
+ * Revokes the JWT session `sessionId` (see {@link jwtSessionId}) until `expiresAt` (a `Date`, or
+ * seconds since the epoch as in the `exp` claim; default: 30 days from now, the longest default
+ * session): every read of a cookie carrying it answers "signed out" from then on. Pass the store
+ * configured as `jwt.revocation`. Returns false when the session was revoked already.
+ *
+ * @example
+ * ```ts
+ * import { jwtSessionId, revokeJwtSession } from "@tessera/core"
+ * await revokeJwtSession(store, jwtSessionId(token)!, token.exp)
+ * ```
+ */
+export async function revokeJwtSession(
+  store: SharedStore,
+  sessionId: string,
+  expiresAt?: Date | number,
+): Promise<boolean> {
+  const endMs =
+    expiresAt instanceof Date
+      ? expiresAt.getTime()
+      : typeof expiresAt === "number"
+        ? expiresAt * 1000
+        : Date.now() + 30 * 24 * 60 * 60 * 1000;
+  // Kept a minute past the end: a clock a little behind must not let the token back in.
+  const ttlSeconds = Math.max(1, Math.ceil((endMs - Date.now()) / 1000) + 60);
+  return store.add(denylistKey(sessionId), "1", ttlSeconds);
+}
+
+/**
+ * Whether the session of `token` was revoked in `store`. A token without an id cannot be
+ * revoked and is never denied.
+ *
+ * @example
+ * ```ts
+ * if (await isJwtSessionRevoked(store, payload)) return signedOut()
+ * ```
+ */
+export async function isJwtSessionRevoked(store: SharedStore, token: JWT): Promise<boolean> {
+  const sessionId = jwtSessionId(token);
+  if (sessionId === undefined) return false;
+  return (await store.get(denylistKey(sessionId))) !== null;
+}
+
+/**
+ * Gives a token about to be issued its revocation id (`sid`) when revocation is on and it has
+ * none, so that the id outlives the re-issues that replace `jti`.
+ *
+ * @example
+ * ```ts
+ * const issued = withSessionId(config.jwt.revocation, token)
+ * ```
+ */
+export function withSessionId(store: SharedStore | undefined, token: JWT): JWT {
+  if (!store || (typeof token.sid === "string" && token.sid !== "")) return token;
+  return { ...token, sid: crypto.randomUUID() };
+}

@@ -1,0 +1,147 @@
+/**
+ * Revocable JWT sessions (`jwt: { revocation: store }`): signing out or `revokeJwtSession` puts
+ * the session's id on a denylist, so every copy of the cookie reads as signed out at once, on
+ * every instance sharing the store; the id survives cookie re-issues.
+ */
+import { randomUUID } from "node:crypto";
+import {
+  type AuthConfig,
+  isJwtSessionRevoked,
+  jwtSessionId,
+  revokeJwtSession,
+} from "@tessera/core";
+import { decode } from "@tessera/core/jwt";
+import Credentials from "@tessera/core/providers/credentials";
+import { memoryStore, type SharedStore } from "@tessera/core/store";
+import { createRedisClient, redisStore } from "@tessera/redis";
+import { afterAll, describe, expect, it } from "vitest";
+import { Client, recordingLogger, SECRET, sealSessionToken } from "./helpers.js";
+
+const cookieName = "authjs.session-token";
+const redis = createRedisClient("redis://127.0.0.1:6379");
+const prefix = `jwt_${randomUUID().slice(0, 8)}:`;
+afterAll(async () => {
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+});
+
+function config(
+  revocation: SharedStore | undefined,
+  overrides: Partial<AuthConfig> = {},
+): AuthConfig {
+  return {
+    secret: SECRET,
+    trustHost: true,
+    logger: recordingLogger().logger,
+    providers: [
+      Credentials({ authorize: () => ({ id: "ada", name: "Ada", email: "ada@example.com" }) }),
+    ],
+    ...(revocation && { jwt: { revocation } }),
+    ...overrides,
+  };
+}
+
+async function signIn(client: Client) {
+  await client.post("/auth/callback/credentials", { csrfToken: await client.csrfToken() });
+  expect(client.jar.get(cookieName)).toBeTruthy();
+}
+
+/** A second browser holding a copy of `client`'s session cookie (a stolen cookie). */
+function copyOf(client: Client): Client {
+  const thief = new Client(client.config);
+  thief.jar.set(cookieName, client.jar.get(cookieName) ?? "");
+  return thief;
+}
+
+async function claims(client: Client) {
+  return decode({ token: client.jar.get(cookieName), secret: SECRET, salt: cookieName });
+}
+
+const stores: [string, () => SharedStore][] = [
+  ["memory", () => memoryStore()],
+  ["Redis", () => redisStore(redis, { prefix })],
+];
+
+for (const [label, makeStore] of stores) {
+  describe(`JWT revocation with a ${label} store`, () => {
+    it("signing out kills every copy of the cookie at once, not only the browser's own", async () => {
+      const store = makeStore();
+      const browser = new Client(config(store));
+      await signIn(browser);
+      const thief = copyOf(browser);
+      expect(await thief.session()).toMatchObject({ user: { email: "ada@example.com" } });
+
+      await browser.post("/auth/signout", { csrfToken: await browser.csrfToken() });
+      expect(await thief.session()).toBeNull();
+      // The dead cookie is cleared, so it stops costing a lookup.
+      expect(thief.jar.has(cookieName)).toBe(false);
+    });
+
+    it("revokeJwtSession from server code ends the session on another instance sharing the store", async () => {
+      const store = makeStore();
+      const instanceA = config(store);
+      const instanceB = config(store);
+      const browser = new Client(instanceA);
+      await signIn(browser);
+      const token = await claims(browser);
+      const sessionId = jwtSessionId(token) ?? "";
+      expect(await revokeJwtSession(store, sessionId, token?.exp)).toBe(true);
+      expect(await revokeJwtSession(store, sessionId, token?.exp)).toBe(false);
+      expect(await isJwtSessionRevoked(store, token ?? {})).toBe(true);
+      const reader = new Client(instanceB);
+      reader.jar.set(cookieName, browser.jar.get(cookieName) ?? "");
+      expect(await reader.session()).toBeNull();
+      expect(await browser.session()).toBeNull();
+    });
+
+    it("keeps the session id (sid) across re-issues, so revoking it ends older copies too", async () => {
+      const store = makeStore();
+      const browser = new Client(config(store, { session: { updateAge: 0 } }));
+      await signIn(browser);
+      const older = copyOf(browser);
+      const first = await claims(browser);
+      await new Promise((resolve) => setTimeout(resolve, 1_100)); // a new iat re-issues
+      expect(await browser.session()).not.toBeNull();
+      const reissued = await claims(browser);
+      expect(reissued?.jti).not.toBe(first?.jti);
+      expect(reissued?.sid).toBe(first?.sid);
+      await browser.post("/auth/signout", { csrfToken: await browser.csrfToken() });
+      expect(await older.session()).toBeNull();
+    });
+  });
+}
+
+describe("JWT revocation details", () => {
+  it("adds no claim and no lookup without jwt.revocation (tokens stay as Auth.js issues them)", async () => {
+    const browser = new Client(config(undefined));
+    await signIn(browser);
+    expect(await claims(browser)).not.toHaveProperty("sid");
+    const thief = copyOf(browser);
+    await browser.post("/auth/signout", { csrfToken: await browser.csrfToken() });
+    // Without a denylist a copied JWT stays valid until it expires: why revocation exists.
+    expect(await thief.session()).not.toBeNull();
+  });
+
+  it("revokes a token issued before revocation was turned on by its jti", async () => {
+    const store = memoryStore();
+    const jti = randomUUID();
+    const now = Math.floor(Date.now() / 1000);
+    const sealed = await sealSessionToken({ name: "Old", iat: now, exp: now + 3600, jti });
+    const reader = new Client(config(store));
+    reader.jar.set(cookieName, sealed);
+    expect(await reader.session()).not.toBeNull();
+    await revokeJwtSession(store, jti, now + 3600);
+    expect(await reader.session()).toBeNull();
+  });
+
+  it("keeps a denylist entry only as long as the token could live (Redis TTL)", async () => {
+    const store = redisStore(redis, { prefix });
+    const sessionId = randomUUID();
+    await revokeJwtSession(store, sessionId, new Date(Date.now() + 120_000));
+    const ttl = await redis.pttl(`${prefix}value:tessera:jwt-revoked:${sessionId}`);
+    // Two minutes left, plus a minute of clock-skew margin.
+    expect(ttl).toBeGreaterThan(170_000);
+    expect(ttl).toBeLessThanOrEqual(181_000);
+  });
+});
