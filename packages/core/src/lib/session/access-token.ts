@@ -123,7 +123,11 @@ async function refreshAccount(
     return answer(tokens);
   } catch (error) {
     if (!(error instanceof RefreshTokenError)) throw error;
-    const current = await adapter.getAccount(account.providerAccountId, account.provider);
+    const current = (await adapter.listAccountsByUserId(account.userId)).find(
+      (candidate) =>
+        candidate.provider === account.provider &&
+        candidate.providerAccountId === account.providerAccountId,
+    );
     if (
       current &&
       typeof current.refresh_token === "string" &&
