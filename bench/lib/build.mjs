@@ -16,7 +16,7 @@ const entries = {
   core: 'export { Auth, raw } from "@tessera/core"; export { encode, decode } from "@tessera/core/jwt"; export { default as Credentials } from "@tessera/core/providers/credentials"; export { toNodeHandler } from "@tessera/core/node";',
   memory: 'export { MemoryAdapter, createMemoryStore } from "@tessera/memory";',
   sql: 'export { SqlAdapter, createPostgresDb, createSqliteDb, migrate, dropSchema } from "@tessera/sql";',
-  redis: 'export { RedisAdapter, createRedisClient } from "@tessera/redis";',
+  redis: 'export { RedisAdapter, createRedisClient, redisStore } from "@tessera/redis";',
   express: 'export { ExpressAuth, getSession, toWebRequest } from "@tessera/express";',
 };
 

@@ -130,6 +130,16 @@ export function targets(run) {
       (v) => v <= limit,
     );
   }
+  // Issue #18: a JWT session read with the Redis revocation denylist within 2× of one without.
+  const denylist = scenario(run, "session-jwt-denylist");
+  if (denylist && !denylist.skipped)
+    add(
+      "JWT session read with the Redis denylist vs without",
+      "≤ 2× the read without",
+      denylist.tesseraVsFloor,
+      medianFloor(denylist),
+      (v) => v <= 2,
+    );
   if (run.http.length) {
     add(
       "HTTP session read, node:http bridge, vs the bare bridge",

@@ -351,6 +351,49 @@ export const scenarios = [
     },
   },
   {
+    // Issue #18: revocable JWT sessions look the session up in a denylist on every read. The
+    // "floor" here is Tessera's own JWT read without the denylist, so Tessera's cost in floors is
+    // the price of revocation (target ≤ 2×).
+    id: "session-jwt-denylist",
+    title: "GET /session, JWT cookie, Redis denylist (jwt.revocation)",
+    floor: "Tessera's JWT session read without jwt.revocation",
+    async setup(modules, options) {
+      if (!options.redisUrl) return "BENCH_REDIS=0";
+      if (!modules.redis) return "@tessera/redis does not build";
+      const { createRedisClient, redisStore } = modules.redis;
+      const redis = createRedisClient(options.redisUrl);
+      const prefix = `bench_${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}:`;
+      try {
+        await redis.ping();
+      } catch (error) {
+        redis.disconnect();
+        return `Redis unavailable at ${options.redisUrl}: ${/** @type {Error} */ (error).message}`;
+      }
+      const { tessera, authjs, libs } = jwtHandlers(modules);
+      const revocable = {
+        ...libs.tessera.jwtConfig(),
+        jwt: { revocation: redisStore(redis, { prefix }) },
+      };
+      const cookie = `${SESSION_COOKIE}=${await sessionToken(libs.tessera)}`;
+      const scenario = requestScenario(
+        {
+          tessera: (r) => libs.tessera.Auth(r, revocable),
+          authjs,
+          floor: tessera,
+        },
+        () => new Request(url("/session"), { headers: { cookie } }),
+        isAdaSession,
+        "Ada's session (not revoked)",
+      );
+      scenario.teardown = async () => {
+        const keys = await redis.keys(`${prefix}*`);
+        if (keys.length) await redis.del(...keys);
+        redis.disconnect();
+      };
+      return scenario;
+    },
+  },
+  {
     id: "csrf",
     title: "GET /csrf",
     floor: "new Request + 32 random bytes + SHA-256 + new Response with Set-Cookie",

@@ -134,6 +134,13 @@ export interface JWTOptions {
    * ```
    */
   revocation?: import("./lib/store/shared-store.js").SharedStore;
+  /**
+   * Tessera extension: seconds a "not revoked" answer of `revocation` is trusted by one process
+   * (default 1), so a burst of requests with one cookie costs one store lookup. A revocation made
+   * on another instance takes effect within this time (at once on the instance that made it);
+   * 0 asks the store on every read.
+   */
+  revocationCacheSeconds?: number;
 }
 
 /**

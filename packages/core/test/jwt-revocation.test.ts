@@ -135,6 +135,29 @@ describe("JWT revocation details", () => {
     expect(await reader.session()).toBeNull();
   });
 
+  it("another instance (its own store client) sees a revocation within revocationCacheSeconds, or at once with 0", async () => {
+    // Two processes: two store objects over one Redis, each with its own "not revoked" memory.
+    const atA = redisStore(redis, { prefix });
+    const cached = new Client(config(redisStore(redis, { prefix })));
+    const uncached = new Client(
+      config(undefined, {
+        jwt: { revocation: redisStore(redis, { prefix }), revocationCacheSeconds: 0 },
+      }),
+    );
+    await signIn(cached);
+    uncached.jar.set(cookieName, cached.jar.get(cookieName) ?? "");
+    expect(await cached.session()).not.toBeNull();
+    expect(await uncached.session()).not.toBeNull();
+    const token = await claims(cached);
+    await revokeJwtSession(atA, jwtSessionId(token) ?? "", token?.exp);
+    expect(await uncached.session()).toBeNull();
+    // Remembered as not revoked for up to a second, then asked again.
+    const copy = copyOf(cached);
+    expect(await copy.session()).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1_050));
+    expect(await copy.session()).toBeNull();
+  });
+
   it("keeps a denylist entry only as long as the token could live (Redis TTL)", async () => {
     const store = redisStore(redis, { prefix });
     const sessionId = randomUUID();

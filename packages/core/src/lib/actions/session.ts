@@ -93,7 +93,10 @@ async function jwtSession(
     // A revoked session (signed out, or revoked elsewhere) reads as signed out at once, even
     // from a copy of the cookie that is still within its lifetime.
     const denylist = config.jwt.revocation;
-    if (denylist && (await isJwtSessionRevoked(denylist, payload)))
+    if (
+      denylist &&
+      (await isJwtSessionRevoked(denylist, payload, config.jwt.revocationCacheSeconds))
+    )
       return respond(null, clearChunkedCookie(request.cookies, option));
     // Back-channel logout: the OpenID Provider ended this session (OIDC Back-Channel Logout 1.0).
     if (await endedThroughBackchannel(config, payload))

@@ -10,7 +10,23 @@
  * the id.
  */
 import type { JWT } from "../../types.js";
+import { BoundedExpiringMap } from "../store/bounded-map.js";
 import type { SharedStore } from "../store/shared-store.js";
+
+/** How long a "not revoked" answer is trusted by default: see {@link isJwtSessionRevoked}. */
+export const DEFAULT_REVOCATION_CACHE_SECONDS = 1;
+
+/** Session ids found not revoked, per store, with the time they must be asked about again. */
+const notRevoked = new WeakMap<SharedStore, BoundedExpiringMap<true>>();
+
+function checkedIds(store: SharedStore): BoundedExpiringMap<true> {
+  let ids = notRevoked.get(store);
+  if (!ids) {
+    ids = new BoundedExpiringMap<true>(50_000);
+    notRevoked.set(store, ids);
+  }
+  return ids;
+}
 
 /** Store key of a revoked session id. */
 function denylistKey(sessionId: string): string {
@@ -54,6 +70,8 @@ export async function revokeJwtSession(
       : typeof expiresAt === "number"
         ? expiresAt * 1000
         : Date.now() + 30 * 24 * 60 * 60 * 1000;
+  // This instance sees its own revocations at once, whatever it remembered as not revoked.
+  checkedIds(store).delete(sessionId);
   // Kept a minute past the end: a clock a little behind must not let the token back in.
   const ttlSeconds = Math.max(1, Math.ceil((endMs - Date.now()) / 1000) + 60);
   return store.add(denylistKey(sessionId), "1", ttlSeconds);
@@ -61,17 +79,29 @@ export async function revokeJwtSession(
 
 /**
  * Whether the session of `token` was revoked in `store`. A token without an id cannot be
- * revoked and is never denied.
+ * revoked and is never denied. A "not revoked" answer is remembered for `cacheSeconds` (default
+ * 1 s) by this process, so a burst of requests with one cookie (a page, its API calls) costs one
+ * store lookup: a revocation made on another instance takes effect here within that time, one
+ * made on this instance at once. `cacheSeconds: 0` asks the store on every read.
  *
  * @example
  * ```ts
  * if (await isJwtSessionRevoked(store, payload)) return signedOut()
  * ```
  */
-export async function isJwtSessionRevoked(store: SharedStore, token: JWT): Promise<boolean> {
+export async function isJwtSessionRevoked(
+  store: SharedStore,
+  token: JWT,
+  cacheSeconds = DEFAULT_REVOCATION_CACHE_SECONDS,
+): Promise<boolean> {
   const sessionId = jwtSessionId(token);
   if (sessionId === undefined) return false;
-  return (await store.get(denylistKey(sessionId))) !== null;
+  const ids = cacheSeconds > 0 ? checkedIds(store) : undefined;
+  const now = Date.now();
+  if (ids?.get(sessionId, now)) return false;
+  const revoked = (await store.get(denylistKey(sessionId))) !== null;
+  if (!revoked) ids?.set(sessionId, true, now + cacheSeconds * 1000, now);
+  return revoked;
 }
 
 /**
