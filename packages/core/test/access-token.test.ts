@@ -9,7 +9,7 @@
  * the row), so no test waits for a token to expire.
  */
 import { randomUUID } from "node:crypto";
-import { type AuthConfig, type EventCallbacks, getAccessToken } from "@tessera/core";
+import { type AuthConfig, customFetch, type EventCallbacks, getAccessToken } from "@tessera/core";
 import type { Adapter } from "@tessera/core/adapters";
 import { MissingAdapterMethods, RefreshTokenError } from "@tessera/core/errors";
 import type { OIDCConfig } from "@tessera/core/providers";
@@ -24,6 +24,7 @@ import {
   type SqlDialect,
 } from "@tessera/sql";
 import { Redis } from "ioredis";
+import { exportJWK, generateKeyPair } from "jose";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverCallback, locationOf, startSignIn } from "./fixtures/oauth-flow.js";
@@ -384,5 +385,83 @@ describe("getAccessToken with an adapter lacking updateAccount", () => {
     const error = await getAccessToken(requestOf(client), cfg, "op").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MissingAdapterMethods);
     expect((error as Error).message).toContain("updateAccount");
+  });
+});
+
+describe("getAccessToken with other clients and providers", () => {
+  it("authenticates the refresh with private_key_jwt, and keeps the refresh token a provider does not rotate", async () => {
+    const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
+    const publicJwk = { ...(await exportJWK(publicKey)), kid: "client-key", alg: "ES256" };
+    const steady = await startOidcProvider({
+      clients: [
+        {
+          client_id: "signed",
+          grant_types: ["authorization_code", "refresh_token"],
+          redirect_uris: [`${ORIGIN}/auth/callback/steady`],
+          token_endpoint_auth_method: "private_key_jwt",
+          token_endpoint_auth_signing_alg: "ES256",
+          jwks: { keys: [publicJwk] },
+        },
+      ],
+      accounts: [{ sub: "steady-user", email: "steady@example.com", email_verified: true }],
+      // Refresh tokens that stay valid after use: the answer to a refresh carries none.
+      refreshTokens: true,
+    });
+    try {
+      const adapter = MemoryAdapter();
+      const refreshAnswers: Record<string, unknown>[] = [];
+      const cfg: AuthConfig = {
+        secret: SECRET,
+        trustHost: true,
+        logger: recordingLogger().logger,
+        adapter,
+        providers: [
+          {
+            id: "steady",
+            name: "Steady OP",
+            type: "oidc",
+            issuer: steady.issuer,
+            clientId: "signed",
+            client: {
+              token_endpoint_auth_method: "private_key_jwt",
+              privateKey: { key: privateKey, kid: "client-key" },
+            },
+            // Like Google: the answer to a refresh carries no refresh token (the one used stays
+            // valid). oidc-provider echoes it, so it is taken out on the way back.
+            [customFetch]: async (input: RequestInfo | URL, init?: RequestInit) => {
+              const response = await fetch(input, init);
+              if (!String(init?.body ?? "").includes("grant_type=refresh_token")) return response;
+              const { refresh_token: _omitted, ...body } = (await response.json()) as Record<
+                string,
+                unknown
+              >;
+              refreshAnswers.push(body);
+              return Response.json(body, { status: response.status });
+            },
+          },
+        ],
+      };
+      const client = new Client(cfg);
+      const url = await startSignIn(client, "steady");
+      expect(
+        locationOf(await deliverCallback(client, await steady.authorize(url.href))).origin,
+      ).toBe(ORIGIN);
+      const before = await adapter.getAccount("steady-user", "steady");
+      for (let round = 0; round < 2; round++) {
+        await adapter.updateAccount({
+          provider: "steady",
+          providerAccountId: "steady-user",
+          expires_at: Math.floor(Date.now() / 1000) - 5,
+        });
+        const token = await getAccessToken(requestOf(client), cfg, "steady");
+        const after = await adapter.getAccount("steady-user", "steady");
+        expect(token?.accessToken).not.toBe(before?.access_token);
+        expect(after?.refresh_token).toBe(before?.refresh_token);
+      }
+      expect(refreshAnswers).toHaveLength(2);
+      expect(refreshAnswers[0]).not.toHaveProperty("refresh_token");
+    } finally {
+      await steady.close();
+    }
   });
 });
