@@ -203,6 +203,11 @@ export class OAuthSignInError extends SignInError {
 /** The e-mail sign-in could not start: invalid address, or sending the e-mail failed. */
 export class EmailSignInError extends SignInError {
   static override type: ErrorType = "EmailSignInError";
+  /**
+   * Why the address was refused, when it was (`address-required`, `address-one-at`, …): sent to
+   * the sign-in page as `&code=`, which names the reason and keeps what was typed.
+   */
+  code?: string;
 }
 
 /** Sign-out failed (for example the adapter could not delete the session). */

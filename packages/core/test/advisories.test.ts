@@ -16,6 +16,7 @@ import Credentials from "@tessera/core/providers/credentials";
 import Email from "@tessera/core/providers/email";
 import { createMemoryStore, MemoryAdapter, type MemoryStore } from "@tessera/memory";
 import { describe, expect, it } from "vitest";
+import { EMAIL_SIGNIN_ERROR } from "./email-helpers.js";
 import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
 
 /** A provider that records the back-channel requests Tessera makes, and refuses them all. */
@@ -236,7 +237,7 @@ describe("GHSA-pgjx-7f9g-9463 / CVE-2022-31127: HTML smuggled into the sign-in e
       client,
       'ada@example.com, <a href="http://evil.test">Before signing in, claim your money!</a>',
     );
-    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=EmailSignin`);
+    expect(response.headers.get("location")).toMatch(EMAIL_SIGNIN_ERROR);
     expect(sender.sent).toHaveLength(0);
     expect(store.verificationTokens.size).toBe(0);
     expect(signInCalls).toHaveLength(0);
@@ -253,7 +254,7 @@ describe("GHSA-xv97-c62v-4587 / CVE-2022-35924: a list of addresses received the
   ])("sends no link to %j and never shows it to the signIn callback", async (email) => {
     const { client, sender, store, signInCalls } = site();
     const response = await requestLink(client, email);
-    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=EmailSignin`);
+    expect(response.headers.get("location")).toMatch(EMAIL_SIGNIN_ERROR);
     expect(sender.sent).toHaveLength(0);
     expect(store.verificationTokens.size).toBe(0);
     expect(signInCalls).toHaveLength(0);
@@ -272,7 +273,7 @@ describe("GHSA-5jpx-9hw9-2fx4: a quoted local part made the mailer deliver to th
     async (email) => {
       const { client, sender, store } = site();
       const response = await requestLink(client, email);
-      expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=EmailSignin`);
+      expect(response.headers.get("location")).toMatch(EMAIL_SIGNIN_ERROR);
       expect(sender.sent).toHaveLength(0);
       expect(store.verificationTokens.size).toBe(0);
     },
@@ -287,7 +288,7 @@ describe("GHSA-7rqj-j65f-68wh / CVE-2026-73420: a look-alike @ passed validation
   ])("refuses an address with a %s before normalising it", async (_name, email) => {
     const { client, sender, store, signInCalls } = site();
     const response = await requestLink(client, email);
-    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=EmailSignin`);
+    expect(response.headers.get("location")).toMatch(EMAIL_SIGNIN_ERROR);
     expect(sender.sent).toHaveLength(0);
     expect(store.verificationTokens.size).toBe(0);
     expect(signInCalls).toHaveLength(0);

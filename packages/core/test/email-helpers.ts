@@ -120,6 +120,12 @@ export function followLink(client: Client, link: URL): Promise<Response> {
   return client.get(`${link.pathname}${link.search}`);
 }
 
+/**
+ * Where a refused e-mail sign-in sends the browser: the sign-in page with `error=EmailSignin`
+ * (a refused address adds `&code=` and the typed `&email=`).
+ */
+export const EMAIL_SIGNIN_ERROR = /^http:\/\/localhost:3000\/auth\/signin\?error=EmailSignin(&|$)/;
+
 /** The base of a test config. */
 export function baseConfig(overrides: Partial<AuthConfig>): AuthConfig {
   return { trustHost: true, basePath: "/auth", ...overrides } as AuthConfig;

@@ -9,6 +9,7 @@ import { createMemoryStore, MemoryAdapter } from "@tessera/memory";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   baseConfig,
+  EMAIL_SIGNIN_ERROR,
   followLink,
   linkIn,
   ORIGIN,
@@ -95,7 +96,7 @@ describe("SMTP delivery failures", () => {
     const client = new Client(config);
     const response = await requestLink(client, "nodemailer", "bounce@example.com");
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=EmailSignin`);
+    expect(response.headers.get("location")).toMatch(EMAIL_SIGNIN_ERROR);
     expect(errors.at(-1)?.name).toBe("EmailSignInError");
     expect(errors.at(-1)?.message).toContain("nodemailer");
   });
@@ -109,7 +110,7 @@ describe("SMTP delivery failures", () => {
       logger,
     });
     const response = await requestLink(new Client(config), "nodemailer", "ada@example.com");
-    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=EmailSignin`);
+    expect(response.headers.get("location")).toMatch(EMAIL_SIGNIN_ERROR);
     expect(errors.at(-1)?.message).toMatch(/has no `server`/);
   });
 });

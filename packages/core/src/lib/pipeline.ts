@@ -8,6 +8,7 @@
 import {
   AuthError,
   CredentialsSignin,
+  EmailSignInError,
   ErrorPageLoop,
   errorPageParam,
   isClientError,
@@ -212,6 +213,9 @@ function configurationErrorResponse(
   });
 }
 
+/** The longest typed address sent back to the sign-in page (longer ones are no address). */
+const MAX_TYPED_ADDRESS = 320;
+
 /** The redirect (or JSON) that ends a flow which threw. */
 function errorRedirect(
   config: ResolvedConfig,
@@ -225,6 +229,12 @@ function errorRedirect(
   const type = isClientError(error) ? errorPageParam(error) : "Configuration";
   const params = new URLSearchParams({ error: type });
   if (error instanceof CredentialsSignin) params.set("code", error.code);
+  if (error instanceof EmailSignInError && error.code) {
+    // A refused address: the sign-in page says why and shows the address again to correct.
+    params.set("code", error.code);
+    const typed = request.body?.email;
+    if (typeof typed === "string" && typed.length <= MAX_TYPED_ADDRESS) params.set("email", typed);
+  }
   const kind = error instanceof AuthError ? error.kind : "error";
   const page =
     (kind === "signIn" ? config.pages.signIn : config.pages.error) ??

@@ -27,6 +27,7 @@ export async function signin(ctx: AuthContext): Promise<ResponseInternal> {
       callbackUrl: ctx.callbackUrl,
       csrfToken: ctx.csrfToken ?? "",
       ...(error !== undefined && { error }),
+      ...(request.query.code !== undefined && { code: request.query.code }),
       ...(request.query.email !== undefined && { email: request.query.email }),
     });
   }

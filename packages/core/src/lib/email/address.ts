@@ -18,8 +18,20 @@ const DOMAIN_LABEL = /^[\p{L}\p{N}\p{M}](?:[\p{L}\p{N}\p{M}-]{0,61}[\p{L}\p{N}\p
 // would quietly fold some of them into a real "@".
 const AT_LOOKALIKES = /[\uFF20\uFE6B]/u;
 
-function refuse(reason: string): never {
-  throw new EmailSignInError(`Invalid e-mail address: ${reason}.`);
+/** Why an address was refused; the sign-in page has a sentence for each. */
+export type AddressRefusal =
+  | "address-required"
+  | "address-too-long"
+  | "address-at-lookalike"
+  | "address-quoted"
+  | "address-one-at"
+  | "address-local-part"
+  | "address-domain";
+
+function refuse(reason: string, code: AddressRefusal): never {
+  const error = new EmailSignInError(`Invalid e-mail address: ${reason}.`);
+  error.code = code;
+  throw error;
 }
 
 function hasAtLookalike(value: string): boolean {
@@ -44,25 +56,27 @@ function hasAtLookalike(value: string): boolean {
  * ```
  */
 export function normalizeEmailAddress(input: unknown): string {
-  if (typeof input !== "string") refuse("an address is required");
+  if (typeof input !== "string") refuse("an address is required", "address-required");
   const trimmed = input.trim();
-  if (trimmed === "") refuse("an address is required");
-  if (trimmed.length > 4 * MAX_ADDRESS_LENGTH) refuse("it is too long");
-  if (hasAtLookalike(trimmed)) refuse("it contains a character that imitates @");
+  if (trimmed === "") refuse("an address is required", "address-required");
+  if (trimmed.length > 4 * MAX_ADDRESS_LENGTH) refuse("it is too long", "address-too-long");
+  if (hasAtLookalike(trimmed))
+    refuse("it contains a character that imitates @", "address-at-lookalike");
   const address = trimmed.normalize("NFKC").toLowerCase();
-  if (address.length > MAX_ADDRESS_LENGTH) refuse("it is too long");
+  if (address.length > MAX_ADDRESS_LENGTH) refuse("it is too long", "address-too-long");
   // Recipient-list and quoted-local-part tricks ("a@x.test,b@evil.test", "\"a@evil\"@x.test")
   // would make the mailer deliver the link somewhere else than the address we store.
-  if (address.includes('"')) refuse("quoted addresses are not accepted");
+  if (address.includes('"')) refuse("quoted addresses are not accepted", "address-quoted");
   const parts = address.split("@");
-  if (parts.length !== 2) refuse("it must contain exactly one @");
+  if (parts.length !== 2) refuse("it must contain exactly one @", "address-one-at");
   const [local = "", domain = ""] = parts;
-  if (local === "" || local.length > MAX_LOCAL_LENGTH) refuse("the part before @ is invalid");
+  if (local === "" || local.length > MAX_LOCAL_LENGTH)
+    refuse("the part before @ is invalid", "address-local-part");
   if (!local.split(".").every((atom) => LOCAL_ATOM.test(atom)))
-    refuse("the part before @ contains characters that are not allowed");
+    refuse("the part before @ contains characters that are not allowed", "address-local-part");
   const labels = domain.split(".");
   if (labels.length < 2 || !labels.every((label) => DOMAIN_LABEL.test(label)))
-    refuse("the domain is invalid");
+    refuse("the domain is invalid", "address-domain");
   return `${local}@${domain}`;
 }
 
@@ -105,7 +119,8 @@ export function normalizeProviderIdentifier(
 ): string {
   try {
     if (!provider.normalizeIdentifier) return normalizeEmailAddress(input);
-    if (typeof input !== "string" || input.trim() === "") refuse("an address is required");
+    if (typeof input !== "string" || input.trim() === "")
+      refuse("an address is required", "address-required");
     const identifier = provider.normalizeIdentifier(input);
     if (typeof identifier !== "string" || identifier === "")
       throw new TypeError(

@@ -32,8 +32,27 @@ const SIGNIN_ERRORS: Readonly<Record<string, string>> = {
 
 const SIGNIN_DEFAULT = "Unable to sign in. Please try again.";
 
-/** The banner text for a sign-in page error; unknown values get a generic text. */
-export function signInErrorMessage(error: string): string {
+/** Why an e-mail address was refused (the `code` of an `EmailSignin` error). */
+const ADDRESS_REFUSALS: Readonly<Record<string, string>> = {
+  "address-required": "Enter your e-mail address.",
+  "address-too-long": "That e-mail address is too long.",
+  "address-at-lookalike":
+    "That e-mail address contains a character that looks like @ but is not one.",
+  "address-quoted": "E-mail addresses with quotes are not accepted.",
+  "address-one-at": "An e-mail address has exactly one @.",
+  "address-local-part": "The part before the @ contains characters an address cannot have.",
+  "address-domain": "The part after the @ is not a domain name (like example.com).",
+};
+
+/**
+ * The banner text for a sign-in page error; unknown values get a generic text. A refused e-mail
+ * address (`EmailSignin` with a known `code`) is told why.
+ */
+export function signInErrorMessage(error: string, code?: string): string {
+  if ((error === "EmailSignin" || error === "EmailSignInError") && code !== undefined) {
+    const reason = Object.hasOwn(ADDRESS_REFUSALS, code) ? ADDRESS_REFUSALS[code] : undefined;
+    if (reason) return `That e-mail address was not accepted. ${reason} Correct it and try again.`;
+  }
   return Object.hasOwn(SIGNIN_ERRORS, error)
     ? (SIGNIN_ERRORS[error] ?? SIGNIN_DEFAULT)
     : SIGNIN_DEFAULT;

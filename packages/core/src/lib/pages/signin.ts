@@ -26,6 +26,8 @@ export interface SignInPageParams {
   callbackUrl: string;
   csrfToken: string;
   error?: string;
+  /** The `code` that came with the error (why an e-mail address was refused). */
+  code?: string;
   email?: string;
 }
 
@@ -289,7 +291,7 @@ export function signInPage(p: SignInPageParams): ResponseInternal<string> {
   const content: SafeHtml[] = [];
   if (p.error !== undefined) {
     content.push(
-      html`<div class="alert" role="alert">${icons.alert}<p>${signInErrorMessage(p.error)}</p></div>`,
+      html`<div class="alert" role="alert">${icons.alert}<p>${signInErrorMessage(p.error, p.code)}</p></div>`,
     );
   }
   groups.forEach((group, index) => {
