@@ -5,8 +5,6 @@
  * in, a pending e-mail link still works, OAuth accounts still find their user.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import PostgresAdapter from "@auth/pg-adapter";
 import { Auth, type AuthConfig } from "@tessera/core";
 import Email from "@tessera/core/providers/email";
@@ -14,7 +12,7 @@ import { createPostgresDb, SqlAdapter, type SqlDialect, type TesseraDatabase } f
 import type { Kysely } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { extractSnippets, ROOT } from "../../scripts/docs/snippets.mjs";
+import { importSnippet } from "./snippet-module.js";
 
 const POSTGRES_URL =
   process.env.TESSERA_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -48,18 +46,6 @@ interface MoveModule {
     tablePrefix?: string;
     batchSize?: number;
   }): Promise<{ users: number; accounts: number; sessions: number; verificationTokens: number }>;
-}
-
-/** The guide's script, written out to a module as it appears on the page. */
-async function loadScript(): Promise<MoveModule> {
-  const page = readFileSync(join(ROOT, "docs/guides/moving-adapter-data.md"), "utf8");
-  const script = extractSnippets(page).find((snippet) => snippet.file === "move-authjs-data.ts");
-  if (!script) throw new Error("the guide has no move-authjs-data.ts block");
-  const dir = join(ROOT, "test-artifacts/docs-move-script");
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `move-authjs-data-${schema}.ts`);
-  writeFileSync(file, script.code);
-  return (await import(file)) as MoveModule;
 }
 
 const admin = new pg.Pool({ connectionString: POSTGRES_URL });
@@ -132,7 +118,10 @@ describe("moving @auth/pg-adapter data to @tessera/sql with the guide's script",
       token: createHash("sha256").update(`${rawEmailToken}${SECRET}`).digest("hex"),
       expires: new Date(Date.now() + HOUR),
     });
-    move = await loadScript();
+    move = await importSnippet<MoveModule>(
+      "docs/guides/moving-adapter-data.md",
+      "move-authjs-data.ts",
+    );
   }, 60_000);
 
   afterAll(async () => {
