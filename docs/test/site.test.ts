@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { DOCUMENTED_PAGES } from "../../e2e/docs-images.js";
 import { exec, ROOT } from "../../packages/core/test/fixtures/build.js";
 import { checkSite } from "../../scripts/docs/links.mjs";
 
@@ -77,6 +78,17 @@ describe("documentation site", () => {
     expect(index).toBeDefined();
     const text = readFileSync(join(OUT, "assets/chunks", index ?? ""), "utf8");
     expect(text).toContain("trustHost");
+  });
+
+  it("shows every picture the e2e suite publishes, and no stale one", () => {
+    const published = readdirSync(join(ROOT, "docs/images")).map((file) =>
+      file.replace(/\.png$/, ""),
+    );
+    expect(published.sort()).toEqual([...DOCUMENTED_PAGES].sort());
+    const html = readFileSync(join(OUT, "guides/custom-pages.html"), "utf8");
+    for (const name of DOCUMENTED_PAGES)
+      expect(html).toMatch(new RegExp(`/assets/${name}\\.[\\w-]+\\.png`));
+    expect(readFileSync(join(OUT, "index.html"), "utf8")).toMatch(/\/assets\/demo\.[\w-]+\.png/);
   });
 
   it("the link check finds a missing page, a missing anchor and a remote stylesheet", () => {
