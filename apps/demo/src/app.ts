@@ -3,10 +3,18 @@
  * developer mailbox.
  */
 import { Auth, type Session } from "@tessera/core";
-import { ExpressAuth, type ExpressAuthConfig, getSession } from "@tessera/express";
+import {
+  ExpressAuth,
+  type ExpressAuthConfig,
+  getSession,
+  listSessions,
+  revokeOtherSessions,
+  revokeSession,
+} from "@tessera/express";
 import express, { type Request, type Response } from "express";
 import type { DemoDatabase } from "./database.js";
 import type { Mailbox } from "./mailbox.js";
+import { renderDevices } from "./pages/devices.js";
 import { type DemoFacts, renderHome } from "./pages/home.js";
 import { html, type Markup } from "./pages/html.js";
 import { logoSvg, type RenderedPage, renderDocument, signOutControl } from "./pages/layout.js";
@@ -118,7 +126,25 @@ export function createApp(deps: AppDependencies): express.Express {
     const overview = userId ? await database.overview(userId) : null;
     const notice = await passwordSignInNotice(req, res, session, overview);
     const csrfToken = session ? await csrfTokenFor(req, res) : undefined;
-    send(res, renderHome({ session, overview, facts, csrfToken, notice }));
+    const sessions =
+      session && facts.strategy === "database" ? await listSessions(req, authConfig) : null;
+    const devices = session ? renderDevices(sessions, facts.strategy) : null;
+    send(res, renderHome({ session, overview, facts, csrfToken, notice, devices }));
+  });
+
+  // "Sign out this device" / "Sign out everywhere else": the server functions behind the home
+  // page's Devices card. Login/logout CSRF: only a form from this origin may ask (SameSite=Lax
+  // already keeps cross-site posts from carrying the session cookie).
+  app.post("/devices", express.urlencoded({ extended: false }), async (req, res) => {
+    const origin = `${req.protocol}://${req.host}`;
+    if (req.headers.origin !== origin) {
+      res.status(403).type("text").send("Cross-origin form posts are refused.");
+      return;
+    }
+    const id = typeof req.body?.id === "string" ? req.body.id : undefined;
+    if (id) await revokeSession(req, authConfig, id);
+    else if (req.body?.others === "true") await revokeOtherSessions(req, authConfig);
+    res.redirect(303, "/");
   });
 
   /** What a password sign-in made while signed in did: switched user, or kept the same one. */

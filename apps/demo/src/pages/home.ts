@@ -193,6 +193,8 @@ export function renderHome(p: {
   csrfToken?: string;
   /** What the last sign-in did, when there is something to say (a user switch, say). */
   notice?: Markup | null;
+  /** The signed-in user's devices (sessions), shown under the session. */
+  devices?: Markup | null;
 }): RenderedPage {
   const { session, facts } = p;
   return renderDocument({
@@ -202,7 +204,7 @@ export function renderHome(p: {
       current: "home",
       user: session?.user ? { ...session.user, csrfToken: p.csrfToken } : null,
     },
-    main: html`${p.notice ? html`<div class="notice" role="status" data-testid="notice">${icons.info}<p>${p.notice}</p></div>` : null}${session ? signedIn(session, p.overview, facts, p.csrfToken) : signedOut(facts)}`,
+    main: html`${p.notice ? html`<div class="notice" role="status" data-testid="notice">${icons.info}<p>${p.notice}</p></div>` : null}${session ? signedIn(session, p.overview, facts, p.csrfToken) : signedOut(facts)}${session ? (p.devices ?? null) : null}`,
     footer: demoFooter(facts),
   });
 }

@@ -1,0 +1,92 @@
+/**
+ * The home page's Devices card (database sessions): every signed-in browser is listed, "Sign out
+ * everywhere else" and "Sign out this device" go through the demo's /devices route to
+ * revokeOtherSessions / revokeSession, and a cross-origin post is refused.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { DEMO_USER } from "../src/database.js";
+import { type RunningDemo, startDemo } from "../src/demo.js";
+
+const SECRET = "demo-devices-test-secret-with-more-than-32-chars";
+let demo: RunningDemo | undefined;
+afterAll(() => demo?.close());
+
+class Browser {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    readonly origin: string,
+    readonly userAgent: string,
+  ) {}
+
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set("user-agent", this.userAgent);
+    if (this.cookies.size > 0)
+      headers.set("cookie", [...this.cookies].map(([n, v]) => `${n}=${v}`).join("; "));
+    const response = await fetch(new URL(path, this.origin), {
+      ...init,
+      headers,
+      redirect: "manual",
+    });
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = ""] = header.split(";");
+      const name = pair.slice(0, pair.indexOf("="));
+      const value = pair.slice(pair.indexOf("=") + 1);
+      if (value === "" || /max-age=0/i.test(header)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  async signIn(): Promise<void> {
+    const { csrfToken } = (await (await this.fetch("/auth/csrf")).json()) as { csrfToken: string };
+    await this.fetch("/auth/callback/password", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken, ...DEMO_USER, callbackUrl: "/" }),
+    });
+  }
+
+  post(path: string, form: Record<string, string>, origin = this.origin): Promise<Response> {
+    return this.fetch(path, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin },
+      body: new URLSearchParams(form),
+    });
+  }
+
+  async signedIn(): Promise<boolean> {
+    return (await (await this.fetch("/auth/session")).json()) !== null;
+  }
+}
+
+describe("Devices card", () => {
+  it("lists the browsers, signs out everywhere else, then this device", async () => {
+    demo = await startDemo({ port: 0, dataDir: null, secret: SECRET, strategy: "database" });
+    const laptop = new Browser(demo.url, "Laptop Firefox");
+    const phone = new Browser(demo.url, "Phone Safari");
+    await laptop.signIn();
+    await phone.signIn();
+
+    const home = await (await laptop.fetch("/")).text();
+    expect(home).toContain('data-testid="devices"');
+    expect(home.match(/data-testid="device"/g)).toHaveLength(2);
+    expect(home).toContain("Laptop Firefox");
+    expect(home).toContain("Phone Safari");
+    expect(home).toContain("Sign out everywhere else");
+
+    // Login CSRF: a form from another origin is refused and changes nothing.
+    expect((await laptop.post("/devices", { others: "true" }, "https://evil.example")).status).toBe(
+      403,
+    );
+    expect(await phone.signedIn()).toBe(true);
+
+    expect((await laptop.post("/devices", { others: "true" })).status).toBe(303);
+    expect(await phone.signedIn()).toBe(false);
+    expect(await laptop.signedIn()).toBe(true);
+
+    const id = /name="id" value="([^"]+)"/.exec(await (await laptop.fetch("/")).text())?.[1] ?? "";
+    expect((await laptop.post("/devices", { id })).status).toBe(303);
+    expect(await laptop.signedIn()).toBe(false);
+  });
+});
