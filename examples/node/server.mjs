@@ -25,6 +25,7 @@ const config = {
 };
 
 const auth = toNodeHandler(config);
+/** @param {unknown} text */
 const escapeHtml = (text) =>
   String(text).replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
