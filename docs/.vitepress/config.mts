@@ -104,6 +104,9 @@ const reference: DefaultTheme.SidebarItem = {
   ],
 };
 
+/** Generated pages made of one wide table: no outline column, the full width for the table. */
+const WIDE_PAGES = new Set(["providers.md", "oidc-conformance.md"]);
+
 export default defineConfig({
   title: "Tessera",
   description: "Authentication for TypeScript web applications, with the public API of Auth.js v5.",
@@ -112,6 +115,10 @@ export default defineConfig({
   // Test folders and the stand-in declarations for snippets are not pages.
   srcExclude: ["test/**", "**/README.md"],
   markdown: { config: placeholdersAsText },
+  transformPageData(pageData) {
+    if (WIDE_PAGES.has(pageData.relativePath))
+      pageData.frontmatter = { ...pageData.frontmatter, aside: false, pageClass: "wide-page" };
+  },
   themeConfig: {
     search: { provider: "local" },
     outline: { level: [2, 3] },
