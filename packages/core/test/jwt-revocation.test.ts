@@ -13,8 +13,11 @@ import {
 import { decode } from "@tessera/core/jwt";
 import Credentials from "@tessera/core/providers/credentials";
 import { memoryStore, type SharedStore } from "@tessera/core/store";
+import { createMemoryStore, MemoryAdapter } from "@tessera/memory";
 import { createRedisClient, redisStore } from "@tessera/redis";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deliverCallback, startSignIn } from "./fixtures/oauth-flow.js";
+import { type RunningOidcProvider, startOidcProvider } from "./fixtures/oidc-provider.js";
 import { Client, recordingLogger, SECRET, sealSessionToken } from "./helpers.js";
 
 const cookieName = "authjs.session-token";
@@ -166,5 +169,58 @@ describe("JWT revocation details", () => {
     // Two minutes left, plus a minute of clock-skew margin.
     expect(ttl).toBeGreaterThan(170_000);
     expect(ttl).toBeLessThanOrEqual(181_000);
+  });
+});
+
+describe("a revoked JWT cookie and account linking", () => {
+  let op: RunningOidcProvider;
+  const callbackUrl = "http://localhost:3000/auth/callback/op";
+  beforeAll(async () => {
+    op = await startOidcProvider({
+      clients: [
+        { client_id: "basic", client_secret: "basic-secret", redirect_uris: [callbackUrl] },
+      ],
+      accounts: [{ sub: "thief-1", email: "thief@example.com", email_verified: true }],
+    });
+  });
+  afterAll(() => op?.close());
+
+  it("does not link the thief's provider account to the user of a revoked cookie (account takeover)", async () => {
+    const store = createMemoryStore();
+    const adapter = MemoryAdapter(store);
+    const victim = await adapter.createUser({
+      id: "victim",
+      email: "victim@example.com",
+      emailVerified: null,
+    });
+    const shared: AuthConfig = {
+      secret: SECRET,
+      trustHost: true,
+      adapter,
+      session: { strategy: "jwt" },
+      jwt: { revocation: memoryStore() },
+      logger: recordingLogger().logger,
+      providers: [
+        Credentials({ authorize: () => ({ id: victim.id, email: victim.email }) }),
+        {
+          id: "op",
+          name: "Test OP",
+          type: "oidc",
+          issuer: op.issuer,
+          clientId: "basic",
+          clientSecret: "basic-secret",
+        },
+      ],
+    };
+    const browser = new Client(shared);
+    await signIn(browser);
+    const thief = copyOf(browser);
+    await browser.post("/auth/signout", { csrfToken: await browser.csrfToken() });
+
+    const authorization = await startSignIn(thief, "op");
+    await deliverCallback(thief, await op.authorize(authorization.href));
+    const linked = [...store.accounts.values()].find((account) => account.provider === "op");
+    expect(linked?.userId).toBeDefined();
+    expect(linked?.userId).not.toBe(victim.id);
   });
 });

@@ -36,6 +36,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { type ExpressAuthConfig, prepareConfig } from "./config.js";
 import { parsedBody, requestOrigin } from "./web-request.js";
 
+export type { ListedSession } from "@tessera/core";
 export { type AccessToken, customFetch } from "@tessera/core";
 export { AuthError, CredentialsSignin } from "@tessera/core/errors";
 export type { Account, DefaultSession, Profile, Session, User } from "@tessera/core/types";
