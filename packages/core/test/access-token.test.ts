@@ -8,13 +8,19 @@
  * Expiry is simulated by moving the stored `expires_at` into the past (what time passing does to
  * the row), so no test waits for a token to expire.
  */
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { type AuthConfig, customFetch, type EventCallbacks, getAccessToken } from "@tessera/core";
 import type { Adapter } from "@tessera/core/adapters";
 import { MissingAdapterMethods, RefreshTokenError } from "@tessera/core/errors";
 import type { OIDCConfig } from "@tessera/core/providers";
 import { MemoryAdapter } from "@tessera/memory";
-import { redisStore } from "@tessera/redis";
 import {
   createPostgresDb,
   createSqliteDb,
@@ -23,17 +29,24 @@ import {
   SqlAdapter,
   type SqlDialect,
 } from "@tessera/sql";
-import { Redis } from "ioredis";
 import { exportJWK, generateKeyPair } from "jose";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverCallback, locationOf, startSignIn } from "./fixtures/oauth-flow.js";
 import { type RunningOidcProvider, startOidcProvider } from "./fixtures/oidc-provider.js";
+import type { InstanceSetup } from "./fixtures/refresh-instance/instance.fixture.js";
 import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
 
 const POSTGRES_URL =
   process.env.TESSERA_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_URL = process.env.TESSERA_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+/** The app instance run as a separate process by the cross-process test. */
+const instanceDir = fileURLToPath(new URL("./fixtures/refresh-instance/", import.meta.url));
+const vitestCli = join(
+  createRequire(import.meta.url).resolve("vitest/package.json"),
+  "..",
+  "vitest.mjs",
+);
 
 let op: RunningOidcProvider;
 /** Each test signs in as its own account of the provider, so refresh tokens never mix. */
@@ -319,48 +332,76 @@ describe.each(backends)("getAccessToken with database sessions ($label)", (backe
 });
 
 describe("getAccessToken across app instances", () => {
-  it("refreshes once for concurrent reads on two instances sharing a Redis store and a PostgreSQL database", async () => {
+  it("refreshes once for concurrent reads in two processes sharing a Redis store and a PostgreSQL database", async () => {
     const db = createPostgresDb(POSTGRES_URL);
     const tablePrefix = `t_${randomUUID().replaceAll("-", "").slice(0, 10)}_`;
     await migrate(db, { dialect: "postgres", tablePrefix });
-    const redis = new Redis(REDIS_URL);
+    const dir = await mkdtemp(join(tmpdir(), "tessera-refresh-"));
     try {
-      const store = redisStore(redis, { prefix: `tessera-test:${randomUUID()}:` });
-      // Two configuration objects: each has its own in-process state, as two processes would;
-      // they share only the database and the store.
-      const instance = (): AuthConfig => ({
+      const adapter = SqlAdapter(db, { dialect: "postgres", tablePrefix });
+      const cfg: AuthConfig = {
         secret: SECRET,
         trustHost: true,
         logger: recordingLogger().logger,
-        adapter: SqlAdapter(db, { dialect: "postgres", tablePrefix }),
+        adapter,
         providers: [opProvider()],
-        oauth: { store },
-      });
-      const first = instance();
-      const second = instance();
-      const client = new Client(first);
+      };
+      const client = new Client(cfg);
       const hint = freshHint();
       await signIn(client, hint);
-      await first.adapter?.updateAccount?.({
+      await adapter.updateAccount({
         provider: "op",
         providerAccountId: hint,
         expires_at: Math.floor(Date.now() / 1000) - 5,
       });
       const before = op.tokenRequests;
-      const tokens = await Promise.all(
-        Array.from({ length: 20 }, (_, index) =>
-          getAccessToken(requestOf(client), index % 2 ? first : second, "op"),
+      // Both processes start reading at the same moment, once vitest has started in each.
+      const startAt = Date.now() + 6000;
+      const instance = (name: string) => {
+        const setup: InstanceSetup = {
+          issuer: op.issuer,
+          postgresUrl: POSTGRES_URL,
+          tablePrefix,
+          redisUrl: REDIS_URL,
+          redisPrefix: `tessera-test:${randomUUID()}:`,
+          secret: SECRET,
+          url: `${ORIGIN}/api/data`,
+          cookie: client.cookieHeader(),
+          reads: 10,
+          startAt,
+          output: join(dir, `${name}.json`),
+        };
+        return setup;
+      };
+      const first = instance("first");
+      const second = { ...instance("second"), redisPrefix: first.redisPrefix };
+      await Promise.all(
+        [first, second].map((setup) =>
+          promisify(execFile)(
+            process.execPath,
+            [vitestCli, "run", "--config", join(instanceDir, "vitest.config.ts")],
+            {
+              cwd: instanceDir,
+              env: { ...process.env, TESSERA_REFRESH_INSTANCE: JSON.stringify(setup) },
+            },
+          ),
         ),
       );
+      const tokens = [
+        ...(JSON.parse(await readFile(first.output, "utf8")) as string[]),
+        ...(JSON.parse(await readFile(second.output, "utf8")) as string[]),
+      ];
+      expect(tokens).toHaveLength(20);
       expect(op.tokenRequests - before).toBe(1);
-      expect(new Set(tokens.map((token) => token?.accessToken)).size).toBe(1);
-      expect(await acceptedByProvider(tokens[0]?.accessToken ?? "")).toBe(true);
+      expect(new Set(tokens).size).toBe(1);
+      expect(await acceptedByProvider(tokens[0] ?? "")).toBe(true);
+      expect((await adapter.getAccount(hint, "op"))?.access_token).toBe(tokens[0]);
     } finally {
-      redis.disconnect();
+      await rm(dir, { recursive: true, force: true });
       await dropSchema(db, { dialect: "postgres", tablePrefix });
       await db.destroy();
     }
-  });
+  }, 60_000);
 });
 
 describe("getAccessToken with an adapter lacking updateAccount", () => {

@@ -38,8 +38,11 @@ export function isDue(config: ResolvedConfig, expiresAt: unknown): boolean {
 /** What the instance that refreshed tells the others. */
 type Outcome = { tokens: RefreshedTokens } | { refused: string };
 
-/** The refreshes running in this process, per configuration (one app instance). */
-const flights = new WeakMap<ResolvedConfig, Map<string, Promise<RefreshedTokens>>>();
+/**
+ * The refreshes running in this process, by provider and refresh token: one map for the process,
+ * so that a lazy configuration (a new config object per request) still refreshes once.
+ */
+const running = new Map<string, Promise<RefreshedTokens>>();
 
 /** A store key for `refreshToken`: its hash, so the store never holds the token itself. */
 function flightKey(provider: InternalOAuthProvider, refreshToken: string): string {
@@ -127,20 +130,14 @@ export function refreshOnce(
   refreshToken: string,
   refresh: () => Promise<RefreshedTokens>,
 ): Promise<RefreshedTokens> {
-  let running = flights.get(config);
-  if (!running) {
-    running = new Map();
-    flights.set(config, running);
-  }
   const key = flightKey(provider, refreshToken);
   const pending = running.get(key);
   if (pending) return pending;
   const store = config.source.oauth?.store;
   const flight = store ? acrossInstances(config, store, key, refresh) : refresh();
-  const inProcess = running;
-  inProcess.set(key, flight);
+  running.set(key, flight);
   const forget = () => {
-    if (inProcess.get(key) === flight) inProcess.delete(key);
+    if (running.get(key) === flight) running.delete(key);
   };
   flight.then(forget, forget);
   return flight;

@@ -16,7 +16,8 @@ import { memoryStore } from "../store/memory.js";
 import type { SharedStore } from "../store/shared-store.js";
 import { sessionAccountOf } from "./jwt-tokens.js";
 
-const processStores = new WeakMap<ResolvedConfig, SharedStore>();
+/** The default store: this process's, shared by its configurations (lazy ones included). */
+let processStore: SharedStore | undefined;
 
 /**
  * The store of back-channel logout state: `oauth.store`, else `jwt.revocation`, else one in this
@@ -27,12 +28,8 @@ export function logoutStore(config: ResolvedConfig): SharedStore {
     config.source.oauth?.store ??
     (config.source.jwt as { revocation?: SharedStore } | undefined)?.revocation;
   if (configured) return configured;
-  let store = processStores.get(config);
-  if (!store) {
-    store = memoryStore();
-    processStores.set(config, store);
-  }
-  return store;
+  processStore ??= memoryStore();
+  return processStore;
 }
 
 const hashed = (value: string) => createHash("sha256").update(value).digest("base64url");
@@ -102,18 +99,18 @@ export async function endSessions(
  * provider's `sub` or `sid` recorded after the session was signed in. Costs one store read per
  * recorded identifier, and nothing for sessions not created through an OpenID Provider.
  */
-export async function endedThroughBackchannel(
+export function endedThroughBackchannel(
   config: ResolvedConfig,
   token: JWT,
-): Promise<boolean> {
+): boolean | Promise<boolean> {
   const account = sessionAccountOf(token);
+  // Synchronous for the common case (no OP session): a session read then pays no promise.
   if (!account || (!account.sub && !account.sid)) return false;
   const signedInAt =
     account.signedInAt ?? (typeof token.iat === "number" ? token.iat * 1000 : Date.now());
   const store = logoutStore(config);
-  const markers = await Promise.all([
+  return Promise.all([
     account.sub ? store.get(subjectKey(account.provider, account.sub)) : null,
     account.sid ? store.get(sessionKey(account.provider, account.sid)) : null,
-  ]);
-  return markers.some((marker) => marker !== null && Number(marker) >= signedInAt);
+  ]).then((markers) => markers.some((marker) => marker !== null && Number(marker) >= signedInAt));
 }
