@@ -4,7 +4,7 @@
  * through the OP's end_session_endpoint and ends the OP session; the OP's back-channel logout
  * token (posted over HTTP to Tessera's node handler) ends the user's sessions, seen from another
  * cookie jar; forged, replayed, expired and otherwise invalid logout tokens are refused with 400.
- * JWT sessions and database sessions (memory adapter, SQLite).
+ * JWT sessions and database sessions (memory adapter, PostgreSQL, SQLite).
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
@@ -15,7 +15,7 @@ import { toNodeHandler } from "@tessera/core/node";
 import type { OIDCConfig } from "@tessera/core/providers";
 import { memoryStore } from "@tessera/core/store";
 import { MemoryAdapter } from "@tessera/memory";
-import { createSqliteDb, dropSchema, migrate, SqlAdapter } from "@tessera/sql";
+import { createPostgresDb, createSqliteDb, dropSchema, migrate, SqlAdapter } from "@tessera/sql";
 import { decodeJwt, exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverCallback, locationOf, startSignIn } from "./fixtures/oauth-flow.js";
@@ -23,6 +23,8 @@ import { type RunningOidcProvider, startOidcProvider } from "./fixtures/oidc-pro
 import { Client, recordingLogger, SECRET } from "./helpers.js";
 
 const EVENT = "http://schemas.openid.net/event/backchannel-logout";
+const POSTGRES_URL =
+  process.env.TESSERA_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 let op: RunningOidcProvider;
 let server: Server;
 /** Tessera's own origin: the node handler the OP posts logout tokens to. */
@@ -139,6 +141,27 @@ const strategies: Strategy[] = [
       },
       close: async () => {},
     }),
+  },
+  {
+    label: "database sessions (PostgreSQL)",
+    async config() {
+      const db = createPostgresDb(POSTGRES_URL);
+      const tablePrefix = `t_${randomUUID().replaceAll("-", "").slice(0, 10)}_`;
+      await migrate(db, { dialect: "postgres", tablePrefix });
+      return {
+        config: {
+          secret: SECRET,
+          trustHost: true,
+          logger: recordingLogger().logger,
+          adapter: SqlAdapter(db, { dialect: "postgres", tablePrefix }),
+          providers: [opProvider()],
+        },
+        async close() {
+          await dropSchema(db, { dialect: "postgres", tablePrefix });
+          await db.destroy();
+        },
+      };
+    },
   },
   {
     label: "database sessions (SQLite)",
