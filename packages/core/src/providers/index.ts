@@ -156,7 +156,9 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
    * the user out of the provider (OpenID Connect RP-Initiated Logout 1.0): the browser goes to
    * `end_session_endpoint` with `id_token_hint`, `client_id` and `post_logout_redirect_uri` (the
    * sign-out's callback URL, which must be registered at the provider). The ID token is kept
-   * for it (the account row, or the JWT).
+   * for it: in the session JWT, or in the account row with database sessions — whose rows do not
+   * record the provider that created them, so there a user with an account at this provider is
+   * signed out of it whichever way they signed in.
    *
    * Back-channel logout (OpenID Connect Back-Channel Logout 1.0) needs no option: register
    * `<origin><basePath>/backchannel-logout/<provider id>` as the client's
