@@ -8,7 +8,7 @@
  * Expiry is simulated by rewriting the `expires_at` inside the session JWT (sealed with the test
  * secret, as time passing would leave it), so no test waits for a token to expire.
  */
-import { Auth, type AuthConfig, getAccessToken } from "@tessera/core";
+import { Auth, type AuthConfig, customFetch, getAccessToken } from "@tessera/core";
 import { RefreshTokenError } from "@tessera/core/errors";
 import { decode, encode, type JWT } from "@tessera/core/jwt";
 import type { OIDCConfig } from "@tessera/core/providers";
@@ -212,6 +212,26 @@ describe("access tokens of JWT sessions (refresh: true)", () => {
       RefreshTokenError,
     );
     expect(op.tokenRequests).toBe(before);
+  });
+
+  it("keeps the session when the provider cannot be reached for a refresh, and getAccessToken throws instead of handing out the expired token", async () => {
+    const { logger, errors } = recordingLogger();
+    const unreachable: typeof fetch = async (input, init) => {
+      if (String(init?.body ?? "").includes("grant_type=refresh_token"))
+        throw new TypeError("fetch failed (connection refused)");
+      return fetch(input, init);
+    };
+    const cfg = config({ logger, providers: [provider({ [customFetch]: unreachable })] });
+    const client = new Client(cfg);
+    await signIn(client, freshHint());
+    await expire(client);
+    const session = await client.session();
+    expect(session?.user).toBeTruthy();
+    expect(session).not.toHaveProperty("error");
+    expect(errors.map((error) => error.message).join()).toContain("connection refused");
+    await expect(getAccessToken(sessionRequest(client), cfg, "op")).rejects.toThrow(
+      /could not be refreshed now/,
+    );
   });
 
   it("getAccessToken refreshes a due token itself and hands the re-issued cookie to onCookies", async () => {

@@ -203,5 +203,12 @@ export async function getAccessToken(
   if (resolved.session.strategy === "database") return fromDatabase(resolved, parts, provider);
   const read = await readJwtAccountTokens(resolved, parts, provider);
   if (read.cookies.length) options.onCookies?.(read.cookies);
+  const expiresAt = read.tokens?.expires_at;
+  // The session read logs a failed refresh and keeps the session; a caller asking for the token
+  // must not get one that has expired (the provider or the network failed: try again later).
+  if (provider.refresh === true && typeof expiresAt === "number" && expiresAt * 1000 <= Date.now())
+    throw new Error(
+      `The access token of the ${provider.id} account has expired and could not be refreshed now (the provider or the network failed; the server log has the cause). Try again later.`,
+    );
   return read.tokens ? answer(read.tokens) : null;
 }
