@@ -96,6 +96,7 @@ const reference: DefaultTheme.SidebarItem = {
     { text: "Providers", link: "/providers" },
     { text: "Adapters and schemas", link: "/reference/adapters" },
     { text: "Environment variables", link: "/reference/environment" },
+    { text: "HTTP endpoints", link: "/reference/endpoints" },
     { text: "Security model", link: "/security" },
     ...(exists("oidc-conformance.md")
       ? [{ text: "OpenID Connect conformance", link: "/oidc-conformance" }]
