@@ -80,6 +80,17 @@ export async function handleNodeRequest(
   }
 }
 
+/** Options of {@link toNodeHandler}. */
+export interface NodeHandlerOptions {
+  /**
+   * The client's IP address for a request, for per-IP sign-in rate limits. Not set by default:
+   * behind a proxy the socket address is the proxy's, and every user would share one limit. A
+   * server that clients reach directly can pass `(req) => req.socket.remoteAddress`; behind your
+   * own proxy, the address that proxy reports (never a client-written `X-Forwarded-For`).
+   */
+  clientIp?: (req: IncomingMessage) => string | undefined;
+}
+
 /**
  * A `node:http` request listener answering every Tessera action under the config's `basePath`
  * (default `/auth`). Behind your own proxy, set `trustHost: true` (or `AUTH_TRUST_HOST=true`):
@@ -88,10 +99,16 @@ export async function handleNodeRequest(
  * @example
  * ```ts
  * createServer(toNodeHandler({ providers: [GitHub] })).listen(3000)
+ * createServer(toNodeHandler(config, { clientIp: (req) => req.socket.remoteAddress })).listen(3000)
  * ```
  */
-export function toNodeHandler(config: ConfigOrFactory): NodeHandler {
-  return (req, res) => handleNodeRequest(req, res, config);
+export function toNodeHandler(
+  config: ConfigOrFactory,
+  options: NodeHandlerOptions = {},
+): NodeHandler {
+  const { clientIp } = options;
+  if (!clientIp) return (req, res) => handleNodeRequest(req, res, config);
+  return (req, res) => handleNodeRequest(req, res, config, { clientIp: clientIp(req) });
 }
 
 /**

@@ -242,3 +242,49 @@ describe("limits shared by several instances", () => {
     });
   }
 });
+
+describe("the client IP on plain node:http", () => {
+  it("toNodeHandler counts per socket address when given clientIp, and per identifier only without it", async () => {
+    const { createServer } = await import("node:http");
+    const { toNodeHandler } = await import("@tessera/core/node");
+    const config = credentialsConfig({ rateLimit: { max: 100, maxPerIp: 2 } });
+    const serve = async (handler: ReturnType<typeof toNodeHandler>) => {
+      const server = createServer(handler).listen(0, "127.0.0.1");
+      await new Promise((resolve) => server.once("listening", resolve));
+      const { port } = server.address() as { port: number };
+      return { server, origin: `http://127.0.0.1:${port}` };
+    };
+    const attemptAt = async (origin: string, username: string) => {
+      const csrf = await fetch(`${origin}/auth/csrf`);
+      const cookie = csrf.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+      const response = await fetch(`${origin}/auth/callback/credentials`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+        body: new URLSearchParams({ csrfToken, username, password: "wrong" }),
+      });
+      return new URL(response.headers.get("location") ?? "").searchParams.get("error");
+    };
+    const withIp = await serve(
+      toNodeHandler(config, { clientIp: (req) => req.socket.remoteAddress }),
+    );
+    const withoutIp = await serve(
+      toNodeHandler(credentialsConfig({ rateLimit: { max: 100, maxPerIp: 2 } })),
+    );
+    try {
+      const errors = [];
+      for (const name of ["a", "b", "c"]) errors.push(await attemptAt(withIp.origin, name));
+      expect(errors).toEqual(["CredentialsSignin", "CredentialsSignin", "RateLimited"]);
+      const unlimited = [];
+      for (const name of ["a", "b", "c"]) unlimited.push(await attemptAt(withoutIp.origin, name));
+      expect(unlimited).toEqual(["CredentialsSignin", "CredentialsSignin", "CredentialsSignin"]);
+    } finally {
+      withIp.server.close();
+      withoutIp.server.close();
+    }
+  });
+});
