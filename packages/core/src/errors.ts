@@ -50,6 +50,7 @@ export type ErrorType =
   | "RateLimited"
   | "InvalidRateLimit"
   | "RefreshTokenError"
+  | "RefreshUnavailable"
   | "SessionTokenError"
   | "SignOutError"
   | "UnknownAction"
@@ -290,6 +291,15 @@ export class RateLimited extends SignInError {
 /** The `rateLimit` option is malformed (a window or maximum that is not positive, a bad store). */
 export class InvalidRateLimit extends AuthError {
   static override type: ErrorType = "InvalidRateLimit";
+}
+
+/**
+ * An expired access token could not be refreshed now: the provider or the network failed (a
+ * timeout, a 5xx, a malformed answer). Unlike {@link RefreshTokenError}, the refresh token may
+ * still be good: try again later. The cause, when known, is kept.
+ */
+export class RefreshUnavailable extends AuthError {
+  static override type: ErrorType = "RefreshUnavailable";
 }
 
 /** An experimental feature (WebAuthn) is used without `experimental.enableWebAuthn`. */

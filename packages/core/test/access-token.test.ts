@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { type AuthConfig, customFetch, type EventCallbacks, getAccessToken } from "@tessera/core";
 import type { Adapter } from "@tessera/core/adapters";
-import { MissingAdapterMethods, RefreshTokenError } from "@tessera/core/errors";
+import { MissingAdapterMethods, RefreshTokenError, RefreshUnavailable } from "@tessera/core/errors";
 import type { OIDCConfig } from "@tessera/core/providers";
 import { MemoryAdapter } from "@tessera/memory";
 import {
@@ -426,6 +426,41 @@ describe("getAccessToken with an adapter lacking updateAccount", () => {
     const error = await getAccessToken(requestOf(client), cfg, "op").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MissingAdapterMethods);
     expect((error as Error).message).toContain("updateAccount");
+  });
+});
+
+describe("getAccessToken when the provider cannot be reached", () => {
+  it("throws RefreshUnavailable with the cause and keeps the stored refresh token for the next try", async () => {
+    const adapter = MemoryAdapter();
+    let reachable = false;
+    const flaky: typeof fetch = async (input, init) => {
+      if (!reachable && String(init?.body ?? "").includes("grant_type=refresh_token"))
+        throw new TypeError("fetch failed (connection refused)");
+      return fetch(input, init);
+    };
+    const cfg: AuthConfig = {
+      secret: SECRET,
+      trustHost: true,
+      logger: recordingLogger().logger,
+      adapter,
+      providers: [opProvider({ [customFetch]: flaky })],
+    };
+    const client = new Client(cfg);
+    const hint = freshHint();
+    await signIn(client, hint);
+    const before = await adapter.getAccount(hint, "op");
+    await adapter.updateAccount({
+      provider: "op",
+      providerAccountId: hint,
+      expires_at: Math.floor(Date.now() / 1000) - 5,
+    });
+    const error = await getAccessToken(requestOf(client), cfg, "op").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RefreshUnavailable);
+    expect(String((error as RefreshUnavailable).cause?.err)).toContain("connection refused");
+    expect((await adapter.getAccount(hint, "op"))?.refresh_token).toBe(before?.refresh_token);
+    reachable = true;
+    const token = await getAccessToken(requestOf(client), cfg, "op");
+    expect(await acceptedByProvider(token?.accessToken ?? "")).toBe(true);
   });
 });
 

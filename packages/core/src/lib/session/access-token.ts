@@ -5,7 +5,13 @@
  * tokens a `refresh: true` provider keeps in the session JWT.
  */
 import type { AdapterAccount } from "../../adapters.js";
-import { InvalidProvider, MissingAdapterMethods, RefreshTokenError } from "../../errors.js";
+import {
+  AuthError,
+  InvalidProvider,
+  MissingAdapterMethods,
+  RefreshTokenError,
+  RefreshUnavailable,
+} from "../../errors.js";
 import type { InternalOAuthProvider } from "../../providers/index.js";
 import type { AuthConfig, Cookie } from "../../types.js";
 import { requireAdapter } from "../config/adapter.js";
@@ -122,7 +128,12 @@ async function refreshAccount(
     });
     return answer(tokens);
   } catch (error) {
-    if (!(error instanceof RefreshTokenError)) throw error;
+    if (error instanceof AuthError && !(error instanceof RefreshTokenError)) throw error;
+    if (!(error instanceof RefreshTokenError))
+      throw new RefreshUnavailable(
+        `The access token of the ${provider.id} account has expired and could not be refreshed now: ${(error as Error)?.message ?? error}. Try again later.`,
+        { cause: error },
+      );
     const current = (await adapter.listAccountsByUserId(account.userId)).find(
       (candidate) =>
         candidate.provider === account.provider &&
@@ -207,7 +218,7 @@ export async function getAccessToken(
   // The session read logs a failed refresh and keeps the session; a caller asking for the token
   // must not get one that has expired (the provider or the network failed: try again later).
   if (provider.refresh === true && typeof expiresAt === "number" && expiresAt * 1000 <= Date.now())
-    throw new Error(
+    throw new RefreshUnavailable(
       `The access token of the ${provider.id} account has expired and could not be refreshed now (the provider or the network failed; the server log has the cause). Try again later.`,
     );
   return read.tokens ? answer(read.tokens) : null;
