@@ -3,8 +3,8 @@
  * the credentials guide, and the Request/Response server of "Plain Node and any Request/Response
  * runtime", which must end with a working sign-in and a page that reads the session.
  */
-import { beforeAll, describe, expect, it } from "vitest";
-import { importSnippet, snippetCode } from "./snippet-module.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importSnippet, removeImportedSnippets, snippetCode } from "./snippet-module.js";
 
 interface Passwords {
   hashPassword(password: string): Promise<string>;
@@ -27,6 +27,8 @@ let passwords: Passwords;
 beforeAll(async () => {
   passwords = await importSnippet<Passwords>("docs/guides/credentials.md", "passwords.ts");
 });
+
+afterAll(removeImportedSnippets);
 
 describe("credentials guide: scrypt password hashing", () => {
   it("hashes with a random salt and accepts only the right password", async () => {

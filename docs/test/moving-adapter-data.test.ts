@@ -12,7 +12,7 @@ import { createPostgresDb, SqlAdapter, type SqlDialect, type TesseraDatabase } f
 import type { Kysely } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importSnippet } from "./snippet-module.js";
+import { importSnippet, removeImportedSnippets } from "./snippet-module.js";
 
 const POSTGRES_URL =
   process.env.TESSERA_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -125,6 +125,7 @@ describe("moving @auth/pg-adapter data to @tessera/sql with the guide's script",
   }, 60_000);
 
   afterAll(async () => {
+    removeImportedSnippets();
     await target.destroy();
     await source.end();
     await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);

@@ -10,7 +10,7 @@
  * )
  * ```
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { extractSnippets, ROOT } from "../../scripts/docs/snippets.mjs";
 
@@ -22,6 +22,9 @@ export function snippetCode(page: string, file: string): string {
   if (!snippet) throw new Error(`${page} has no block named ${file}`);
   return snippet.code;
 }
+
+/** Folders written by {@link importSnippet} in this process. */
+const written: string[] = [];
 
 /**
  * Writes the block named `file` of `page` under test-artifacts/ (inside the repository, so its
@@ -35,6 +38,12 @@ export async function importSnippet<T>(page: string, file: string): Promise<T> {
   );
   const path = join(folder, file);
   mkdirSync(dirname(path), { recursive: true });
+  written.push(folder);
   writeFileSync(path, snippetCode(page, file));
   return (await import(path)) as T;
+}
+
+/** Removes what {@link importSnippet} wrote (call it after the imported modules are done). */
+export function removeImportedSnippets(): void {
+  for (const folder of written.splice(0)) rmSync(folder, { recursive: true, force: true });
 }

@@ -3,9 +3,9 @@
  * workspace packages (scripts/docs/snippets.mjs), so a snippet cannot name an export that does not
  * exist or pass an option of the wrong type.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   checkSnippets,
   documentationFiles,
@@ -14,9 +14,13 @@ import {
   ROOT,
 } from "../../scripts/docs/snippets.mjs";
 
-const FIXTURES = join(ROOT, "test-artifacts/doc-snippet-fixtures");
+// Folders of this run only, so that parallel runs never share one.
+const RUN_DIR = join(ROOT, `test-artifacts/doc-snippets-${process.pid}-${Date.now()}`);
+const FIXTURES = join(RUN_DIR, "fixtures");
 
 describe("documentation snippets", () => {
+  afterAll(() => rmSync(RUN_DIR, { recursive: true, force: true }));
+
   it("covers the READMEs and every page of the site", () => {
     const files = documentationFiles();
     expect(files).toEqual(
@@ -32,11 +36,7 @@ describe("documentation snippets", () => {
   });
 
   it("every TypeScript snippet compiles", () => {
-    const { problems, count } = checkSnippets(
-      undefined,
-      undefined,
-      join(ROOT, "test-artifacts/doc-snippets-all"),
-    );
+    const { problems, count } = checkSnippets(undefined, undefined, join(RUN_DIR, "all"));
     expect(problems.map(formatProblem)).toEqual([]);
     expect(count).toBeGreaterThan(50);
   }, 120_000);
@@ -93,7 +93,7 @@ describe("documentation snippets", () => {
     const { problems, count } = checkSnippets(
       ["page.md"],
       FIXTURES,
-      join(ROOT, "test-artifacts/doc-snippets-fixture"),
+      join(RUN_DIR, "fixture-projects"),
     );
     expect(count).toBe(2);
     expect(problems).toHaveLength(1);
