@@ -112,12 +112,15 @@ async function signedInAtOp(browser: Browser): Promise<boolean> {
 
 interface Strategy {
   label: string;
+  /** Whether a session knows its OP session (`sid`), so a logout of another one leaves it. */
+  knowsOpSession: boolean;
   config(): Promise<{ config: AuthConfig; close(): Promise<void> }>;
 }
 
 const strategies: Strategy[] = [
   {
     label: "JWT sessions",
+    knowsOpSession: true,
     config: async () => ({
       config: {
         secret: SECRET,
@@ -131,6 +134,7 @@ const strategies: Strategy[] = [
   },
   {
     label: "database sessions (memory adapter)",
+    knowsOpSession: false,
     config: async () => ({
       config: {
         secret: SECRET,
@@ -144,6 +148,7 @@ const strategies: Strategy[] = [
   },
   {
     label: "database sessions (PostgreSQL)",
+    knowsOpSession: false,
     async config() {
       const db = createPostgresDb(POSTGRES_URL);
       const tablePrefix = `t_${randomUUID().replaceAll("-", "").slice(0, 10)}_`;
@@ -165,6 +170,7 @@ const strategies: Strategy[] = [
   },
   {
     label: "database sessions (SQLite)",
+    knowsOpSession: false,
     async config() {
       const db = createSqliteDb(
         `${process.env.TMPDIR ?? "/tmp"}/tessera-logout-${randomUUID()}.sqlite`,
@@ -216,21 +222,58 @@ describe.each(strategies)("federated sign-out with $label", (strategy) => {
     expect(await signedInAtOp(browser)).toBe(false);
   });
 
-  it("back-channel logout: the OP's logout token ends the user's session in another cookie jar", async () => {
+  it("back-channel logout: the OP's logout token ends the session in another cookie jar", async () => {
     const ended: unknown[] = [];
     served = { ...config, events: { backchannelLogout: (message) => void ended.push(message) } };
     const hint = freshHint();
     const laptop = new Browser(served, origin);
+    // Another app cookie jar on the same OP session (the browser signed in twice).
+    const tablet = new Browser(served, origin);
     const phone = new Browser(served, origin);
     await signIn(laptop, hint);
+    for (const [name, value] of laptop.opJar) tablet.opJar.set(name, value);
+    await signIn(tablet, hint);
     await signIn(phone, hint);
-    expect(await laptop.session()).not.toBeNull();
-    // The phone signs out at the OP; the OP tells Tessera over the back channel.
-    const logout = locationOf(await signOut(phone));
-    await op.endSession(logout.href, phone.opJar);
+    expect(await tablet.session()).not.toBeNull();
+    // The laptop signs out at the OP; the OP tells Tessera over the back channel.
+    const logout = locationOf(await signOut(laptop));
+    await op.endSession(logout.href, laptop.opJar);
     expect(ended).toHaveLength(1);
-    expect(ended[0]).toMatchObject({ provider: "op", sub: hint });
+    expect(ended[0]).toMatchObject({ provider: "op", sub: hint, sid: expect.any(String) });
+    expect(await tablet.session()).toBeNull();
+    // The phone has its own OP session: a JWT session knows it and stays; database session rows
+    // do not record the OP session, so all of the user's end.
+    expect(await phone.session()).toEqual(strategy.knowsOpSession ? expect.anything() : null);
+  });
+
+  it("back-channel logout of a subject without sid ends every JWT or database session of the user", async () => {
+    served = config;
+    const hint = freshHint();
+    const laptop = new Browser(config, origin);
+    const phone = new Browser(config, origin);
+    await signIn(laptop, hint);
+    await signIn(phone, hint);
+    const now = Math.floor(Date.now() / 1000);
+    const { importJWK } = await import("jose");
+    const logoutToken = await new SignJWT({
+      iss: op.issuer,
+      aud: "app",
+      iat: now,
+      exp: now + 120,
+      jti: randomUUID(),
+      sub: hint,
+      events: { [EVENT]: {} },
+    })
+      .setProtectedHeader({ alg: "RS256", kid: op.signingKey.kid, typ: "logout+jwt" })
+      .sign(await importJWK(op.signingKey, "RS256"));
+    const response = await fetch(`${origin}/auth/backchannel-logout/op`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ logout_token: logoutToken }),
+    });
+    expect(response.status).toBe(200);
     expect(await laptop.session()).toBeNull();
+    expect(await phone.session()).toBeNull();
   });
 
   it("a session signed in after a back-channel logout stays valid", async () => {

@@ -53,9 +53,10 @@ export async function firstUseOfLogoutToken(
 }
 
 /**
- * Ends the sessions `claims` names: the user's database sessions (the account whose
- * `providerAccountId` is the token's `sub`), or, for JWT sessions, a logout marker the session
- * read honours. Returns the user id for database sessions.
+ * Ends the sessions `claims` names: every database session of the user (the account whose
+ * `providerAccountId` is the token's `sub`; session rows do not record the OP session), or, for
+ * JWT sessions, those of the OP session `sid` (every one of the `sub` without a `sid`) through a
+ * logout marker the session read honours. Returns the user id for database sessions.
  */
 export async function endSessions(
   config: ResolvedConfig,
@@ -82,15 +83,14 @@ export async function endSessions(
   const store = logoutStore(config);
   const now = String(Date.now());
   const ttl = config.jwt.maxAge;
-  const keys = [
-    ...(claims.sub ? [subjectKey(provider.id, claims.sub)] : []),
-    ...(claims.sid ? [sessionKey(provider.id, claims.sid)] : []),
-  ];
-  for (const key of keys) {
-    // The newest logout wins: a session signed in after an older one stays valid.
-    await store.delete(key);
-    await store.add(key, now, ttl);
-  }
+  // §2.7: the sessions the token identifies — those of its OP session (`sid`) when it names
+  // one, else every session of the subject.
+  const key = claims.sid
+    ? sessionKey(provider.id, claims.sid)
+    : subjectKey(provider.id, claims.sub as string);
+  // The newest logout wins: a session signed in after an older one stays valid.
+  await store.delete(key);
+  await store.add(key, now, ttl);
   return {};
 }
 
