@@ -54,6 +54,8 @@ describe("npm run bench (smoke run)", () => {
         "session-db-sqlite",
         "session-db-redis",
         "session-jwt",
+        "session-jwt-denylist",
+        "session-jwt-denylist-every-read",
         "session-none",
         "signin-credentials",
       ].sort(),
