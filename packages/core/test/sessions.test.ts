@@ -272,6 +272,24 @@ for (const target of targets) {
       expect((await revoke(stranger, { others: "true" })).status).toBe(401);
     });
 
+    it("moves lastSeenAt when a read extends the session, not on every read (updateAge)", async () => {
+      const email = `seen-${unique()}@example.com`;
+      const client = await signedIn(config, email, "Seen");
+      const [before] = (await list(client)).body;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await client.session(); // default updateAge (a day): not due, nothing written
+      expect((await list(client)).body[0]?.lastSeenAt).toBe(before?.lastSeenAt);
+
+      const eager = new Client({ ...config, session: { updateAge: 0 } });
+      eager.jar.set(cookieName, client.jar.get(cookieName) ?? "");
+      await eager.session(); // due at once: extended, and seen now
+      const [after] = (await list(eager)).body;
+      expect(Date.parse(after?.lastSeenAt ?? "")).toBeGreaterThan(
+        Date.parse(before?.lastSeenAt ?? ""),
+      );
+      expect(after?.createdAt).toBe(before?.createdAt);
+    });
+
     it("runs in-process for server code: listSessions, revokeSession, revokeOtherSessions", async () => {
       const email = `server-${unique()}@example.com`;
       const first = await signedIn(config, email, "First");
