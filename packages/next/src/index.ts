@@ -74,8 +74,11 @@ export type {
 export default function NextAuth(config: NextAuthConfigOrFactory): NextAuthResult {
   const load = configLoader(config);
   // The route handlers keep CSRF checks: they receive plain form posts from anywhere.
-  const handle = async (request: NextRequest) =>
-    Auth(withPublicOrigin(request), (await load(request)).routes);
+  const handle = async (request: NextRequest) => {
+    const variants = await load(request);
+    const clientIp = variants.user.clientIp?.(request);
+    return Auth(withPublicOrigin(request), variants.routes, clientIp ? { clientIp } : {});
+  };
   return {
     handlers: { GET: handle, POST: handle },
     auth: createAuth(load),

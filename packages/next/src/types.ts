@@ -26,6 +26,19 @@ export type AuthorizedCallback = (params: {
 /** Tessera's configuration with the `authorized` callback typed for Next.js requests. */
 export interface NextAuthConfig extends Omit<AuthConfig, "callbacks" | "raw"> {
   callbacks?: Partial<Omit<CallbacksOptions, "authorized">> & { authorized?: AuthorizedCallback };
+  /**
+   * Tessera extension: the client's IP address for a route-handler request, for per-IP sign-in
+   * rate limits and the IP shown in session listings. Next.js itself gives no address it can vouch
+   * for, so there is none by default. Return only what your platform guarantees (Vercel sets
+   * `x-real-ip` itself; a header a client can write, such as a bare `X-Forwarded-For` without
+   * your own proxy in front, would let anyone pick their address).
+   *
+   * @example
+   * ```ts
+   * NextAuth({ providers, clientIp: (request) => request.headers.get("x-real-ip") ?? undefined })
+   * ```
+   */
+  clientIp?: (request: NextRequest) => string | undefined;
 }
 
 /**
