@@ -147,8 +147,8 @@ export interface NextAuthResult {
   ) => Promise<Session | null>;
   /**
    * Tessera extension: the signed-in user's sessions (database strategy), the current one first,
-   * or `null` when signed out. Each `id` is an opaque handle for `revokeSession`. Next.js gives
-   * no trustworthy client IP, so `ip` stays null for sessions created through Next.js.
+   * or `null` when signed out. Each `id` is an opaque handle for `revokeSession`. `ip` is null
+   * unless the config's `clientIp` option names the address (Next.js gives none it can vouch for).
    *
    * @example
    * ```tsx

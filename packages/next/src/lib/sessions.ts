@@ -3,8 +3,8 @@
  * actions: the core's sessions action, run in-process with the incoming request's headers.
  *
  * Next.js gives server code no client IP it can vouch for (`x-forwarded-for` is whatever the
- * client or the nearest proxy wrote), so sessions created through the Next.js integration record
- * no IP address, and rate limits count per identifier only.
+ * client or the nearest proxy wrote), so sessions record an IP address, and rate limits count per
+ * IP, only when the app names one with the `clientIp` option (the route handlers pass it).
  */
 import {
   type ListedSession,
