@@ -8,7 +8,7 @@ import Credentials from "@tessera/core/providers/credentials";
 import Nodemailer from "@tessera/core/providers/nodemailer";
 import Passkey from "@tessera/core/providers/passkey";
 import type { ExpressAuthConfig } from "@tessera/express";
-import { SqlAdapter } from "@tessera/sql";
+import { SqlAdapter, sqlStore } from "@tessera/sql";
 import type { DemoDatabase } from "./database.js";
 import { DEMO_USER } from "./database.js";
 import { logoDataUrl } from "./pages/layout.js";
@@ -51,6 +51,8 @@ export function createAuthConfig(setup: AuthSetup): ExpressAuthConfig {
     basePath: "/auth",
     adapter: SqlAdapter(database.db, { dialect: "sqlite" }),
     session: { strategy: setup.strategy },
+    // JWT sessions are revocable: signing out puts the token on a denylist in the demo's database.
+    jwt: { revocation: sqlStore(database.db, { dialect: "sqlite" }) },
     experimental: { enableWebAuthn: true },
     theme: { brandColor: ACCENT, logo: logoDataUrl, colorScheme: "auto" },
     // The built-in "check your email" page cannot know about the demo's mailbox; ours links to it.

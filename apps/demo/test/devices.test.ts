@@ -8,8 +8,16 @@ import { DEMO_USER } from "../src/database.js";
 import { type RunningDemo, startDemo } from "../src/demo.js";
 
 const SECRET = "demo-devices-test-secret-with-more-than-32-chars";
-let demo: RunningDemo | undefined;
-afterAll(() => demo?.close());
+const running: RunningDemo[] = [];
+afterAll(async () => {
+  for (const demo of running) await demo.close();
+});
+
+async function start(strategy: "database" | "jwt"): Promise<RunningDemo> {
+  const demo = await startDemo({ port: 0, dataDir: null, secret: SECRET, strategy });
+  running.push(demo);
+  return demo;
+}
 
 class Browser {
   readonly cookies = new Map<string, string>();
@@ -62,7 +70,7 @@ class Browser {
 
 describe("Devices card", () => {
   it("lists the browsers, signs out everywhere else, then this device", async () => {
-    demo = await startDemo({ port: 0, dataDir: null, secret: SECRET, strategy: "database" });
+    const demo = await start("database");
     const laptop = new Browser(demo.url, "Laptop Firefox");
     const phone = new Browser(demo.url, "Phone Safari");
     await laptop.signIn();
@@ -88,5 +96,20 @@ describe("Devices card", () => {
     const id = /name="id" value="([^"]+)"/.exec(await (await laptop.fetch("/")).text())?.[1] ?? "";
     expect((await laptop.post("/devices", { id })).status).toBe(303);
     expect(await laptop.signedIn()).toBe(false);
+  });
+
+  it("with JWT sessions, explains why nothing is listed, and signing out kills a copied cookie", async () => {
+    const demo = await start("jwt");
+    const browser = new Browser(demo.url, "Laptop");
+    await browser.signIn();
+    expect(await (await browser.fetch("/")).text()).toContain("jwt.revocation");
+    const copy = new Browser(demo.url, "Thief");
+    copy.cookies.set("authjs.session-token", browser.cookies.get("authjs.session-token") ?? "");
+    expect(await copy.signedIn()).toBe(true);
+    const { csrfToken } = (await (await browser.fetch("/auth/csrf")).json()) as {
+      csrfToken: string;
+    };
+    await browser.post("/auth/signout", { csrfToken });
+    expect(await copy.signedIn()).toBe(false);
   });
 });
