@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type {
   Adapter,
   AdapterAccount,
@@ -9,6 +9,7 @@ import type {
 } from "@tessera/core/adapters";
 import type { Cluster, Redis } from "ioredis";
 import { keyScheme } from "./keys.js";
+import { cachedScript } from "./script.js";
 
 /**
  * `getSessionAndUser` in one round trip: reads the session, then the user its `userId` names,
@@ -185,19 +186,7 @@ export function RedisAdapter(
     return redis.eval(script, 1, key, ...args);
   }
 
-  /** Runs a script by its SHA-1 (EVALSHA), sending its text only when Redis lacks it. */
-  function cachedScript(lua: string) {
-    const sha = createHash("sha1").update(lua).digest("hex");
-    return async (key: string, ...args: string[]): Promise<unknown> => {
-      try {
-        return await redis.evalsha(sha, 1, key, ...args);
-      } catch (error) {
-        if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
-        return redis.eval(lua, 1, key, ...args);
-      }
-    };
-  }
-  const sessionAndUser = cachedScript(SESSION_AND_USER_LUA);
+  const sessionAndUser = cachedScript(redis, SESSION_AND_USER_LUA);
 
   async function getUser(id: string): Promise<AdapterUser | null> {
     const json = await redis.get(keys.user(id));
