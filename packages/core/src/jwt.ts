@@ -44,7 +44,7 @@ export function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise
  * const payload = await decode({ token: cookieValue, secret: [newSecret, oldSecret], salt: "authjs.session-token", maxAge: 3600 })
  * ```
  */
-export function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
+export async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
   return decodeSessionToken<Payload>(params, sharedSessionTokenCache);
 }
 

@@ -62,10 +62,12 @@ export async function handleNodeRequest(
 ): Promise<void> {
   // Memory exhaustion: an announced oversized body is refused before anything is read or parsed.
   if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) return writeNodeError(res, 413);
-  const source = new NodeRequestSource(req, {
-    ...(options.trustForwarded === undefined && { trustForwarded: lazyTrust(config) }),
-    ...options,
-  });
+  const trust = options.trustForwarded === undefined ? lazyTrust(config) : undefined;
+  // Copied only for a lazy config: most requests build no options object of their own.
+  const source = new NodeRequestSource(
+    req,
+    trust === undefined ? options : { ...options, trustForwarded: trust },
+  );
   const write = (internal: ResponseInternal, asJson: boolean, onProblem?: WriteProblem) =>
     writeNodeResponse(res, internal, asJson, onProblem);
   try {

@@ -72,11 +72,12 @@ class RequestContext implements AuthContext {
     readonly providers: InternalProvider[],
     readonly cookies: CookiesOptions,
     readonly secureCookies: boolean,
+    origin: string,
   ) {
     this.logger = config.logger;
     // An in-process call comes from the app's own server code, not from a browser form.
     this.csrfTokenVerified = config.csrfDisabled || request.inProcess === true;
-    this.callbackUrl = request.url.origin;
+    this.callbackUrl = origin;
     if (request.providerId !== undefined)
       this.provider = providers.find((p) => p.id === request.providerId);
   }
@@ -95,8 +96,10 @@ async function createContext(
   const { url: requestUrl, action, method } = request;
   const secureCookies = config.source.useSecureCookies ?? requestUrl.protocol === "https:";
   const cookies = config.cookies[secureCookies ? 1 : 0];
-  const providerList = config.providersFor(requestUrl.origin);
-  const ctx = new RequestContext(config, request, providerList, cookies, secureCookies);
+  // Read once: `URL#origin` builds a new string on every access.
+  const origin = requestUrl.origin;
+  const providerList = config.providersFor(origin);
+  const ctx = new RequestContext(config, request, providerList, cookies, secureCookies, origin);
 
   const needsCsrf =
     !config.csrfDisabled &&

@@ -21,7 +21,6 @@ import type { AuthContext } from "../config/internal.js";
 import { defaultCallbacks } from "../config/resolve.js";
 import { sessionTokenEnd } from "../crypto/jwe.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
-import { json } from "../http/response.js";
 import { endedThroughBackchannel } from "../session/backchannel.js";
 import { supportsSessionListing } from "../session/devices.js";
 import { isJwtSessionRevoked } from "../session/jwt-revocation.js";
@@ -49,14 +48,15 @@ function runSessionCallback(
   return Promise.resolve(ctx.config.callbacks.session(params as SessionCallbackParams));
 }
 
-const NO_CACHE = {
-  "Cache-Control": "private, no-cache, no-store",
-  Expires: "0",
-  Pragma: "no-cache",
-};
-
+/** A session answer: JSON, never cached. A literal, not `json()`'s spreads: read on every request. */
 function respond(body: Session | null, cookies: Cookie[] = []): ResponseInternal {
-  return { ...json(body, 200, NO_CACHE), cookies };
+  const headers = {
+    "Content-Type": "application/json",
+    "Cache-Control": "private, no-cache, no-store",
+    Expires: "0",
+    Pragma: "no-cache",
+  };
+  return { status: 200, body, headers, cookies };
 }
 
 /** Handles `GET` and `POST /session`. */
@@ -99,10 +99,12 @@ async function jwtSession(
     )
       return respond(null, clearChunkedCookie(request.cookies, option));
     // Back-channel logout: the OpenID Provider ended this session (OIDC Back-Channel Logout 1.0).
-    if (await endedThroughBackchannel(config, payload))
+    const ended = endedThroughBackchannel(config, payload);
+    if (ended === true || (ended !== false && (await ended)))
       return respond(null, clearChunkedCookie(request.cookies, option));
     // A `refresh: true` provider's expired access token is refreshed before the callback runs.
-    const current = await refreshedSessionToken(config, payload, ctx.url.origin);
+    const refreshing = refreshedSessionToken(config, payload, request.url.origin);
+    const current = refreshing instanceof Promise ? await refreshing : refreshing;
     // The default `jwt` callback returns the token untouched, so only a custom one is compared.
     const customJwt = config.callbacks.jwt !== defaultCallbacks.jwt;
     const before = customJwt ? JSON.stringify(current) : "";

@@ -357,17 +357,35 @@ function selectKey(
  * const claims = await decryptSessionToken(cookieValue, [process.env.AUTH_SECRET!], "authjs.session-token", undefined, { maxAge: 2592000 })
  * ```
  */
-export async function decryptSessionToken(
+export function decryptSessionToken(
   token: string,
   secrets: readonly string[],
   salt: string,
   engine: CryptoEngine = defaultEngine,
   options: DecryptOptions = {},
   cache: SessionTokenCache = sharedSessionTokenCache,
-): Promise<Record<string, unknown>> {
+): Record<string, unknown> | Promise<Record<string, unknown>> {
   if (engine === "web" || !nodeCrypto)
-    return validateClaims(await decryptWeb(token, secrets, salt, cache), options);
-  // Synchronous on Node: no await between parsing, key lookup and decryption.
+    return decryptWeb(token, secrets, salt, cache).then((payload) =>
+      validateClaims(payload, options),
+    );
+  // A value, not a promise, on node:crypto once the key is derived: a session read awaits
+  // nothing. Failures stay rejections, as callers of an async function expect.
+  try {
+    return decryptNodeToken(token, secrets, salt, options, cache);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/** {@link decryptSessionToken} on node:crypto: a promise only while a key is being derived. */
+function decryptNodeToken(
+  token: string,
+  secrets: readonly string[],
+  salt: string,
+  options: DecryptOptions,
+  cache: SessionTokenCache,
+): Record<string, unknown> | Promise<Record<string, unknown>> {
   const parsed = parseCompact(token, cache);
   const { alg, enc, kid, zip, crit } = parsed.header;
   // Only what we write is accepted: no algorithm confusion, no compression (zip bombs).
@@ -381,11 +399,19 @@ export async function decryptSessionToken(
   if (kid !== undefined && typeof kid !== "string")
     throw new TokenDecryptionError("malformed", "the JWE key id is not a string");
   const selected = selectKey(kid, enc, secrets, salt, "node", cache);
-  const plaintext = decryptNode(
-    parsed,
-    enc,
-    selected instanceof Promise ? await selected : selected,
-  );
+  if (selected instanceof Promise)
+    return selected.then((key) => openClaims(parsed, enc, key, options));
+  return openClaims(parsed, enc, selected, options);
+}
+
+/** Decrypts a parsed token with `key` and checks its claims. */
+function openClaims(
+  parsed: ParsedJwe,
+  enc: ContentEncryption,
+  key: Uint8Array,
+  options: DecryptOptions,
+): Record<string, unknown> {
+  const plaintext = decryptNode(parsed, enc, key);
   let payload: unknown;
   try {
     payload = JSON.parse(fromUtf8(plaintext));

@@ -37,30 +37,30 @@ export function encodeSessionToken<Payload = JWT>(
 
 /**
  * Decrypts `params.token` (any of the secrets), keys cached in `cache`; `null` without a token.
+ * A value, not a promise, on node:crypto once the key is derived (the session read's fast path:
+ * it then awaits nothing); every failure is a rejected promise, as from an async function.
  *
  * @example
  * ```ts
  * const payload = await decodeSessionToken({ token, secret: [next, previous], salt: "authjs.session-token" }, cache)
  * ```
  */
-export async function decodeSessionToken<Payload = JWT>(
+export function decodeSessionToken<Payload = JWT>(
   params: JWTDecodeParams,
   cache: SessionTokenCache,
-): Promise<Payload | null> {
-  const { token, secret, salt, maxAge } = params;
-  if (!token) return null;
-  const secrets = secretList(secret);
-  if (secrets.length === 0) throw new MissingSecret("decode() needs a secret.");
-  if (typeof salt !== "string") throw new TypeError("decode() needs a salt (the cookie name).");
-  if (maxAge !== undefined && !(Number.isFinite(maxAge) && maxAge >= 0))
-    throw new TypeError("decode() needs maxAge to be a number of seconds.");
-  const options = { maxAge };
-  return (await decryptSessionToken(
-    token,
-    secrets,
-    salt,
-    defaultEngine,
-    options,
-    cache,
-  )) as Payload;
+): Payload | null | Promise<Payload | null> {
+  try {
+    const { token, secret, salt, maxAge } = params;
+    if (!token) return null;
+    const secrets = secretList(secret);
+    if (secrets.length === 0) throw new MissingSecret("decode() needs a secret.");
+    if (typeof salt !== "string") throw new TypeError("decode() needs a salt (the cookie name).");
+    if (maxAge !== undefined && !(Number.isFinite(maxAge) && maxAge >= 0))
+      throw new TypeError("decode() needs maxAge to be a number of seconds.");
+    return decryptSessionToken(token, secrets, salt, defaultEngine, { maxAge }, cache) as
+      | Payload
+      | Promise<Payload>;
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }

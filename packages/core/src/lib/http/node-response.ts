@@ -45,6 +45,26 @@ export function writeNodeError(res: ServerResponse, status: 400 | 413 | 500): vo
   );
 }
 
+const ignoreProblem: WriteProblem = () => {};
+
+/**
+ * Sets (or, for `Set-Cookie`, appends) a header; one that Node refuses (a name that is not a
+ * token, a value with a control character: response splitting) is dropped and reported.
+ */
+function setHeaderOrDrop(
+  res: ServerResponse,
+  name: string,
+  value: string,
+  report: WriteProblem,
+): void {
+  try {
+    if (name === "Set-Cookie") res.appendHeader(name, value);
+    else res.setHeader(name, value);
+  } catch {
+    report(new TypeError(`Header "${name}" holds characters a header cannot carry; dropped.`));
+  }
+}
+
 /**
  * Writes `internal` to `res` and ends it. With `returnRedirectAsJson` (header
  * `X-Auth-Return-Redirect`), a redirect becomes `200 {"url": …}` with `Location` kept.
@@ -64,13 +84,16 @@ export function writeNodeResponse(
   returnRedirectAsJson = false,
   onProblem?: WriteProblem,
 ): void {
-  const report = onProblem ?? (() => {});
+  const report = onProblem ?? ignoreProblem;
   try {
     const setCookies = internal.cookies?.length
       ? serializeCookies(internal.cookies, report)
       : undefined;
-    // Node's setHeader throws on what a header cannot carry, so values are always sanitised.
-    const plan = planResponse(internal, setCookies, returnRedirectAsJson, report);
+    // A `Location` is always sanitised (percent-encoded). Other headers are checked by Node's
+    // setHeader itself, which refuses exactly what `safeHeaderValue` drops (RFC 9110 tokens,
+    // no control characters): a refused one is dropped in `setHeaderOrDrop`, unchecked twice.
+    const sanitize = internal.redirect === undefined ? undefined : report;
+    const plan = planResponse(internal, setCookies, returnRedirectAsJson, sanitize);
     const { body } = plan;
     if (body !== null && typeof body !== "string" && !(body instanceof Uint8Array))
       throw new TypeError("The response body is neither text nor bytes.");
@@ -79,10 +102,9 @@ export function writeNodeResponse(
       throw new RangeError(`Invalid status ${plan.status}.`);
     const { headers } = plan;
     if (Array.isArray(headers)) {
-      for (const [name, value] of headers)
-        if (name === "Set-Cookie") res.appendHeader(name, value);
-        else res.setHeader(name, value);
-    } else if (headers) for (const name in headers) res.setHeader(name, headers[name] as string);
+      for (const [name, value] of headers) setHeaderOrDrop(res, name, value, report);
+    } else if (headers)
+      for (const name in headers) setHeaderOrDrop(res, name, headers[name] as string, report);
     res.statusCode = plan.status;
     res.end(body ?? undefined);
   } catch (error) {

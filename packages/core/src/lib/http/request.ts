@@ -201,7 +201,10 @@ export function parseCookies(header: string | null): Record<string, string> {
   try {
     const parsed = parseCookieHeader(header);
     const out: Record<string, string> = {};
-    for (const [name, value] of Object.entries(parsed)) if (value !== undefined) out[name] = value;
+    for (const name in parsed) {
+      const value = parsed[name];
+      if (value !== undefined) out[name] = value;
+    }
     return out;
   } catch {
     return {};
@@ -250,24 +253,47 @@ export async function parseRequest(
   }
   // `url.searchParams` builds a URLSearchParams object; most requests have no query at all.
   const query: Record<string, string> = url.search ? Object.fromEntries(url.searchParams) : {};
-  return {
-    // Getters: a Node source builds its `Headers` and `Request` only when something reads them.
-    get request() {
-      return source.request;
-    },
-    url,
-    method,
-    action: route.action,
-    ...(route.providerId !== undefined && { providerId: route.providerId }),
-    get headers() {
-      return source.headers;
-    },
-    cookies: parseCookies(source.header("cookie")),
-    ...(body !== undefined && { body }),
-    query,
-    ...(query.error !== undefined && { error: query.error }),
-    ...(route.subAction !== undefined && { subAction: route.subAction }),
-    ...(source.clientIp && { clientIp: source.clientIp }),
-    ...(source.inProcess === true && { inProcess: true as const }),
-  };
+  const parsed = new ParsedRequest(source, url, method, route.action, query);
+  if (route.providerId !== undefined) parsed.providerId = route.providerId;
+  if (body !== undefined) parsed.body = body;
+  if (query.error !== undefined) parsed.error = query.error;
+  if (route.subAction !== undefined) parsed.subAction = route.subAction;
+  if (source.clientIp) parsed.clientIp = source.clientIp;
+  if (source.inProcess === true) parsed.inProcess = true;
+  return parsed;
+}
+
+/**
+ * A parsed request. A class rather than an object literal: a literal with getters is built in
+ * V8's slow mode on every request, and getters are needed so that a Node source builds its
+ * `Headers` and `Request` only when something reads them.
+ */
+class ParsedRequest implements RequestInternal {
+  declare providerId?: string;
+  declare body?: Record<string, unknown>;
+  declare error?: string;
+  declare subAction?: "revoke";
+  declare clientIp?: string;
+  declare inProcess?: true;
+  cookies: Record<string, string>;
+  readonly #source: RequestSource;
+
+  constructor(
+    source: RequestSource,
+    public url: URL,
+    public method: "GET" | "POST",
+    public action: AuthAction,
+    public query: Record<string, string>,
+  ) {
+    this.#source = source;
+    this.cookies = parseCookies(source.header("cookie"));
+  }
+
+  get request(): Request {
+    return this.#source.request;
+  }
+
+  get headers(): Headers {
+    return this.#source.headers;
+  }
 }

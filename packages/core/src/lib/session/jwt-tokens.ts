@@ -125,18 +125,29 @@ function withAccount(token: JWT, account: SessionAccount): JWT {
  * if (next !== payload) reissueCookie(next)
  * ```
  */
-export async function refreshedSessionToken(
+export function refreshedSessionToken(
   config: ResolvedConfig,
   token: JWT,
   origin: string,
-): Promise<JWT> {
+): JWT | Promise<JWT> {
   const account = sessionAccountOf(token);
+  // Synchronous while nothing is due (most reads): the session read then pays no promise.
   if (!account || account.error || typeof account.access_token !== "string") return token;
   if (!isDue(config, account.expires_at)) return token;
   const provider = config
     .providersFor(origin)
     .find((candidate) => candidate.id === account.provider) as InternalOAuthProvider | undefined;
   if (provider?.refresh !== true) return token;
+  return refreshAccount(config, token, account, provider);
+}
+
+/** {@link refreshedSessionToken} once a refresh is due. */
+async function refreshAccount(
+  config: ResolvedConfig,
+  token: JWT,
+  account: SessionAccount,
+  provider: InternalOAuthProvider,
+): Promise<JWT> {
   const identity = {
     provider: account.provider,
     providerAccountId: account.providerAccountId,
