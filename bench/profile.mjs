@@ -21,7 +21,7 @@ if (who !== "tessera" && who !== "authjs" && who !== "floor")
 const build = await buildTessera();
 /** @type {import("./lib/fixtures.mjs").TesseraModules} */
 const modules = { core: await import(/** @type {string} */ (build.modules.core)) };
-for (const name of /** @type {const} */ (["memory", "sql", "express"])) {
+for (const name of /** @type {const} */ (["memory", "sql", "redis", "express"])) {
   const path = build.modules[name];
   if (path) modules[name] = await import(path);
 }

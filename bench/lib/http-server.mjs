@@ -201,6 +201,15 @@ async function handlerFor(target) {
       });
       break;
     }
+    case "express-mounted-direct": {
+      // As express-direct, mounted the way ExpressAuth is (`app.use("/auth", …)`): what the
+      // mount alone costs (Express strips and restores the prefix around the handler).
+      const key = directKey(SECRET, SESSION_COOKIE);
+      app.use("/auth", (req, res) => {
+        res.set(NO_CACHE_JSON).end(directSessionBody(req.headers.cookie, key));
+      });
+      break;
+    }
     case "express-bare": {
       const { toWebRequest: expressToWebRequest } = await import(
         /** @type {string} */ (process.env.BENCH_TESSERA_EXPRESS)
@@ -235,6 +244,12 @@ server.listen(0, "127.0.0.1", () => {
   const address = server.address();
   process.send?.({ port: typeof address === "object" && address ? address.port : 0 });
 });
+// bench/profile-http.mjs asks for the server's CPU time (µs) around its counted requests.
+if (process.env.BENCH_REPORT_CPU === "1")
+  process.on("message", () => {
+    const { user, system } = process.cpuUsage();
+    process.send?.({ cpu: user + system });
+  });
 // The parent going away (normally or not) ends the server.
 process.on("disconnect", () => process.exit(0));
 // A normal exit on SIGINT lets `--cpu-prof` write the server's profile.

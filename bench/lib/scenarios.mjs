@@ -120,29 +120,58 @@ function sessionResponse(body) {
   return new Response(body, { headers: NO_CACHE_JSON });
 }
 
-/** The floor of a database session read through `adapter`. */
-function databaseFloor(/** @type {any} */ adapter) {
+/**
+ * What a hand-written database session read needs from the store: the session's expiry and its
+ * user's name, e-mail and image, or `null`.
+ *
+ * @typedef {(token: string) => Promise<{ expires: Date, user: { name: unknown, email: unknown, image: unknown } } | null>} BareRead
+ */
+
+/**
+ * The floor of a database session read: the bare store read (`read`, written by hand against the
+ * store's own client, no adapter) and the minimal answer.
+ *
+ * @param {BareRead} read
+ */
+function databaseFloor(read) {
   /** @type {Handler} */
   return async (request) => {
     const token = directCookie(request.headers.get("cookie"), SESSION_COOKIE);
-    const found = token ? await adapter.getSessionAndUser(token) : null;
-    if (!found || found.session.expires.valueOf() < Date.now()) return sessionResponse("null");
-    const { user, session } = found;
+    const found = token ? await read(token) : null;
+    if (!found || found.expires.valueOf() < Date.now()) return sessionResponse("null");
+    const { user, expires } = found;
     return sessionResponse(
       JSON.stringify({
         user: { name: user.name, email: user.email, image: user.image },
-        expires: session.expires.toISOString(),
+        expires: expires.toISOString(),
       }),
     );
   };
 }
 
+/** A date column as the drivers return it: a Date, or epoch milliseconds (a number or its text). */
+function storedDate(/** @type {unknown} */ value) {
+  return value instanceof Date ? value : new Date(Number(value));
+}
+
+/**
+ * The session-and-user join, written by hand for `placeholder` (`?` for SQLite, `$1` for
+ * PostgreSQL) over the tables of `tablePrefix`.
+ *
+ * @param {string} tablePrefix
+ * @param {string} placeholder
+ */
+function joinSql(tablePrefix, placeholder) {
+  return `select s."expires", u."name", u."email", u."image" from "${tablePrefix}sessions" s join "${tablePrefix}users" u on u."id" = s."userId" where s."sessionToken" = ${placeholder}`;
+}
+
 /**
  * @param {import("./fixtures.mjs").TesseraModules} modules
  * @param {any} adapter
+ * @param {BareRead} bareRead the floor's read, straight from the store
  * @returns {Promise<ScenarioRun>}
  */
-async function databaseScenario(modules, adapter) {
+async function databaseScenario(modules, adapter, bareRead) {
   const { tessera, authjs } = libraries(modules);
   const tesseraConfig = tessera.databaseConfig(adapter);
   const authjsConfig = authjs.databaseConfig(adapter);
@@ -152,7 +181,7 @@ async function databaseScenario(modules, adapter) {
     {
       tessera: (r) => tessera.Auth(r, tesseraConfig),
       authjs: (r) => authjs.Auth(r, authjsConfig),
-      floor: databaseFloor(adapter),
+      floor: databaseFloor(bareRead),
     },
     () => new Request(url("/session"), { headers: { cookie } }),
     isAdaSession,
@@ -276,16 +305,22 @@ export const scenarios = [
   {
     id: "session-db-memory",
     title: "GET /session, database (memory adapter)",
-    floor: "new Request + cookie + adapter.getSessionAndUser + new Response",
+    floor: "new Request + cookie + two Map lookups (session, user) + new Response",
     async setup(modules) {
       if (!modules.memory) return "@tessera/memory does not build";
-      return databaseScenario(modules, modules.memory.MemoryAdapter());
+      const store = modules.memory.createMemoryStore();
+      return databaseScenario(modules, modules.memory.MemoryAdapter(store), async (token) => {
+        const session = store.sessions.get(token);
+        const user = session && store.users.get(session.userId);
+        return session && user ? { expires: session.expires, user } : null;
+      });
     },
   },
   {
     id: "session-db-postgres",
     title: "GET /session, database (PostgreSQL, @tessera/sql)",
-    floor: "new Request + cookie + adapter.getSessionAndUser + new Response",
+    floor:
+      "new Request + cookie + the join with pg (a Pool, one parameterised query) + new Response",
     async setup(modules, options) {
       if (!options.postgresUrl) return "BENCH_POSTGRES=0";
       if (!modules.sql) return "@tessera/sql does not build";
@@ -298,11 +333,19 @@ export const scenarios = [
         await db.destroy();
         return `PostgreSQL unavailable at ${options.postgresUrl}: ${/** @type {Error} */ (error).message}`;
       }
+      const { default: pg } = await import("pg");
+      const pool = new pg.Pool({ connectionString: options.postgresUrl, max: 4 });
+      const text = joinSql(tablePrefix, "$1");
       const scenario = await databaseScenario(
         modules,
         SqlAdapter(db, { dialect: "postgres", tablePrefix }),
+        async (token) => {
+          const row = (await pool.query(text, [token])).rows[0];
+          return row ? { expires: storedDate(row.expires), user: row } : null;
+        },
       );
       scenario.teardown = async () => {
+        await pool.end();
         await dropSchema(db, { dialect: "postgres", tablePrefix });
         await db.destroy();
       };
@@ -312,7 +355,8 @@ export const scenarios = [
   {
     id: "session-db-sqlite",
     title: "GET /session, database (SQLite file, @tessera/sql)",
-    floor: "new Request + cookie + adapter.getSessionAndUser + new Response",
+    floor:
+      "new Request + cookie + the join with better-sqlite3 (a prepared statement) + new Response",
     async setup(modules) {
       if (!modules.sql) return "@tessera/sql does not build";
       const { SqlAdapter, createSqliteDb, migrate } = modules.sql;
@@ -320,10 +364,22 @@ export const scenarios = [
       const { tmpdir } = await import("node:os");
       const { join } = await import("node:path");
       const dir = mkdtempSync(join(tmpdir(), "tessera-bench-sqlite-"));
-      const db = createSqliteDb(join(dir, "bench.sqlite"));
+      const file = join(dir, "bench.sqlite");
+      const db = createSqliteDb(file);
       await migrate(db, { dialect: "sqlite" });
-      const scenario = await databaseScenario(modules, SqlAdapter(db, { dialect: "sqlite" }));
+      const { default: Database } = await import("better-sqlite3");
+      const direct = new Database(file);
+      const statement = direct.prepare(joinSql("", "?"));
+      const scenario = await databaseScenario(
+        modules,
+        SqlAdapter(db, { dialect: "sqlite" }),
+        async (token) => {
+          const row = /** @type {any} */ (statement.get(token));
+          return row ? { expires: storedDate(row.expires), user: row } : null;
+        },
+      );
       scenario.teardown = async () => {
+        direct.close();
         await db.destroy();
         rmSync(dir, { recursive: true, force: true });
       };
@@ -333,7 +389,8 @@ export const scenarios = [
   {
     id: "session-db-redis",
     title: "GET /session, database (Redis, @tessera/redis)",
-    floor: "new Request + cookie + adapter.getSessionAndUser + new Response",
+    floor:
+      "new Request + cookie + one EVALSHA (session, then its user) with ioredis + new Response",
     async setup(modules, options) {
       if (!options.redisUrl) return "BENCH_REDIS=0";
       if (!modules.redis) return "@tessera/redis does not build";
@@ -346,7 +403,24 @@ export const scenarios = [
         redis.disconnect();
         return `Redis unavailable at ${options.redisUrl}: ${/** @type {Error} */ (error).message}`;
       }
-      const scenario = await databaseScenario(modules, RedisAdapter(redis, { prefix }));
+      // One round trip, as the adapter's: the session, then the user it names (the bench's ids
+      // need no escaping in a key).
+      const sha = await redis.script(
+        "LOAD",
+        `local s = redis.call('GET', KEYS[1]) if not s then return false end
+         return {s, redis.call('GET', ARGV[1] .. 'user:{' .. cjson.decode(s).userId .. '}') or false}`,
+      );
+      const scenario = await databaseScenario(
+        modules,
+        RedisAdapter(redis, { prefix }),
+        async (token) => {
+          const found = /** @type {[string, string | false] | null} */ (
+            await redis.evalsha(sha, 1, `${prefix}session:${token}`, prefix)
+          );
+          if (!found?.[1]) return null;
+          return { expires: new Date(JSON.parse(found[0]).expires), user: JSON.parse(found[1]) };
+        },
+      );
       scenario.teardown = async () => {
         const keys = await redis.keys(`${prefix}*`);
         if (keys.length) await redis.del(...keys);
