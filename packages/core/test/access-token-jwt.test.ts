@@ -8,10 +8,19 @@
  * Expiry is simulated by rewriting the `expires_at` inside the session JWT (sealed with the test
  * secret, as time passing would leave it), so no test waits for a token to expire.
  */
-import { Auth, type AuthConfig, customFetch, getAccessToken } from "@tessera/core";
+import { randomUUID } from "node:crypto";
+import {
+  Auth,
+  type AuthConfig,
+  customFetch,
+  getAccessToken,
+  revokeJwtSession,
+} from "@tessera/core";
 import { RefreshTokenError, RefreshUnavailable } from "@tessera/core/errors";
 import { decode, encode, type JWT } from "@tessera/core/jwt";
 import type { OIDCConfig } from "@tessera/core/providers";
+import { memoryStore, type SharedStore } from "@tessera/core/store";
+import { importJWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverCallback, locationOf, startSignIn } from "./fixtures/oauth-flow.js";
 import { type RunningOidcProvider, startOidcProvider } from "./fixtures/oidc-provider.js";
@@ -246,5 +255,152 @@ describe("access tokens of JWT sessions (refresh: true)", () => {
     });
     expect(token?.accessToken).not.toBe(old?.access_token);
     expect(issued).toEqual([COOKIE]);
+  });
+});
+
+describe("getAccessToken passes the same gate as the session read", () => {
+  /** A config whose JWT sessions are revocable (`jwt.revocation`), with its store. */
+  function revocable(overrides: Partial<AuthConfig> = {}) {
+    const store = memoryStore();
+    return {
+      store,
+      cfg: config({ jwt: { revocation: store, revocationCacheSeconds: 0 }, ...overrides }),
+    };
+  }
+
+  /** A copy of `client`'s cookie jar, as an attacker who stole the cookie holds it. */
+  function copyOf(client: Client): Client {
+    const copy = new Client(client.config);
+    for (const [name, value] of client.jar) copy.jar.set(name, value);
+    return copy;
+  }
+
+  it("getAccessToken refuses a cookie whose session was revoked", async () => {
+    const { cfg } = revocable();
+    const victim = new Client(cfg);
+    await signIn(victim, freshHint());
+    const stolen = copyOf(victim);
+    expect(await getAccessToken(sessionRequest(stolen), cfg, "op")).not.toBeNull();
+    await victim.post("/auth/signout", { csrfToken: await victim.csrfToken() });
+    const issued: string[] = [];
+    const token = await getAccessToken(sessionRequest(stolen), cfg, "op", {
+      onCookies: (cookies) =>
+        issued.push(...cookies.map((cookie) => `${cookie.name}=${cookie.value}`)),
+    });
+    expect(token).toBeNull();
+    // The revoked cookie is cleared, as the session read clears it.
+    expect(issued).toEqual([`${COOKIE}=`]);
+  });
+
+  it("getAccessToken refuses a due token of a revoked session without refreshing it", async () => {
+    const { cfg } = revocable();
+    const victim = new Client(cfg);
+    await signIn(victim, freshHint());
+    await expire(victim);
+    const stolen = copyOf(victim);
+    await victim.post("/auth/signout", { csrfToken: await victim.csrfToken() });
+    const before = op.tokenRequests;
+    expect(await getAccessToken(sessionRequest(stolen), cfg, "op")).toBeNull();
+    expect(op.tokenRequests).toBe(before);
+  });
+
+  it("getAccessToken refuses a cookie whose OP session ended through back-channel logout", async () => {
+    const cfg = config({ oauth: { store: memoryStore() } });
+    const hint = freshHint();
+    const client = new Client(cfg);
+    await signIn(client, hint);
+    expect(await getAccessToken(sessionRequest(client), cfg, "op")).not.toBeNull();
+    const now = Math.floor(Date.now() / 1000);
+    const logoutToken = await new SignJWT({
+      iss: op.issuer,
+      aud: "app",
+      iat: now,
+      exp: now + 120,
+      jti: randomUUID(),
+      sub: hint,
+      events: { "http://schemas.openid.net/event/backchannel-logout": {} },
+    })
+      .setProtectedHeader({ alg: "RS256", kid: op.signingKey.kid, typ: "logout+jwt" })
+      .sign(await importJWK(op.signingKey, "RS256"));
+    const logout = await Auth(
+      new Request(`${ORIGIN}/auth/backchannel-logout/op`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ logout_token: logoutToken }),
+      }),
+      cfg,
+    );
+    expect(logout.status).toBe(200);
+    expect(await getAccessToken(sessionRequest(client), cfg, "op")).toBeNull();
+  });
+
+  /** `client`'s session cookie re-sealed without `sid` (as Auth.js or a pre-revocation Tessera wrote it). */
+  async function withoutSid(client: Client, store: SharedStore, revoke: boolean): Promise<string> {
+    const token = (await decode({
+      token: client.jar.get(COOKIE),
+      secret: SECRET,
+      salt: COOKIE,
+    })) as JWT;
+    const { iat: _iat, exp: _exp, jti: _jti, sid: _sid, ...rest } = token;
+    const claim = token[CLAIM] as Record<string, unknown>;
+    const expired = {
+      ...rest,
+      [CLAIM]: { ...claim, expires_at: Math.floor(Date.now() / 1000) - 5 },
+    };
+    const cookie = await encode({ token: expired, secret: SECRET, salt: COOKIE });
+    const jti = (await decode({ token: cookie, secret: SECRET, salt: COOKIE }))?.jti as string;
+    if (revoke) await revokeJwtSession(store, jti);
+    client.jar.set(COOKIE, cookie);
+    return jti;
+  }
+
+  it("a revoked cookie without sid is not revived by a refresh re-issue", async () => {
+    const { store, cfg } = revocable();
+    const client = new Client(cfg);
+    await signIn(client, freshHint());
+    await withoutSid(client, store, true);
+    const issued: string[] = [];
+    const token = await getAccessToken(sessionRequest(client), cfg, "op", {
+      onCookies: (cookies) => issued.push(...cookies.map((cookie) => cookie.value)),
+    });
+    expect(token).toBeNull();
+    expect(issued).toEqual([""]);
+    expect(await client.session()).toBeNull();
+  });
+
+  it("a cookie without sid re-issued by a refresh keeps its jti as revocation id, so revoking the original ends the copy", async () => {
+    const { store, cfg } = revocable();
+    const client = new Client(cfg);
+    await signIn(client, freshHint());
+    const jti = await withoutSid(client, store, false);
+    const issued: string[] = [];
+    expect(
+      await getAccessToken(sessionRequest(client), cfg, "op", {
+        onCookies: (cookies) => issued.push(...cookies.map((cookie) => cookie.value)),
+      }),
+    ).not.toBeNull();
+    const reissued = await decode({ token: issued[0], secret: SECRET, salt: COOKIE });
+    expect(reissued?.sid).toBe(jti);
+    client.jar.set(COOKIE, issued[0] as string);
+    expect(await client.session()).not.toBeNull();
+    // The holder of the original cookie signs out: it is revoked by its jti.
+    await revokeJwtSession(store, jti);
+    expect(await client.session()).toBeNull();
+  });
+
+  it("a cookie without sid re-issued by the session read keeps its jti as revocation id", async () => {
+    const { store, cfg } = revocable();
+    const client = new Client(cfg);
+    await signIn(client, freshHint());
+    const jti = await withoutSid(client, store, false);
+    const response = await client.get("/auth/session");
+    const reissued = await decode({
+      token: setCookies(response).get(COOKIE)?.value,
+      secret: SECRET,
+      salt: COOKIE,
+    });
+    expect(reissued?.sid).toBe(jti);
+    await revokeJwtSession(store, jti);
+    expect(await client.session()).toBeNull();
   });
 });

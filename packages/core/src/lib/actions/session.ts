@@ -21,9 +21,8 @@ import type { AuthContext } from "../config/internal.js";
 import { defaultCallbacks } from "../config/resolve.js";
 import { sessionTokenEnd } from "../crypto/jwe.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
-import { endedThroughBackchannel } from "../session/backchannel.js";
 import { supportsSessionListing } from "../session/devices.js";
-import { isJwtSessionRevoked } from "../session/jwt-revocation.js";
+import { jwtSessionGate, tokenToReissue } from "../session/jwt-session-gate.js";
 import { refreshedSessionToken, sessionAccountOf } from "../session/jwt-tokens.js";
 
 type SessionCallbackParams = Parameters<CallbacksOptions["session"]>[0];
@@ -90,18 +89,12 @@ async function jwtSession(
       maxAge,
     });
     if (!payload) throw new TypeError("the session token decoded to nothing");
-    // A revoked session (signed out, or revoked elsewhere) reads as signed out at once, even
-    // from a copy of the cookie that is still within its lifetime.
-    const denylist = config.jwt.revocation;
-    if (
-      denylist &&
-      (await isJwtSessionRevoked(denylist, payload, config.jwt.revocationCacheSeconds))
-    )
-      return respond(null, clearChunkedCookie(request.cookies, option));
-    // Back-channel logout: the OpenID Provider ended this session (OIDC Back-Channel Logout 1.0).
-    const ended = endedThroughBackchannel(config, payload);
-    if (ended === true || (ended !== false && (await ended)))
-      return respond(null, clearChunkedCookie(request.cookies, option));
+    // A revoked session (signed out, or revoked elsewhere; a copy of the cookie still within its
+    // lifetime too) or one its OpenID Provider ended (back-channel logout) reads as signed out at
+    // once.
+    const gate = jwtSessionGate(config, payload);
+    const verdict = gate instanceof Promise ? await gate : gate;
+    if (verdict !== "valid") return respond(null, clearChunkedCookie(request.cookies, option));
     // A `refresh: true` provider's expired access token is refreshed before the callback runs.
     const refreshing = refreshedSessionToken(config, payload, request.url.origin);
     const current = refreshing instanceof Promise ? await refreshing : refreshing;
@@ -126,7 +119,7 @@ async function jwtSession(
     const end = sessionTokenEnd(token, maxAge);
     if (isUpdate || changed || due || end === undefined) {
       const value = await config.jwt.encode({
-        token,
+        token: tokenToReissue(config, current, token),
         secret: config.secrets,
         salt: option.name,
         maxAge,

@@ -22,7 +22,8 @@ import { parseCookies } from "../http/request.js";
 import { subjectOf } from "../oauth/id-token-checks.js";
 import { refreshTokens } from "../oauth/refresh.js";
 import { isDue, refreshOnce } from "../oauth/refresh-flight.js";
-import { type RequestCookies, readJwtAccountTokens, sessionCookieOption } from "./jwt-tokens.js";
+import { readJwtAccountTokens } from "./jwt-account-tokens.js";
+import { type RequestCookies, sessionCookieOption } from "./jwt-tokens.js";
 
 /** What {@link getAccessToken} answers. */
 export interface AccessToken {

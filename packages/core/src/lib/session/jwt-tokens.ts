@@ -7,9 +7,8 @@
 import { decodeJwt } from "jose";
 import { RefreshTokenError } from "../../errors.js";
 import type { InternalOAuthProvider } from "../../providers/index.js";
-import type { Account, Cookie, JWT } from "../../types.js";
+import type { Account, JWT } from "../../types.js";
 import type { ResolvedConfig } from "../config/internal.js";
-import { readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 import { refreshTokens } from "../oauth/refresh.js";
 import { isDue, refreshOnce } from "../oauth/refresh-flight.js";
 
@@ -177,48 +176,4 @@ async function refreshAccount(
     await config.events.refreshTokenError?.({ account: identity, error });
     return withAccount(token, { ...account, error: "RefreshTokenError" });
   }
-}
-
-/** What {@link readJwtAccountTokens} found, and the cookies to set when it refreshed. */
-export interface JwtAccountTokens {
-  tokens: SessionAccount | undefined;
-  cookies: Cookie[];
-}
-
-/**
- * The tokens the session JWT of `request` holds for `provider`, refreshed when due; throws
- * `RefreshTokenError` when the session carries a refused refresh.
- */
-export async function readJwtAccountTokens(
-  config: ResolvedConfig,
-  request: RequestCookies,
-  provider: InternalOAuthProvider,
-): Promise<JwtAccountTokens> {
-  const option = sessionCookieOption(config, request);
-  const raw = readChunkedCookie(request.cookies, option.name);
-  if (!raw) return { tokens: undefined, cookies: [] };
-  const maxAge = config.jwt.maxAge;
-  const payload = await Promise.resolve(
-    config.jwt.decode({ token: raw, secret: config.secrets, salt: option.name, maxAge }),
-  ).catch(() => null);
-  if (!payload || sessionAccountOf(payload)?.provider !== provider.id)
-    return { tokens: undefined, cookies: [] };
-  const next = await refreshedSessionToken(config, payload, request.origin);
-  const account = sessionAccountOf(next);
-  const cookies: Cookie[] = [];
-  if (next !== payload) {
-    const value = await config.jwt.encode({
-      token: next,
-      secret: config.secrets,
-      salt: option.name,
-      maxAge,
-    });
-    const expires = new Date(Date.now() + maxAge * 1000);
-    cookies.push(...writeChunkedCookie(request.cookies, option, value, { expires }));
-  }
-  if (account?.error)
-    throw new RefreshTokenError(
-      `The ${provider.id} refresh token was refused; the user must sign in again.`,
-    );
-  return { tokens: account, cookies };
 }

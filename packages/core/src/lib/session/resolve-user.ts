@@ -9,7 +9,7 @@ import type { Account, Profile, User } from "../../types.js";
 import { requireAdapter } from "../config/adapter.js";
 import type { AuthContext, InternalProvider } from "../config/internal.js";
 import { readChunkedCookie } from "../http/cookies.js";
-import { isJwtSessionRevoked } from "./jwt-revocation.js";
+import { jwtSessionGate } from "./jwt-session-gate.js";
 
 /** The user a sign-in resolves to. */
 export interface ResolvedUser {
@@ -33,9 +33,9 @@ export async function currentSessionUser(ctx: AuthContext): Promise<AdapterUser 
         salt: cookies.sessionToken.name,
         maxAge: config.jwt.maxAge,
       });
-      // Account takeover through a revoked cookie: it must not link a new account to its user.
-      const denylist = config.jwt.revocation;
-      if (payload && denylist && (await isJwtSessionRevoked(denylist, payload, 0))) return null;
+      // Account takeover through a revoked or OP-ended cookie: it must not link a new account to
+      // its user. The denylist is asked now (no cached "not revoked").
+      if (payload && (await jwtSessionGate(config, payload, 0)) !== "valid") return null;
       return payload?.sub ? await adapter.getUser(payload.sub) : null;
     }
     const found = await adapter.getSessionAndUser(token);

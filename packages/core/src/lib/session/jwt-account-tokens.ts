@@ -1,0 +1,72 @@
+/**
+ * The OAuth tokens a JWT session keeps for a `refresh: true` provider, as `getAccessToken` reads
+ * them: through the same gate as the session read (a revoked or OP-ended session hands out no
+ * token), refreshed when due, the cookie re-issued by the same rule as the session read's.
+ */
+import { RefreshTokenError } from "../../errors.js";
+import type { InternalOAuthProvider } from "../../providers/index.js";
+import type { Cookie } from "../../types.js";
+import type { ResolvedConfig } from "../config/internal.js";
+import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
+import { jwtSessionGate, tokenToReissue } from "./jwt-session-gate.js";
+import {
+  type RequestCookies,
+  refreshedSessionToken,
+  type SessionAccount,
+  sessionAccountOf,
+  sessionCookieOption,
+} from "./jwt-tokens.js";
+
+/** What {@link readJwtAccountTokens} found, and the cookies to set (re-issued or cleared). */
+export interface JwtAccountTokens {
+  tokens: SessionAccount | undefined;
+  cookies: Cookie[];
+}
+
+/**
+ * The tokens the session JWT of `request` holds for `provider`, refreshed when due; throws
+ * `RefreshTokenError` when the session carries a refused refresh. A session that was revoked or
+ * ended by its OpenID Provider has no tokens (its cookie is cleared).
+ *
+ * @example
+ * ```ts
+ * const { tokens, cookies } = await readJwtAccountTokens(config, { origin, cookies }, provider)
+ * ```
+ */
+export async function readJwtAccountTokens(
+  config: ResolvedConfig,
+  request: RequestCookies,
+  provider: InternalOAuthProvider,
+): Promise<JwtAccountTokens> {
+  const option = sessionCookieOption(config, request);
+  const raw = readChunkedCookie(request.cookies, option.name);
+  if (!raw) return { tokens: undefined, cookies: [] };
+  const maxAge = config.jwt.maxAge;
+  const payload = await Promise.resolve(
+    config.jwt.decode({ token: raw, secret: config.secrets, salt: option.name, maxAge }),
+  ).catch(() => null);
+  if (!payload || sessionAccountOf(payload)?.provider !== provider.id)
+    return { tokens: undefined, cookies: [] };
+  // A copied cookie of a signed-out session must not yield a live access token, nor be
+  // re-issued (with a fresh jti) into a valid session again.
+  if ((await jwtSessionGate(config, payload)) === "ended")
+    return { tokens: undefined, cookies: clearChunkedCookie(request.cookies, option) };
+  const next = await refreshedSessionToken(config, payload, request.origin);
+  const account = sessionAccountOf(next);
+  const cookies: Cookie[] = [];
+  if (next !== payload) {
+    const value = await config.jwt.encode({
+      token: tokenToReissue(config, payload, next),
+      secret: config.secrets,
+      salt: option.name,
+      maxAge,
+    });
+    const expires = new Date(Date.now() + maxAge * 1000);
+    cookies.push(...writeChunkedCookie(request.cookies, option, value, { expires }));
+  }
+  if (account?.error)
+    throw new RefreshTokenError(
+      `The ${provider.id} refresh token was refused; the user must sign in again.`,
+    );
+  return { tokens: account, cookies };
+}

@@ -1,0 +1,79 @@
+/**
+ * The one check a decoded JWT session passes before anything believes it: the session read,
+ * `getAccessToken` and account linking all call {@link jwtSessionGate}, so a session revoked or
+ * ended by its OpenID Provider cannot be read back through one path the others refuse.
+ *
+ * And the one rule for re-issuing a session cookie ({@link tokenToReissue}): every re-issue keeps
+ * the session's revocation id, whoever re-issues it.
+ */
+import type { JWT } from "../../types.js";
+import type { ResolvedConfig } from "../config/internal.js";
+import { endedThroughBackchannel } from "./backchannel.js";
+import { isJwtSessionRevoked, jwtSessionId, withSessionId } from "./jwt-revocation.js";
+
+/**
+ * What {@link jwtSessionGate} decided: `valid`, or `ended` (revoked, or ended by the OP: the
+ * cookie is dead and is cleared).
+ */
+export type JwtSessionVerdict = "valid" | "ended";
+
+function backchannelVerdict(
+  config: ResolvedConfig,
+  token: JWT,
+): JwtSessionVerdict | Promise<JwtSessionVerdict> {
+  const ended = endedThroughBackchannel(config, token);
+  if (ended === true) return "ended";
+  if (ended === false) return "valid";
+  return ended.then((yes) => (yes ? "ended" : "valid"));
+}
+
+async function gateWithDenylist(
+  config: ResolvedConfig,
+  token: JWT,
+  cacheSeconds: number | undefined,
+): Promise<JwtSessionVerdict> {
+  const denylist = config.jwt.revocation;
+  if (denylist && (await isJwtSessionRevoked(denylist, token, cacheSeconds))) return "ended";
+  return backchannelVerdict(config, token);
+}
+
+/**
+ * Whether the decoded session JWT `token` may be used: not revoked (`jwt.revocation`, a copied
+ * cookie of a signed-out session included) and not ended by its OpenID Provider through
+ * back-channel logout (OIDC Back-Channel Logout 1.0 §2.7). Synchronous when there is nothing to
+ * look up (no denylist, no OP session), so the common read pays no promise. `cacheSeconds`
+ * overrides `jwt.revocationCacheSeconds` (0: ask the store now).
+ *
+ * @example
+ * ```ts
+ * const gate = jwtSessionGate(config, payload)
+ * if ((gate instanceof Promise ? await gate : gate) === "ended") return signedOut()
+ * ```
+ */
+export function jwtSessionGate(
+  config: ResolvedConfig,
+  token: JWT,
+  cacheSeconds = config.jwt.revocationCacheSeconds,
+): JwtSessionVerdict | Promise<JwtSessionVerdict> {
+  if (config.jwt.revocation) return gateWithDenylist(config, token, cacheSeconds);
+  return backchannelVerdict(config, token);
+}
+
+/**
+ * The token to encode when the session `decoded` is re-issued as `next` (the `jwt` callback's
+ * result, or a refreshed token). With `jwt.revocation`, a session without `sid` gets its old
+ * `jti` as `sid`: every copy of the cookie shares that `jti`, so revoking the original also ends
+ * the re-issued cookie, which `encode` gives a new `jti`.
+ *
+ * @example
+ * ```ts
+ * const value = await config.jwt.encode({ token: tokenToReissue(config, payload, token), … })
+ * ```
+ */
+export function tokenToReissue(config: ResolvedConfig, decoded: JWT, next: JWT): JWT {
+  if (typeof next.sid === "string" && next.sid !== "") return next;
+  const previousId = jwtSessionId(decoded);
+  if (!config.jwt.revocation || previousId === undefined)
+    return withSessionId(config.jwt.revocation, next);
+  return { ...next, sid: previousId };
+}
