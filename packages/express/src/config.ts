@@ -22,6 +22,8 @@ interface PreparedEntry {
   configured: string;
   /** The mount path `ExpressAuth` last answered under; `getSession` uses it, as Auth.js does. */
   mounted?: string;
+  /** `mounted` as Express gave it (`req.baseUrl`), so that each request need not normalise it. */
+  mountedFrom?: string;
 }
 
 const prepared = new WeakMap<ExpressAuthConfig, PreparedEntry>();
@@ -49,8 +51,12 @@ function entryOf(config: ExpressAuthConfig): PreparedEntry {
  */
 export function prepareConfig(config: ExpressAuthConfig, mountPath?: string): PreparedConfig {
   const entry = entryOf(config);
-  if (mountPath) entry.mounted = normalise(mountPath);
-  const basePath = mountPath ? normalise(mountPath) : (entry.mounted ?? entry.configured);
+  if (mountPath && mountPath !== entry.mountedFrom) {
+    entry.mounted = normalise(mountPath);
+    entry.mountedFrom = mountPath;
+  }
+  // Set just above when mounted: the mount path, else the last one, else the config's.
+  const basePath = entry.mounted ?? entry.configured;
   let ready = entry.byBasePath.get(basePath);
   if (!ready) {
     const mounted = mountPath !== undefined || entry.mounted !== undefined;

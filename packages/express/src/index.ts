@@ -28,6 +28,7 @@ import {
   handleNodeRequest,
   listSessions as listNodeSessions,
   type NodeSessionOptions,
+  type NodeSourceOptions,
   revokeSession as revokeNodeSession,
   revokeOtherSessions as revokeOtherNodeSessions,
   targetPath,
@@ -68,16 +69,18 @@ export function ExpressAuth(config: ExpressAuthConfig): RequestHandler {
     if (path !== null && !path.startsWith(`${basePath}/`)) return next();
     // Stack-trace disclosure: errors are answered by the core, never passed to `next`, because
     // Express's default error handler sends the stack whenever NODE_ENV is not "production".
-    const origin = requestOrigin(req);
-    const body = parsedBody(req);
-    await handleNodeRequest(req, res, prepared, {
+    const options: NodeSourceOptions = {
       // A malformed Host leaves no origin, which the core answers with 400.
-      origin: origin ?? null,
+      origin: requestOrigin(req) ?? null,
       target: () => req.originalUrl,
-      ...(body !== undefined && { body }),
-      // Express's req.ip honours `trust proxy`: the socket address unless the app trusts a proxy.
-      ...(req.ip && { clientIp: req.ip }),
-    });
+    };
+    const body = parsedBody(req);
+    if (body !== undefined) options.body = body;
+    // Express's req.ip honours `trust proxy`: the socket address unless the app trusts a proxy.
+    // A getter that runs proxy-addr, so it is read once.
+    const ip = req.ip;
+    if (ip) options.clientIp = ip;
+    await handleNodeRequest(req, res, prepared, options);
   };
 }
 /**
