@@ -126,7 +126,8 @@ export interface JWTOptions {
    * Tessera extension: makes JWT sessions revocable. A signed-out or revoked token's session id
    * (`sid`, else `jti`) is written to this store until the token would expire, and every session
    * read checks it, so a copied cookie stops working at once. Off by default (a read then costs
-   * one store lookup); see `revokeJwtSession`.
+   * one store lookup); see `revokeJwtSession`. Fails closed: while the store cannot be read, the
+   * session reads as signed out (the cookie is kept, an `AdapterError` is logged).
    *
    * @example
    * ```ts

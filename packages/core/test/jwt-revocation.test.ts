@@ -224,3 +224,61 @@ describe("a revoked JWT cookie and account linking", () => {
     expect(linked?.userId).not.toBe(victim.id);
   });
 });
+
+describe("a store outage during the session read", () => {
+  /** A real memory store whose reads fail while `down` is set (a Redis or SQL outage). */
+  function flakyStore() {
+    const inner = memoryStore();
+    const state = { down: false };
+    const store: SharedStore = {
+      ...inner,
+      get: (key) =>
+        state.down
+          ? Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:6379"))
+          : inner.get(key),
+    };
+    return { store, state };
+  }
+
+  it("a revocation-store outage refuses the read but keeps the cookie", async () => {
+    const { store, state } = flakyStore();
+    const { logger, errors } = recordingLogger();
+    const browser = new Client(
+      config(undefined, { logger, jwt: { revocation: store, revocationCacheSeconds: 0 } }),
+    );
+    await signIn(browser);
+    const cookie = browser.jar.get(cookieName);
+    state.down = true;
+    const response = await browser.get("/auth/session");
+    expect(await response.json()).toBeNull();
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(browser.jar.get(cookieName)).toBe(cookie);
+    expect(errors.map((error) => (error as { type?: string }).type)).toContain("AdapterError");
+    expect(errors.at(-1)?.message).toMatch(/jwt\.revocation.*fail closed.*connection/s);
+    state.down = false;
+    expect(await browser.session()).toMatchObject({ user: { name: "Ada" } });
+  });
+
+  it("a back-channel marker store outage refuses the read but keeps the cookie", async () => {
+    const { store, state } = flakyStore();
+    const { logger, errors } = recordingLogger();
+    const now = Math.floor(Date.now() / 1000);
+    const sealed = await sealSessionToken({
+      name: "Ada",
+      iat: now,
+      exp: now + 3600,
+      jti: randomUUID(),
+      "tessera.oauth": { provider: "op", providerAccountId: "ada", sub: "ada", sid: "op-1" },
+    });
+    const browser = new Client(config(undefined, { logger, oauth: { store } }));
+    browser.jar.set(cookieName, sealed);
+    expect(await browser.session()).not.toBeNull();
+    state.down = true;
+    const response = await browser.get("/auth/session");
+    expect(await response.json()).toBeNull();
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(errors.at(-1)?.message).toMatch(/back-channel logout store.*fail closed/s);
+    state.down = false;
+    expect(await browser.session()).not.toBeNull();
+  });
+});

@@ -91,10 +91,11 @@ async function jwtSession(
     if (!payload) throw new TypeError("the session token decoded to nothing");
     // A revoked session (signed out, or revoked elsewhere; a copy of the cookie still within its
     // lifetime too) or one its OpenID Provider ended (back-channel logout) reads as signed out at
-    // once.
+    // once; while the store cannot be asked, as signed out with the cookie kept (fail closed).
     const gate = jwtSessionGate(config, payload);
     const verdict = gate instanceof Promise ? await gate : gate;
-    if (verdict !== "valid") return respond(null, clearChunkedCookie(request.cookies, option));
+    if (verdict !== "valid")
+      return respond(null, verdict === "ended" ? clearChunkedCookie(request.cookies, option) : []);
     // A `refresh: true` provider's expired access token is refreshed before the callback runs.
     const refreshing = refreshedSessionToken(config, payload, request.url.origin);
     const current = refreshing instanceof Promise ? await refreshing : refreshing;

@@ -26,7 +26,8 @@ export interface JwtAccountTokens {
 /**
  * The tokens the session JWT of `request` holds for `provider`, refreshed when due; throws
  * `RefreshTokenError` when the session carries a refused refresh. A session that was revoked or
- * ended by its OpenID Provider has no tokens (its cookie is cleared).
+ * ended by its OpenID Provider has no tokens (its cookie is cleared); one whose revocation could
+ * not be checked (store outage) has none either, and keeps its cookie.
  *
  * @example
  * ```ts
@@ -49,8 +50,10 @@ export async function readJwtAccountTokens(
     return { tokens: undefined, cookies: [] };
   // A copied cookie of a signed-out session must not yield a live access token, nor be
   // re-issued (with a fresh jti) into a valid session again.
-  if ((await jwtSessionGate(config, payload)) === "ended")
+  const verdict = await jwtSessionGate(config, payload);
+  if (verdict === "ended")
     return { tokens: undefined, cookies: clearChunkedCookie(request.cookies, option) };
+  if (verdict === "unavailable") return { tokens: undefined, cookies: [] };
   const next = await refreshedSessionToken(config, payload, request.origin);
   const account = sessionAccountOf(next);
   const cookies: Cookie[] = [];

@@ -6,25 +6,50 @@
  * And the one rule for re-issuing a session cookie ({@link tokenToReissue}): every re-issue keeps
  * the session's revocation id, whoever re-issues it.
  */
+import { AdapterError } from "../../errors.js";
 import type { JWT } from "../../types.js";
 import type { ResolvedConfig } from "../config/internal.js";
 import { endedThroughBackchannel } from "./backchannel.js";
 import { isJwtSessionRevoked, jwtSessionId, withSessionId } from "./jwt-revocation.js";
 
 /**
- * What {@link jwtSessionGate} decided: `valid`, or `ended` (revoked, or ended by the OP: the
- * cookie is dead and is cleared).
+ * What {@link jwtSessionGate} decided: `valid`; `ended` (revoked, or ended by the OP: the cookie
+ * is dead and is cleared); `unavailable` (the store could not be asked: the request is refused,
+ * but the cookie is kept for when the store is back).
  */
-export type JwtSessionVerdict = "valid" | "ended";
+export type JwtSessionVerdict = "valid" | "ended" | "unavailable";
+
+/**
+ * Fail closed, keep the cookie: a store outage must neither let a revoked session in nor sign
+ * every user out for good (the database strategy keeps its cookie during an outage too).
+ */
+function unavailable(config: ResolvedConfig, what: string, cause: unknown): "unavailable" {
+  config.logger.error(
+    new AdapterError(
+      `The ${what} could not be read, so this JWT session was refused for the request (fail closed) and its cookie kept. Check the store's connection (Redis or SQL server reachable, table migrated).`,
+      { cause },
+    ),
+  );
+  return "unavailable";
+}
 
 function backchannelVerdict(
   config: ResolvedConfig,
   token: JWT,
 ): JwtSessionVerdict | Promise<JwtSessionVerdict> {
-  const ended = endedThroughBackchannel(config, token);
+  const what = "back-channel logout store (oauth.store, else jwt.revocation)";
+  let ended: boolean | Promise<boolean>;
+  try {
+    ended = endedThroughBackchannel(config, token);
+  } catch (error) {
+    return unavailable(config, what, error);
+  }
   if (ended === true) return "ended";
   if (ended === false) return "valid";
-  return ended.then((yes) => (yes ? "ended" : "valid"));
+  return ended.then(
+    (yes) => (yes ? "ended" : "valid"),
+    (error: unknown) => unavailable(config, what, error),
+  );
 }
 
 async function gateWithDenylist(
@@ -33,7 +58,11 @@ async function gateWithDenylist(
   cacheSeconds: number | undefined,
 ): Promise<JwtSessionVerdict> {
   const denylist = config.jwt.revocation;
-  if (denylist && (await isJwtSessionRevoked(denylist, token, cacheSeconds))) return "ended";
+  try {
+    if (denylist && (await isJwtSessionRevoked(denylist, token, cacheSeconds))) return "ended";
+  } catch (error) {
+    return unavailable(config, "JWT revocation store (jwt.revocation)", error);
+  }
   return backchannelVerdict(config, token);
 }
 
@@ -47,7 +76,9 @@ async function gateWithDenylist(
  * @example
  * ```ts
  * const gate = jwtSessionGate(config, payload)
- * if ((gate instanceof Promise ? await gate : gate) === "ended") return signedOut()
+ * const verdict = gate instanceof Promise ? await gate : gate
+ * if (verdict === "ended") clearCookie()
+ * if (verdict !== "valid") return null
  * ```
  */
 export function jwtSessionGate(
