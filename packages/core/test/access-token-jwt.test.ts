@@ -403,4 +403,19 @@ describe("getAccessToken passes the same gate as the session read", () => {
     await revokeJwtSession(store, jti);
     expect(await client.session()).toBeNull();
   });
+
+  it("a jwt callback that builds a new token does not drop the account's tokens on re-issue", async () => {
+    const cfg = config({
+      callbacks: { jwt: ({ token }) => ({ name: token.name, sub: token.sub, iat: token.iat }) },
+    });
+    const client = new Client(cfg);
+    await signIn(client, freshHint());
+    const response = await client.get("/auth/session");
+    expect(setCookies(response).get(COOKIE)?.value).toBeTruthy();
+    expect(await claimOf(client)).toMatchObject({
+      provider: "op",
+      access_token: expect.any(String),
+    });
+    expect(await getAccessToken(sessionRequest(client), cfg, "op")).not.toBeNull();
+  });
 });

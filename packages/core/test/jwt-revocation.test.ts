@@ -282,3 +282,25 @@ describe("a store outage during the session read", () => {
     expect(await browser.session()).not.toBeNull();
   });
 });
+
+describe("re-issue through a jwt callback that builds a new token", () => {
+  it("a copied cookie re-issued through a jwt callback that drops sid is still ended by the sign-out", async () => {
+    const rebuild: NonNullable<AuthConfig["callbacks"]>["jwt"] = ({ token }) => ({
+      name: token.name,
+      email: token.email,
+      sub: token.sub,
+      iat: token.iat,
+      exp: token.exp,
+    });
+    const browser = new Client(config(memoryStore(), { callbacks: { jwt: rebuild } }));
+    await signIn(browser);
+    const sid = (await claims(browser))?.sid;
+    expect(sid).toEqual(expect.any(String));
+    const thief = copyOf(browser);
+    const response = await thief.get("/auth/session");
+    expect(response.headers.getSetCookie().join()).toContain(cookieName);
+    expect((await claims(thief))?.sid).toBe(sid);
+    await browser.post("/auth/signout", { csrfToken: await browser.csrfToken() });
+    expect(await thief.session()).toBeNull();
+  });
+});

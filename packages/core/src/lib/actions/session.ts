@@ -140,7 +140,8 @@ async function jwtSession(
     });
     // A refused refresh shows as `error`, as in Auth.js's refresh guide: the app asks the user
     // to sign in again. Added after the callback, so the default callback keeps it too.
-    const refreshError = sessionAccountOf(token)?.error;
+    // The account of the re-issued token (kept even when the callback built a new object).
+    const refreshError = (sessionAccountOf(token) ?? sessionAccountOf(current))?.error;
     const shown =
       refreshError && !("error" in session) ? { ...session, error: refreshError } : session;
     await config.events.session?.({ session: shown as Session, token: token as JWT });

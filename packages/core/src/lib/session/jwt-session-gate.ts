@@ -4,13 +4,14 @@
  * ended by its OpenID Provider cannot be read back through one path the others refuse.
  *
  * And the one rule for re-issuing a session cookie ({@link tokenToReissue}): every re-issue keeps
- * the session's revocation id, whoever re-issues it.
+ * the session's revocation id and its OAuth account, whoever re-issues it.
  */
 import { AdapterError } from "../../errors.js";
 import type { JWT } from "../../types.js";
 import type { ResolvedConfig } from "../config/internal.js";
 import { endedThroughBackchannel } from "./backchannel.js";
 import { isJwtSessionRevoked, jwtSessionId, withSessionId } from "./jwt-revocation.js";
+import { SESSION_ACCOUNT_CLAIM } from "./jwt-tokens.js";
 
 /**
  * What {@link jwtSessionGate} decided: `valid`; `ended` (revoked, or ended by the OP: the cookie
@@ -92,9 +93,12 @@ export function jwtSessionGate(
 
 /**
  * The token to encode when the session `decoded` is re-issued as `next` (the `jwt` callback's
- * result, or a refreshed token). With `jwt.revocation`, a session without `sid` gets its old
- * `jti` as `sid`: every copy of the cookie shares that `jti`, so revoking the original also ends
- * the re-issued cookie, which `encode` gives a new `jti`.
+ * result, or a refreshed token). Claims the session depends on are carried over when `next`
+ * lacks them: a callback that builds a new object must not drop the revocation id (`sid`: a copy
+ * of the cookie would outlive a sign-out) or the OAuth account (refresh, federated logout). With
+ * `jwt.revocation`, a session without `sid` gets its old `jti` as `sid`: every copy of the cookie
+ * shares that `jti`, so revoking the original also ends the re-issued cookie, which `encode`
+ * gives a new `jti`.
  *
  * @example
  * ```ts
@@ -102,9 +106,12 @@ export function jwtSessionGate(
  * ```
  */
 export function tokenToReissue(config: ResolvedConfig, decoded: JWT, next: JWT): JWT {
-  if (typeof next.sid === "string" && next.sid !== "") return next;
+  const token: JWT = { ...next };
+  if (token[SESSION_ACCOUNT_CLAIM] === undefined && decoded[SESSION_ACCOUNT_CLAIM] !== undefined)
+    token[SESSION_ACCOUNT_CLAIM] = decoded[SESSION_ACCOUNT_CLAIM];
+  if (typeof token.sid === "string" && token.sid !== "") return token;
   const previousId = jwtSessionId(decoded);
-  if (!config.jwt.revocation || previousId === undefined)
-    return withSessionId(config.jwt.revocation, next);
-  return { ...next, sid: previousId };
+  if (typeof decoded.sid === "string" && decoded.sid !== "") token.sid = decoded.sid;
+  else if (config.jwt.revocation && previousId !== undefined) token.sid = previousId;
+  return withSessionId(config.jwt.revocation, token);
 }
