@@ -14,6 +14,7 @@ import Mailgun from "@tessera/core/providers/mailgun";
 import Postmark from "@tessera/core/providers/postmark";
 import Resend from "@tessera/core/providers/resend";
 import SendGrid from "@tessera/core/providers/sendgrid";
+import { memoryStore } from "@tessera/core/store";
 import { MemoryAdapter } from "@tessera/memory";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
@@ -92,6 +93,9 @@ function configFor(provider: EmailConfig, overrides: Partial<AuthConfig> = {}): 
     secret: SECRET,
     adapter: MemoryAdapter(),
     providers: [provider],
+    // Each test is an app of its own: without a store of its own, its links sent to one address
+    // would add up with the other tests' in the process-wide default rate-limit store.
+    rateLimit: { storage: memoryStore() },
     ...overrides,
   });
 }

@@ -6,6 +6,7 @@
 import { type AuthConfig, createMemoryAttemptStore } from "@tessera/core";
 import type { AdapterUser } from "@tessera/core/adapters";
 import Email from "@tessera/core/providers/email";
+import { memoryStore } from "@tessera/core/store";
 import { createMemoryStore, MemoryAdapter, type MemoryStore } from "@tessera/memory";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
@@ -36,6 +37,9 @@ function setup(
       Email({ sendVerificationRequest: sender.sendVerificationRequest, ...options.provider }),
     ],
     logger,
+    // Each test is an app of its own: without a store of its own, its sign-in rate-limit counts
+    // would add up with the other tests' in the process-wide default store.
+    rateLimit: { storage: memoryStore() },
     ...overrides,
   });
   return { store, sender, config, errors, client: new Client(config) };

@@ -65,26 +65,73 @@ async function attemptFrom(config: AuthConfig, clientIp: string, username: strin
   );
 }
 
+/**
+ * A user name no other test uses: without `rateLimit.storage`, every config in this process
+ * counts in one store, as the configs of one app do.
+ */
+const uniqueName = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
+
 describe("credentials sign-in rate limit (defaults: 10 per identifier per minute)", () => {
   it("refuses the 11th attempt for one user name, sending the browser to the sign-in page with Retry-After", async () => {
     const config = credentialsConfig();
     const client = new Client(config);
+    const ada = uniqueName("ada");
     for (let i = 0; i < 10; i++) {
-      const response = await attempt(client, "ada", "wrong");
+      const response = await attempt(client, ada, "wrong");
       expect(response.headers.get("location")).toContain("error=CredentialsSignin");
     }
-    const limited = await attempt(client, "ada", "wrong");
+    const limited = await attempt(client, ada, "wrong");
     expect(limited.status).toBe(302);
     expect(limited.headers.get("location")).toBe(SIGNIN_RATE_LIMITED);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     // Nothing about the attempt is revealed: the right password gets the same answer now.
-    const right = await attempt(client, "ada", "right");
+    const right = await attempt(client, ada, "right");
     expect(right.headers.get("location")).toBe(SIGNIN_RATE_LIMITED);
     expect(client.jar.has("authjs.session-token")).toBe(false);
     // Another identifier is not affected, whatever the case or spacing of this one.
-    expect((await attempt(client, "grace", "right")).headers.get("location")).toBe(ORIGIN);
-    expect((await attempt(client, " ADA ", "wrong")).headers.get("location")).toBe(
+    expect((await attempt(client, uniqueName("grace"), "right")).headers.get("location")).toBe(
+      ORIGIN,
+    );
+    expect((await attempt(client, ` ${ada.toUpperCase()} `, "wrong")).headers.get("location")).toBe(
       SIGNIN_RATE_LIMITED,
+    );
+  });
+
+  it("a lazy config still counts wrong passwords across requests", async () => {
+    // A lazy config builds a new config object for every request (NextAuth((req) => …)).
+    const client = new Client(() => credentialsConfig());
+    const victim = uniqueName("lazy");
+    const errors: (string | null)[] = [];
+    for (let i = 0; i < 11; i++) {
+      const location = (await attempt(client, victim, `guess-${i}`)).headers.get("location");
+      errors.push(new URL(location ?? "", ORIGIN).searchParams.get("error"));
+    }
+    expect(errors.slice(0, 10)).toEqual(Array(10).fill("CredentialsSignin"));
+    expect(errors[10]).toBe("RateLimited");
+  });
+
+  it("two config objects of one app (an integration's variants) count in one budget", async () => {
+    const routes = credentialsConfig();
+    const variants = [routes, { ...routes }];
+    const victim = uniqueName("variants");
+    for (let i = 0; i < 10; i++)
+      await attempt(new Client(variants[i % 2] as AuthConfig), victim, "wrong");
+    for (const config of variants)
+      expect((await attempt(new Client(config), victim, "wrong")).headers.get("location")).toBe(
+        SIGNIN_RATE_LIMITED,
+      );
+  });
+
+  it("apps with different secrets in one process keep separate counts", async () => {
+    const first = credentialsConfig({ rateLimit: { max: 2 } });
+    const second = credentialsConfig({ secret: `${SECRET}-another-app`, rateLimit: { max: 2 } });
+    const name = uniqueName("two-apps");
+    for (let i = 0; i < 3; i++) await attempt(new Client(first), name, "wrong");
+    expect((await attempt(new Client(first), name, "wrong")).headers.get("location")).toBe(
+      SIGNIN_RATE_LIMITED,
+    );
+    expect((await attempt(new Client(second), name, "wrong")).headers.get("location")).toContain(
+      "CredentialsSignin",
     );
   });
 
@@ -92,9 +139,10 @@ describe("credentials sign-in rate limit (defaults: 10 per identifier per minute
     const config = credentialsConfig({ rateLimit: { max: 2 } });
     const client = new Client(config);
     const json = { "x-auth-return-redirect": "1" };
-    await attempt(client, "ada", "wrong", json);
-    await attempt(client, "ada", "wrong", json);
-    const limited = await attempt(client, "ada", "wrong", json);
+    const ada = uniqueName("ada");
+    await attempt(client, ada, "wrong", json);
+    await attempt(client, ada, "wrong", json);
+    const limited = await attempt(client, ada, "wrong", json);
     expect(limited.status).toBe(429);
     expect(limited.headers.get("location")).toBeNull();
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -109,34 +157,34 @@ describe("credentials sign-in rate limit (defaults: 10 per identifier per minute
   it("forgets an identifier's count after a successful sign-in", async () => {
     const config = credentialsConfig({ rateLimit: { max: 3 } });
     const client = new Client(config);
-    await attempt(client, "ada", "wrong");
-    await attempt(client, "ada", "wrong");
-    expect((await attempt(client, "ada", "right")).headers.get("location")).toBe(ORIGIN);
+    const ada = uniqueName("ada");
+    await attempt(client, ada, "wrong");
+    await attempt(client, ada, "wrong");
+    expect((await attempt(client, ada, "right")).headers.get("location")).toBe(ORIGIN);
     for (let i = 0; i < 3; i++)
-      expect((await attempt(client, "ada", "wrong")).headers.get("location")).toContain(
+      expect((await attempt(client, ada, "wrong")).headers.get("location")).toContain(
         "CredentialsSignin",
       );
-    expect((await attempt(client, "ada", "wrong")).headers.get("location")).toBe(
-      SIGNIN_RATE_LIMITED,
-    );
+    expect((await attempt(client, ada, "wrong")).headers.get("location")).toBe(SIGNIN_RATE_LIMITED);
   });
 
   it("limits one client IP across identifiers (maxPerIp), leaving other addresses alone", async () => {
     const config = credentialsConfig({ rateLimit: { max: 100, maxPerIp: 4 } });
     for (let i = 0; i < 4; i++) {
-      const response = await attemptFrom(config, "203.0.113.5", `user-${i}`);
+      const response = await attemptFrom(config, "203.0.113.5", uniqueName("user"));
       expect(response.headers.get("location")).toContain("CredentialsSignin");
     }
-    const limited = await attemptFrom(config, "203.0.113.5", "user-new");
+    const limited = await attemptFrom(config, "203.0.113.5", uniqueName("user"));
     expect(limited.headers.get("location")).toBe(SIGNIN_RATE_LIMITED);
-    const other = await attemptFrom(config, "203.0.113.6", "user-new");
+    const other = await attemptFrom(config, "203.0.113.6", uniqueName("user"));
     expect(other.headers.get("location")).toContain("CredentialsSignin");
   });
 
   it("rateLimit: false turns the limits off", async () => {
     const client = new Client(credentialsConfig({ rateLimit: false }));
+    const ada = uniqueName("ada");
     for (let i = 0; i < 15; i++)
-      expect((await attempt(client, "ada", "wrong")).headers.get("location")).toContain(
+      expect((await attempt(client, ada, "wrong")).headers.get("location")).toContain(
         "CredentialsSignin",
       );
   });
@@ -167,18 +215,19 @@ describe("e-mail rate limits", () => {
   it("stops sending links to one address (mail bombing) and names no reason beyond the limit", async () => {
     const { sender, config } = emailConfig({ max: 3 });
     const client = new Client(config);
-    for (let i = 0; i < 3; i++) await requestLink(client, "email", "ada@example.com");
-    const limited = await requestLink(client, "email", "ADA@example.com");
+    const ada = `${uniqueName("ada")}@example.com`;
+    for (let i = 0; i < 3; i++) await requestLink(client, "email", ada);
+    const limited = await requestLink(client, "email", ada.toUpperCase());
     expect(limited.headers.get("location")).toBe(SIGNIN_RATE_LIMITED);
     expect(sender.sent).toHaveLength(3);
-    await requestLink(client, "email", "bo@example.com");
+    await requestLink(client, "email", `${uniqueName("bo")}@example.com`);
     expect(sender.sent).toHaveLength(4);
   });
 
   it("limits guesses at the e-mail callback per address, and a successful sign-in resets them", async () => {
     const { sender, config } = emailConfig({ max: 2 });
     const client = new Client(config);
-    await requestLink(client, "email", "ada@example.com");
+    await requestLink(client, "email", `${uniqueName("ada")}@example.com`);
     const link = sender.lastLink();
     const guess = new URL(link);
     guess.searchParams.set("token", "wrong");
@@ -277,10 +326,12 @@ describe("the client IP on plain node:http", () => {
     );
     try {
       const errors = [];
-      for (const name of ["a", "b", "c"]) errors.push(await attemptAt(withIp.origin, name));
+      for (const name of [uniqueName("a"), uniqueName("b"), uniqueName("c")])
+        errors.push(await attemptAt(withIp.origin, name));
       expect(errors).toEqual(["CredentialsSignin", "CredentialsSignin", "RateLimited"]);
       const unlimited = [];
-      for (const name of ["a", "b", "c"]) unlimited.push(await attemptAt(withoutIp.origin, name));
+      for (const name of [uniqueName("a"), uniqueName("b"), uniqueName("c")])
+        unlimited.push(await attemptAt(withoutIp.origin, name));
       expect(unlimited).toEqual(["CredentialsSignin", "CredentialsSignin", "CredentialsSignin"]);
     } finally {
       withIp.server.close();

@@ -3,6 +3,7 @@
  * /api/auth, and the client IP comes only from the app's `clientIp` option (Next.js gives none
  * it can vouch for), never from a header the client writes.
  */
+import { randomUUID } from "node:crypto";
 import { createMemoryStore, MemoryAdapter } from "@tessera/memory";
 import NextAuth, { type NextAuthConfig } from "@tessera/next";
 import { NextRequest } from "next/server.js";
@@ -16,6 +17,7 @@ async function post(
   jar: CookieJar,
   password: string,
   headers: Record<string, string>,
+  email = DEMO_USER.email,
 ): Promise<Response> {
   const csrf = await handlers.GET(
     new NextRequest(`${ORIGIN}/api/auth/csrf`, { headers: jar.headers(headers) }),
@@ -26,7 +28,7 @@ async function post(
     new NextRequest(`${ORIGIN}/api/auth/callback/credentials`, {
       method: "POST",
       headers: jar.headers({ ...headers, "content-type": "application/x-www-form-urlencoded" }),
-      body: new URLSearchParams({ csrfToken, email: DEMO_USER.email, password }),
+      body: new URLSearchParams({ csrfToken, email, password }),
     }),
   );
   jar.store(response);
@@ -77,5 +79,18 @@ describe("sessions and rate limits in the Next.js route handlers", () => {
       "CredentialsSignin",
       "RateLimited",
     ]);
+  });
+
+  it("a lazy config still counts wrong passwords across requests", async () => {
+    // NextAuth((request) => …) builds a new config object for every request.
+    const { handlers } = NextAuth(() => config());
+    const victim = `lazy-${randomUUID()}@example.com`;
+    const errors = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await post(handlers, new CookieJar(), `guess-${i}`, {}, victim);
+      errors.push(new URL(response.headers.get("location") ?? "").searchParams.get("error"));
+    }
+    expect(errors.slice(0, 10)).toEqual(Array(10).fill("CredentialsSignin"));
+    expect(errors[10]).toBe("RateLimited");
   });
 });

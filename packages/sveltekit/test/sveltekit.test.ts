@@ -5,9 +5,10 @@
  * `$app/environment` are passed as the {@link KitEnvironment} that `index.ts` builds from them.
  * app.test.ts runs the same code inside a real SvelteKit build.
  */
+import { randomUUID } from "node:crypto";
 import { isRedirect, type RequestEvent } from "@sveltejs/kit";
 import type { Session } from "@tessera/core";
-import { CredentialsSignin } from "@tessera/core/errors";
+import { AuthError, CredentialsSignin } from "@tessera/core/errors";
 import Credentials from "@tessera/core/providers/credentials";
 import GitHub from "@tessera/core/providers/github";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -257,5 +258,68 @@ describe("locals", () => {
     const { location } = await redirectOf(auth.signOut(event));
     expect(location).toBe("http://127.0.0.1:5173/bye");
     expect(set.get("authjs.session-token")).toMatchObject({ value: "", options: { maxAge: 0 } });
+  });
+});
+
+describe("sign-in rate limit", () => {
+  const origin = "http://127.0.0.1:5173";
+
+  /** A wrong password posted to `handle`, as the built-in sign-in page posts it: the error code. */
+  async function wrongPasswordThroughHandle(
+    auth: ReturnType<typeof createSvelteKitAuth>,
+    username: string,
+  ): Promise<string | null> {
+    const { response: csrf } = await handle(auth, requestEvent(`${origin}/auth/csrf`).event);
+    const cookie = csrf.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const post = requestEvent(`${origin}/auth/callback/credentials`, {
+      method: "POST",
+      body: new URLSearchParams({ csrfToken, username, password: "wrong" }),
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+    });
+    const { response } = await handle(auth, post.event);
+    return new URL(response.headers.get("location") ?? "", origin).searchParams.get("error");
+  }
+
+  /** A wrong password given to the signIn form action: the type of the error it throws. */
+  async function wrongPasswordThroughFormAction(
+    auth: ReturnType<typeof createSvelteKitAuth>,
+    username: string,
+  ): Promise<string> {
+    const { event } = formPost(`${origin}/signin`, {
+      providerId: "credentials",
+      username,
+      password: "wrong",
+    });
+    const error = await auth.signIn(event).catch((thrown: unknown) => thrown);
+    return error instanceof AuthError ? error.type : String(error);
+  }
+
+  async function elevenWrongPasswords(auth: ReturnType<typeof createSvelteKitAuth>) {
+    const victim = `victim-${randomUUID()}`;
+    const errors = [];
+    for (let i = 0; i < 11; i++)
+      errors.push(
+        i % 2
+          ? await wrongPasswordThroughFormAction(auth, victim)
+          : await wrongPasswordThroughHandle(auth, victim),
+      );
+    return errors;
+  }
+
+  it("a lazy config still counts wrong passwords across requests, through handle and form actions alike", async () => {
+    // SvelteKitAuth((event) => …) builds a new config object for every request.
+    const errors = await elevenWrongPasswords(createSvelteKitAuth(() => config(), kit()));
+    expect(errors.slice(0, 10)).toEqual(Array(10).fill("CredentialsSignin"));
+    expect(errors[10]).toBe("RateLimited");
+  });
+
+  it("handle and the signIn form action of one config count in one budget", async () => {
+    const errors = await elevenWrongPasswords(createSvelteKitAuth(config(), kit()));
+    expect(errors.slice(0, 10)).toEqual(Array(10).fill("CredentialsSignin"));
+    expect(errors[10]).toBe("RateLimited");
   });
 });

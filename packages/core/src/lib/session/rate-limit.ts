@@ -2,8 +2,8 @@
  * Sign-in rate limits: a sliding window per identifier (the e-mail address or username, hashed)
  * and, where the integration knows it, per client IP address, for the credentials and WebAuthn
  * callbacks, e-mail sign-in (sending the link) and the e-mail callback. On by default
- * (`rateLimit: false` turns them off); counted in `rateLimit.storage`, this process's memory when
- * unset.
+ * (`rateLimit: false` turns them off); counted in `rateLimit.storage`, else in one memory store
+ * shared by every config of this process.
  *
  * Over the limit the attempt is refused with {@link RateLimited} before anything else happens, so
  * the answer reveals nothing about the account. A successful sign-in forgets its identifier's
@@ -31,29 +31,25 @@ interface ResolvedRateLimit {
   storage: SharedStore;
 }
 
-/** The resolved limits of each `rateLimit` option object (or of each config, without one). */
-const resolvedByOwner = new WeakMap<object, ResolvedRateLimit>();
-
 /**
- * The limits for `config`. Without `rateLimit.storage`, counts live in a memory store that
- * belongs to the config object: each fixed config counts on its own, as one app does.
+ * The default store: one per process, whatever config object asks. A lazy config (a function
+ * called per request) builds a new object each time, and Next.js and SvelteKit derive several
+ * objects from one config; a store per object would let every request start from zero. Keys hold
+ * a hash of the app's secret, so apps sharing this process never share counts.
  */
+const processStore: SharedStore = memoryStore();
+
+/** The limits for `config`, or undefined when `rateLimit: false` turns them off. */
 function resolve(config: AuthConfig): ResolvedRateLimit | undefined {
   const option = config.rateLimit;
   if (option === false) return undefined;
-  const owner: object = option?.storage ? option : config;
-  let resolved = resolvedByOwner.get(owner);
-  if (!resolved) {
-    const max = option?.max ?? DEFAULT_RATE_LIMIT.max;
-    resolved = {
-      window: option?.window ?? DEFAULT_RATE_LIMIT.window,
-      max,
-      maxPerIp: option?.maxPerIp ?? max * DEFAULT_RATE_LIMIT.ipFactor,
-      storage: option?.storage ?? memoryStore(),
-    };
-    resolvedByOwner.set(owner, resolved);
-  }
-  return resolved;
+  const max = option?.max ?? DEFAULT_RATE_LIMIT.max;
+  return {
+    window: option?.window ?? DEFAULT_RATE_LIMIT.window,
+    max,
+    maxPerIp: option?.maxPerIp ?? max * DEFAULT_RATE_LIMIT.ipFactor,
+    storage: option?.storage ?? processStore,
+  };
 }
 
 /**
