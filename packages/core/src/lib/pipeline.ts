@@ -89,10 +89,10 @@ class RequestContext implements AuthContext {
 }
 
 /** Builds the per-request context: cookies policy, providers, CSRF state, callback URL. */
-async function createContext(
+function createContext(
   config: ResolvedConfig,
   request: RequestInternal,
-): Promise<AuthContext> {
+): AuthContext | Promise<AuthContext> {
   const { url: requestUrl, action, method } = request;
   const secureCookies = config.source.useSecureCookies ?? requestUrl.protocol === "https:";
   const cookies = config.cookies[secureCookies ? 1 : 0];
@@ -109,6 +109,21 @@ async function createContext(
       action === "signout" ||
       (method === "POST" &&
         (action === "session" || action === "callback" || action === "sessions")));
+  const needsCallbackUrl = action === "signin" || action === "signout" || action === "callback";
+  // Synchronous when neither a CSRF token nor a callback URL is at stake (session reads,
+  // providers): most requests then build their context without a promise.
+  if (!needsCsrf && !needsCallbackUrl) return ctx;
+  return prepareFlow(ctx, needsCsrf, needsCallbackUrl);
+}
+
+/** The CSRF state and callback URL of a flow that needs them (see {@link createContext}). */
+async function prepareFlow(
+  ctx: RequestContext,
+  needsCsrf: boolean,
+  needsCallbackUrl: boolean,
+): Promise<AuthContext> {
+  const { config, request, cookies } = ctx;
+  const method = request.method;
   if (needsCsrf) {
     const state = await verifyCsrfToken({
       cookieValue: request.cookies[cookies.csrfToken.name],
@@ -122,11 +137,11 @@ async function createContext(
     if (state.cookie) ctx.responseCookies.push(state.cookie);
   }
 
-  if (action === "signin" || action === "signout" || action === "callback") {
+  if (needsCallbackUrl) {
     const { callbackUrl, cookie } = await resolveCallbackUrl({
       paramValue: request.body?.callbackUrl ?? request.query.callbackUrl,
       cookieValue: request.cookies[cookies.callbackUrl.name],
-      baseUrl: requestUrl.origin,
+      baseUrl: request.url.origin,
       redirect: config.callbacks.redirect,
       cookie: cookies.callbackUrl,
     });
@@ -326,7 +341,9 @@ async function run<T>(
           resolved.logger.error(problem),
         );
 
-  const parsed = await parseRequest(source, resolved.basePath, resolved.origin, resolved.trustHost);
+  // Awaited only when pending (a POST body): a session read runs through without a promise.
+  const parsing = parseRequest(source, resolved.basePath, resolved.origin, resolved.trustHost);
+  const parsed = parsing instanceof Promise ? await parsing : parsing;
   if (!parsed) {
     resolved.logger.debug("unparseable request", { method: source.method });
     return finish(json("Bad request.", 400));
@@ -342,7 +359,8 @@ async function run<T>(
 
   let ctx: AuthContext | undefined;
   try {
-    ctx = await createContext(resolved, parsed);
+    const created = createContext(resolved, parsed);
+    ctx = created instanceof Promise ? await created : created;
     const internal = await runAction(ctx);
     if (ctx.responseCookies.length)
       internal.cookies = [...ctx.responseCookies, ...(internal.cookies ?? [])];

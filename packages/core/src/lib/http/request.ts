@@ -223,12 +223,12 @@ export function parseCookies(header: string | null): Record<string, string> {
  * parsed?.action // "session"
  * ```
  */
-export async function parseRequest(
+export function parseRequest(
   request: Request | RequestSource,
   basePath: string,
   origin?: string,
   trustForwarded = false,
-): Promise<RequestInternal | null> {
+): RequestInternal | null | Promise<RequestInternal | null> {
   const source = "requestWithBody" in request ? request : fetchSource(request);
   const method = source.method.toUpperCase();
   if (method !== "GET" && method !== "POST") return null;
@@ -245,22 +245,21 @@ export async function parseRequest(
   }
   const route = parseActionAndProviderId(url.pathname, basePath);
   if (!route) return null;
-  let body: Record<string, unknown> | undefined;
-  if (method === "POST") {
-    const parsed = await parseBody(source);
-    if (parsed === null) return null;
-    body = parsed;
-  }
   // `url.searchParams` builds a URLSearchParams object; most requests have no query at all.
   const query: Record<string, string> = url.search ? Object.fromEntries(url.searchParams) : {};
   const parsed = new ParsedRequest(source, url, method, route.action, query);
   if (route.providerId !== undefined) parsed.providerId = route.providerId;
-  if (body !== undefined) parsed.body = body;
   if (query.error !== undefined) parsed.error = query.error;
   if (route.subAction !== undefined) parsed.subAction = route.subAction;
   if (source.clientIp) parsed.clientIp = source.clientIp;
   if (source.inProcess === true) parsed.inProcess = true;
-  return parsed;
+  // Only a POST waits for its body: a GET (every session read) is parsed without a promise.
+  if (method !== "POST") return parsed;
+  return parseBody(source).then((body) => {
+    if (body === null) return null;
+    if (body !== undefined) parsed.body = body;
+    return parsed;
+  });
 }
 
 /**
