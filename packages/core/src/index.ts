@@ -45,6 +45,7 @@ export {
   jwtSessionId,
   revokeJwtSession,
 } from "./lib/session/jwt-revocation.js";
+export { pageSafeClaims } from "./lib/session/jwt-tokens.js";
 export { customFetch, raw, skipCSRFCheck } from "./lib/symbols.js";
 export type {
   Account,

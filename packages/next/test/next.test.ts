@@ -10,6 +10,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import CoreCredentials from "@tessera/core/providers/credentials";
+import { memoryStore } from "@tessera/core/store";
 import { createMemoryStore, MemoryAdapter } from "@tessera/memory";
 import NextAuth, { type NextAuthConfig, type NextAuthRequest } from "@tessera/next";
 import NextCredentials from "@tessera/next/providers/credentials";
@@ -364,6 +365,37 @@ describe("what auth() returns, as next-auth's", () => {
       demoConfig({ callbacks: { session: ({ session }) => ({ expires: session.expires }) } }),
     );
     expect(session?.user).toMatchObject({ email: DEMO_USER.email, sub: expect.any(String) });
+  });
+
+  it("auth() never hands provider tokens to the page when the session callback returns no user", async () => {
+    const session = await authResult(
+      demoConfig({
+        jwt: { revocation: memoryStore() },
+        callbacks: {
+          // What an OAuth sign-in through a refresh: true provider keeps in the session JWT
+          // (the credentials provider here has none, so the jwt callback puts it there).
+          jwt: ({ token, trigger }) =>
+            trigger === "signIn"
+              ? {
+                  ...token,
+                  "tessera.oauth": {
+                    provider: "op",
+                    providerAccountId: "1",
+                    access_token: "secret-access-token",
+                    refresh_token: "secret-refresh-token",
+                    id_token: "secret-id-token",
+                  },
+                }
+              : token,
+          session: ({ session }) => ({ expires: session.expires }),
+        },
+      }),
+    );
+    expect(session?.user).toMatchObject({ email: DEMO_USER.email, sub: expect.any(String) });
+    expect(session?.user).not.toHaveProperty("tessera.oauth");
+    expect(session?.user).not.toHaveProperty("sid");
+    expect(session?.user).not.toHaveProperty("jti");
+    expect(JSON.stringify(session)).not.toMatch(/secret-(access|refresh|id)-token/);
   });
 });
 

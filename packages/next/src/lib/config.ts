@@ -6,7 +6,7 @@
  *   cross-site server-action posts (Origin check).
  * Each variant is one object per user config, so the core resolves it once, not per request.
  */
-import { type AuthConfig, raw, skipCSRFCheck } from "@tessera/core";
+import { type AuthConfig, pageSafeClaims, raw, skipCSRFCheck } from "@tessera/core";
 import type { NextRequest } from "next/server.js";
 import type { NextAuthConfig, NextAuthConfigOrFactory } from "../types.js";
 import { setEnvDefaults } from "./env.js";
@@ -27,7 +27,8 @@ type SessionCallback = NonNullable<NonNullable<AuthConfig["callbacks"]>["session
 /**
  * The session callback `auth()` runs, as next-auth wraps it: the answer carries `user` — the
  * adapter user (database strategy, so `session.user.id` is set) or the token (JWT strategy) —
- * under whatever the app's own callback returns. Without an app callback the session is passed
+ * under whatever the app's own callback returns (the token without the provider tokens and
+ * revocation ids it carries: see `pageSafeClaims`). Without an app callback the session is passed
  * through whole, except its `sessionToken`: `auth()` results are handed to client components,
  * and the database session's token is the user's credential.
  */
@@ -40,7 +41,9 @@ function userInSession(own: SessionCallback | undefined): SessionCallback {
       const expires: Date | string = session.expires;
       shaped = { ...session, expires: expires instanceof Date ? expires.toISOString() : expires };
     }
-    return { user: params.user ?? params.token, ...shaped };
+    // The token stands in for the user, minus the provider tokens and revocation ids it carries:
+    // this answer ends up in RSC and HTML payloads (a refresh token there is an account takeover).
+    return { user: params.user ?? (params.token && pageSafeClaims(params.token)), ...shaped };
   };
 }
 

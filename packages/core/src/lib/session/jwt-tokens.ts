@@ -99,6 +99,23 @@ export function sessionAccountClaim(
   return claim;
 }
 
+/**
+ * The claims of a session JWT that may reach the page (a client component, an RSC or HTML
+ * payload): all but the account's OAuth tokens ({@link SESSION_ACCOUNT_CLAIM}: access, refresh
+ * and ID tokens are the user's credentials at the provider) and the session's revocation ids
+ * (`sid`, `jti`). For integrations that show the token in place of a user.
+ *
+ * @example
+ * ```ts
+ * import { pageSafeClaims } from "@tessera/core"
+ * const user = params.user ?? pageSafeClaims(params.token)
+ * ```
+ */
+export function pageSafeClaims(token: JWT): JWT {
+  const { [SESSION_ACCOUNT_CLAIM]: _account, sid: _sid, jti: _jti, ...shown } = token;
+  return shown;
+}
+
 /** The {@link SessionAccount} of a decoded session JWT, if it has a well-formed one. */
 export function sessionAccountOf(token: JWT | null | undefined): SessionAccount | undefined {
   const claim = token?.[SESSION_ACCOUNT_CLAIM];
