@@ -20,7 +20,7 @@ import { decodeJwt, exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverCallback, locationOf, startSignIn } from "./fixtures/oauth-flow.js";
 import { type RunningOidcProvider, startOidcProvider } from "./fixtures/oidc-provider.js";
-import { Client, recordingLogger, SECRET } from "./helpers.js";
+import { Client, recordingLogger, SECRET, sealSessionToken } from "./helpers.js";
 
 const EVENT = "http://schemas.openid.net/event/backchannel-logout";
 const POSTGRES_URL =
@@ -372,6 +372,44 @@ describe("back-channel logout token validation (§2.6)", () => {
     const response = await post({ logout_token: await logoutToken() });
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("a logout token naming sid and sub ends sessions that recorded only sub", async () => {
+    const sub = `member-${randomUUID()}`;
+    const now = Math.floor(Date.now() / 1000);
+    /** A JWT session of `sub` at the OP, signed in a minute ago, with or without its OP `sid`. */
+    const sessionOf = async (sid?: string) => {
+      const browser = new Client(config, origin);
+      const account = {
+        provider: "op",
+        providerAccountId: sub,
+        sub,
+        signedInAt: Date.now() - 60_000,
+      };
+      browser.jar.set(
+        "authjs.session-token",
+        await sealSessionToken({
+          name: "Member",
+          sub: "user-1",
+          iat: now - 60,
+          exp: now + 3600,
+          jti: randomUUID(),
+          "tessera.oauth": sid ? { ...account, sid } : account,
+        }),
+      );
+      expect(await browser.session()).not.toBeNull();
+      return browser;
+    };
+    // The OP put no sid in the ID token of this session, so the session knows only sub.
+    const withoutSid = await sessionOf();
+    const sameOpSession = await sessionOf("op-session-1");
+    const otherOpSession = await sessionOf("op-session-2");
+    const token = await logoutToken({ claims: { sub, sid: "op-session-1" } });
+    expect((await post({ logout_token: token })).status).toBe(200);
+    expect(await withoutSid.session()).toBeNull();
+    expect(await sameOpSession.session()).toBeNull();
+    // §2.7: a logout naming an OP session ends that session, not the subject's others.
+    expect(await otherOpSession.session()).not.toBeNull();
   });
 
   it("rejects a logout token replayed with the same jti", async () => {

@@ -37,6 +37,9 @@ const subjectKey = (provider: string, sub: string) =>
   `tessera:backchannel:sub:${hashed(`${provider}\n${sub}`)}`;
 const sessionKey = (provider: string, sid: string) =>
   `tessera:backchannel:sid:${hashed(`${provider}\n${sid}`)}`;
+/** A logout of one OP session of `sub`, for the sessions of `sub` that do not know their `sid`. */
+const sidlessKey = (provider: string, sub: string) =>
+  `tessera:backchannel:sub-without-sid:${hashed(`${provider}\n${sub}`)}`;
 
 /**
  * Records that `claims.jti` was used; false when it was already (a replayed logout token). The
@@ -55,8 +58,9 @@ export async function firstUseOfLogoutToken(
 /**
  * Ends the sessions `claims` names: every database session of the user (the account whose
  * `providerAccountId` is the token's `sub`; session rows do not record the OP session), or, for
- * JWT sessions, those of the OP session `sid` (every one of the `sub` without a `sid`) through a
- * logout marker the session read honours. Returns the user id for database sessions.
+ * JWT sessions, those of the OP session `sid` (and those of its `sub` that recorded no `sid`;
+ * every one of the `sub` when the token names no `sid`) through a logout marker the session read
+ * honours. Returns the user id for database sessions.
  */
 export async function endSessions(
   config: ResolvedConfig,
@@ -84,20 +88,28 @@ export async function endSessions(
   const now = String(Date.now());
   const ttl = config.jwt.maxAge;
   // §2.7: the sessions the token identifies — those of its OP session (`sid`) when it names
-  // one, else every session of the subject.
-  const key = claims.sid
-    ? sessionKey(provider.id, claims.sid)
-    : subjectKey(provider.id, claims.sub as string);
-  // The newest logout wins: a session signed in after an older one stays valid.
-  await store.delete(key);
-  await store.add(key, now, ttl);
+  // one, else every session of the subject. A session whose ID token had no `sid` cannot tell
+  // which OP session it belongs to: a logout naming `sid` and `sub` ends it too (through a
+  // marker only such sessions read), or it would outlive the OP session it may belong to.
+  const keys = claims.sid
+    ? [
+        sessionKey(provider.id, claims.sid),
+        ...(claims.sub ? [sidlessKey(provider.id, claims.sub)] : []),
+      ]
+    : [subjectKey(provider.id, claims.sub as string)];
+  for (const key of keys) {
+    // The newest logout wins: a session signed in after an older one stays valid.
+    await store.delete(key);
+    await store.add(key, now, ttl);
+  }
   return {};
 }
 
 /**
  * Whether the OP ended the JWT session `token` through back-channel logout: a logout of its
- * provider's `sub` or `sid` recorded after the session was signed in. Costs one store read per
- * recorded identifier, and nothing for sessions not created through an OpenID Provider.
+ * provider's `sub` or `sid` (or, for a session without `sid`, of one OP session of its `sub`)
+ * recorded after the session was signed in. Costs two store reads, and nothing for sessions not
+ * created through an OpenID Provider.
  */
 export function endedThroughBackchannel(
   config: ResolvedConfig,
@@ -112,5 +124,6 @@ export function endedThroughBackchannel(
   return Promise.all([
     account.sub ? store.get(subjectKey(account.provider, account.sub)) : null,
     account.sid ? store.get(sessionKey(account.provider, account.sid)) : null,
+    account.sub && !account.sid ? store.get(sidlessKey(account.provider, account.sub)) : null,
   ]).then((markers) => markers.some((marker) => marker !== null && Number(marker) >= signedInAt));
 }
