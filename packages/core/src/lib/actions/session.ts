@@ -5,7 +5,7 @@
  * changed the token — not re-encrypted on every read. Database sessions are extended at most once
  * per `updateAge` and deleted when found expired.
  */
-import type { AdapterSession, AdapterUser } from "../../adapters.js";
+import type { AdapterSession, AdapterUser, Awaitable } from "../../adapters.js";
 import { JWTSessionError, MissingCSRF, SessionTokenError } from "../../errors.js";
 import type {
   CallbacksOptions,
@@ -43,8 +43,16 @@ type DatabaseSessionParams = {
 function runSessionCallback(
   ctx: AuthContext,
   params: JwtSessionParams | DatabaseSessionParams,
-): Promise<Session | DefaultSession> {
-  return Promise.resolve(ctx.config.callbacks.session(params as SessionCallbackParams));
+): Awaitable<Session | DefaultSession> {
+  return ctx.config.callbacks.session(params as SessionCallbackParams);
+}
+
+/**
+ * Whether a callback's answer is still pending. The default callbacks and `decode` answer
+ * synchronously, and awaiting a plain value costs every read a promise and a microtask turn.
+ */
+function isPending<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as PromiseLike<T> | null)?.then === "function";
 }
 
 /** A session answer: JSON, never cached. A literal, not `json()`'s spreads: read on every request. */
@@ -82,12 +90,13 @@ async function jwtSession(
   try {
     const maxAge = config.jwt.maxAge;
     // `decode` refuses a token issued in the future or older than `iat + maxAge` (see jwe.ts).
-    const payload = await config.jwt.decode({
+    const decoding = config.jwt.decode({
       token: raw,
       secret: config.secrets,
       salt: option.name,
       maxAge,
     });
+    const payload = isPending(decoding) ? await decoding : decoding;
     if (!payload) throw new TypeError("the session token decoded to nothing");
     // A revoked session (signed out, or revoked elsewhere; a copy of the cookie still within its
     // lifetime too) or one its OpenID Provider ended (back-channel logout) reads as signed out at
@@ -102,13 +111,14 @@ async function jwtSession(
     // The default `jwt` callback returns the token untouched, so only a custom one is compared.
     const customJwt = config.callbacks.jwt !== defaultCallbacks.jwt;
     const before = customJwt ? JSON.stringify(current) : "";
-    const token = await config.callbacks.jwt({
+    const jwtResult = config.callbacks.jwt({
       token: current,
       // On a read there is no user (only at sign-in), as in Auth.js.
       user: undefined as unknown as User,
       account: null,
       ...(isUpdate && { trigger: "update" as const, session: newSession }),
     });
+    const token = isPending(jwtResult) ? await jwtResult : jwtResult;
     if (token === null) return respond(null, clearChunkedCookie(request.cookies, option));
 
     const now = Date.now();
@@ -130,7 +140,7 @@ async function jwtSession(
     } else {
       expires = new Date(end * 1000);
     }
-    const session = await runSessionCallback(ctx, {
+    const sessionResult = runSessionCallback(ctx, {
       session: {
         user: { name: token.name, email: token.email, image: token.picture },
         expires: expires.toISOString(),
@@ -138,13 +148,15 @@ async function jwtSession(
       token,
       ...(isUpdate && { newSession, trigger: "update" as const }),
     });
+    const session = isPending(sessionResult) ? await sessionResult : sessionResult;
     // A refused refresh shows as `error`, as in Auth.js's refresh guide: the app asks the user
     // to sign in again. Added after the callback, so the default callback keeps it too.
     // The account of the re-issued token (kept even when the callback built a new object).
     const refreshError = (sessionAccountOf(token) ?? sessionAccountOf(current))?.error;
     const shown =
       refreshError && !("error" in session) ? { ...session, error: refreshError } : session;
-    await config.events.session?.({ session: shown as Session, token: token as JWT });
+    if (config.events.session)
+      await config.events.session({ session: shown as Session, token: token as JWT });
     return respond(shown as Session, issued);
   } catch (error) {
     ctx.logger.error(new JWTSessionError(error as Error));
@@ -188,12 +200,13 @@ async function databaseSession(
       };
       issued.push(...writeChunkedCookie(request.cookies, option, sessionToken, { expires }));
     }
-    const session = await runSessionCallback(ctx, {
+    const sessionResult = runSessionCallback(ctx, {
       session: { ...stored, user },
       user,
       ...(isUpdate && { newSession, trigger: "update" as const }),
     });
-    await config.events.session?.({ session: session as Session });
+    const session = isPending(sessionResult) ? await sessionResult : sessionResult;
+    if (config.events.session) await config.events.session({ session: session as Session });
     return respond(session as Session, issued);
   } catch (error) {
     // The cookie is kept: a database outage must not sign everyone out.
