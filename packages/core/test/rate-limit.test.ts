@@ -198,6 +198,112 @@ describe("credentials sign-in rate limit (defaults: 10 per identifier per minute
   });
 });
 
+describe("the identifier a credentials form is counted under", () => {
+  /** Posts `fields` (with a fresh CSRF token) and answers the error code the browser lands with. */
+  async function errorOf(config: AuthConfig, fields: Record<string, string>) {
+    const client = new Client(config);
+    const response = await client.post("/auth/callback/credentials", {
+      csrfToken: await client.csrfToken(),
+      ...fields,
+    });
+    return new URL(response.headers.get("location") ?? "", ORIGIN).searchParams.get("error");
+  }
+
+  /** The error codes of eleven wrong passwords, each posted with `fields(i)`. */
+  async function elevenGuesses(config: AuthConfig, fields: (i: number) => Record<string, string>) {
+    const errors = [];
+    for (let i = 0; i < 11; i++) errors.push(await errorOf(config, fields(i)));
+    return errors;
+  }
+
+  const TEN_WRONG_THEN_LIMITED = [...Array(10).fill("CredentialsSignin"), "RateLimited"];
+
+  function providerConfig(
+    credentials: Record<string, { type?: string; label?: string }>,
+    authorize: (fields: Record<string, unknown>) => { id: string } | null = () => null,
+  ): AuthConfig {
+    return credentialsConfig({ providers: [Credentials({ credentials, authorize })] });
+  }
+
+  it("an undeclared email field does not reset the per-user password limit", async () => {
+    // The provider reads `username`; the attacker adds a fresh `email` to every guess.
+    const config = credentialsConfig();
+    const victim = uniqueName("victim");
+    const errors = await elevenGuesses(config, (i) => ({
+      username: victim,
+      password: `guess-${i}`,
+      email: `${randomUUID()}@attacker.test`,
+    }));
+    expect(errors).toEqual(TEN_WRONG_THEN_LIMITED);
+  });
+
+  it("an undeclared username field does not reset the per-user password limit", async () => {
+    const config = providerConfig({ email: {}, password: { type: "password" } });
+    const victim = `${uniqueName("victim")}@example.com`;
+    const errors = await elevenGuesses(config, (i) => ({
+      email: victim,
+      password: `guess-${i}`,
+      username: randomUUID(),
+    }));
+    expect(errors).toEqual(TEN_WRONG_THEN_LIMITED);
+  });
+
+  it("another declared field the attacker varies does not reset the limit: the first declared one names the account", async () => {
+    const config = providerConfig({
+      username: {},
+      code: { label: "One-time code" },
+      password: { type: "password" },
+    });
+    const victim = uniqueName("victim");
+    const errors = await elevenGuesses(config, (i) => ({
+      code: randomUUID(),
+      username: victim,
+      password: `guess-${i}`,
+    }));
+    expect(errors).toEqual(TEN_WRONG_THEN_LIMITED);
+  });
+
+  it("invisible characters, compatibility forms and case do not give one user name a new budget", async () => {
+    const config = credentialsConfig();
+    const victim = uniqueName("victim");
+    const fullwidth = [...victim]
+      .map((c) =>
+        c >= "!" && c <= "~" ? String.fromCodePoint((c.codePointAt(0) ?? 0) + 0xfee0) : c,
+      )
+      .join("");
+    const disguises = [
+      victim,
+      `${victim.slice(0, 3)}\u200b${victim.slice(3)}`, // zero-width space
+      `\u2060${victim.toUpperCase()}\u00ad`, // word joiner, soft hyphen
+      fullwidth, // NFKC folds fullwidth letters into ASCII
+      ` ${victim}\ufeff `,
+    ];
+    const errors = await elevenGuesses(config, (i) => ({
+      username: disguises[i % disguises.length] as string,
+      password: `guess-${i}`,
+    }));
+    expect(errors).toEqual(TEN_WRONG_THEN_LIMITED);
+  });
+
+  it("with no fields declared, guesses that vary only the password and callbackUrl are counted together", async () => {
+    // authorize may read any field; without declarations all submitted fields but the password
+    // and the form's own (csrfToken, callbackUrl) name the account.
+    const config = providerConfig({});
+    const victim = uniqueName("victim");
+    const errors = await elevenGuesses(config, (i) => ({
+      login: victim,
+      tenant: "acme",
+      password: `guess-${i}`,
+      callbackUrl: `${ORIGIN}/page-${i}`,
+    }));
+    expect(errors).toEqual(TEN_WRONG_THEN_LIMITED);
+    // Another tenant is another account.
+    expect(await errorOf(config, { login: victim, tenant: "umbrella", password: "x" })).toBe(
+      "CredentialsSignin",
+    );
+  });
+});
+
 describe("e-mail rate limits", () => {
   function emailConfig(rateLimit: AuthConfig["rateLimit"]) {
     const sender = recordingSender();

@@ -1,7 +1,8 @@
 /**
- * Sign-in rate limits: a sliding window per identifier (the e-mail address or username, hashed)
- * and, where the integration knows it, per client IP address, for the credentials and WebAuthn
- * callbacks, e-mail sign-in (sending the link) and the e-mail callback. On by default
+ * Sign-in rate limits: a sliding window per identifier (the e-mail address, or the account field a
+ * credentials provider declares; canonical, hashed) and, where the integration knows it, per
+ * client IP address, for the credentials and WebAuthn callbacks, e-mail sign-in (sending the
+ * link) and the e-mail callback. On by default
  * (`rateLimit: false` turns them off); counted in `rateLimit.storage`, else in one memory store
  * shared by every config of this process.
  *
@@ -85,9 +86,30 @@ async function limitKey(
   return `tessera:rate-limit:${attempt}:${kind}:${digest.slice(0, 40)}`;
 }
 
-function normalized(identifier: string | undefined): string | undefined {
-  const trimmed = identifier?.trim().toLowerCase();
-  return trimmed ? trimmed : undefined;
+// Zero-width spaces, joiners, soft hyphens, BOMs, variation selectors, …: invisible, so an
+// attacker could slip them into an identifier to count under a fresh key.
+const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
+
+/**
+ * The form an identifier is counted under: NFKC (fullwidth and other compatibility forms fold
+ * into their plain letters), without default-ignorable code points, trimmed and lower-cased, so
+ * no spelling an app may take for the same account gets a budget of its own. E-mail addresses
+ * come here already in the e-mail provider's canonical form (trimmed, NFKC, lower-cased), which
+ * this folds no further except for stripping invisible characters.
+ *
+ * @example
+ * ```ts
+ * canonicalIdentifier(" \u200BＡｄａ ") // "ada"
+ * ```
+ */
+export function canonicalIdentifier(identifier: string | undefined): string | undefined {
+  const canonical = identifier
+    ?.normalize("NFKC")
+    .toLowerCase()
+    .normalize("NFKC")
+    .replace(DEFAULT_IGNORABLE, "")
+    .trim();
+  return canonical ? canonical : undefined;
 }
 
 /**
@@ -113,7 +135,7 @@ export async function limitSignInAttempt(
     checks.push(
       limitKey(ctx, attempt, "ip", ip).then((key) => storage.consume(key, window, limits.maxPerIp)),
     );
-  const id = normalized(identifier);
+  const id = canonicalIdentifier(identifier);
   if (id)
     checks.push(
       limitKey(ctx, attempt, "id", id).then((key) => storage.consume(key, window, limits.max)),
@@ -142,30 +164,53 @@ export async function clearSignInLimit(
   identifier: string | undefined,
 ): Promise<void> {
   const limits = resolve(ctx.config.source);
-  const id = normalized(identifier);
+  const id = canonicalIdentifier(identifier);
   if (!limits || !id) return;
   await limits.storage.resetLimit(await limitKey(ctx, attempt, "id", id));
 }
 
+/** Fields the sign-in forms add to every post, which name no account. */
+const FORM_FIELDS = new Set(["csrfToken", "callbackUrl"]);
+
+const isSecretField = (name: string, field: { type?: string } | undefined) =>
+  name === "password" || field?.type === "password";
+
+function textOf(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return undefined;
+}
+
 /**
- * The identifier a credentials form names: `email`, else `username`, else the first field the
- * provider declares that was sent as a non-empty string (never a password-typed field).
+ * The identifier a credentials form is counted under. `authorize` reads the fields the provider
+ * declares, so only those name the account: the first declared field that is not a password,
+ * in declaration order, whatever else the body holds. (Taking an undeclared `email` or
+ * `username` first let an attacker add a fresh one to every guess and never reach the limit.)
+ * With no field declared at all, `authorize` may read any: the submitted fields other than
+ * `password`, `csrfToken` and `callbackUrl`, each canonical, sorted by name and joined, so the
+ * same fields with another password count together. Extra fields still make a new key there,
+ * which is why declaring the fields is the way to a per-account limit.
  *
  * @example
  * ```ts
- * credentialsIdentifier({ username: {}, password: { type: "password" } }, { username: "ada" }) // "ada"
+ * credentialsIdentifier({ username: {}, password: { type: "password" } }, { username: "ada", email: "x@y" }) // "ada"
  * ```
  */
 export function credentialsIdentifier(
   declared: Record<string, { type?: string } | undefined> | undefined,
   body: Record<string, unknown>,
 ): string | undefined {
-  for (const name of ["email", "username"])
-    if (typeof body[name] === "string" && body[name] !== "") return body[name] as string;
-  for (const [name, field] of Object.entries(declared ?? {})) {
-    if (field?.type === "password" || name === "password") continue;
-    const value = body[name];
-    if (typeof value === "string" && value !== "") return value;
+  const fields = Object.entries(declared ?? {});
+  if (fields.length > 0) {
+    const named = fields.find(([name, field]) => !isSecretField(name, field));
+    return named ? textOf(body[named[0]]) : undefined;
   }
-  return undefined;
+  const submitted = Object.keys(body)
+    .filter((name) => !FORM_FIELDS.has(name) && !isSecretField(name, undefined))
+    .sort()
+    .flatMap((name) => {
+      const value = canonicalIdentifier(textOf(body[name]));
+      return value === undefined ? [] : [[name, value]];
+    });
+  return submitted.length > 0 ? JSON.stringify(submitted) : undefined;
 }
