@@ -67,6 +67,26 @@ export function requiredAdapterMethods(
   return [...needed];
 }
 
+/** Whether `backchannel-memory-store` was logged in this process (lazy configs assert per request). */
+let backchannelWarned = false;
+
+/**
+ * Back-channel logout of JWT sessions without `oauth.store` or `jwt.revocation` keeps its markers
+ * in this process (see session/backchannel.ts): a logout sent to one instance is unknown to the
+ * others. Said for providers that opted into OP logout (`federatedLogout`), not for every OIDC
+ * sign-in.
+ */
+function backchannelIsProcessLocal(
+  config: ResolvedConfig,
+  providers: readonly StaticProvider[],
+): boolean {
+  if (config.session.strategy !== "jwt" || config.source.oauth?.store || config.jwt.revocation)
+    return false;
+  return providers.some(
+    (provider) => provider.type === "oidc" && provider.federatedLogout === true,
+  );
+}
+
 /** Runs the static checks. */
 export function assertConfig(
   config: ResolvedConfig,
@@ -137,5 +157,9 @@ export function assertConfig(
 
   if (config.debug) warnings.push("debug-enabled");
   if (config.csrfDisabled) warnings.push("csrf-disabled");
+  if (!backchannelWarned && backchannelIsProcessLocal(config, providers)) {
+    backchannelWarned = true;
+    warnings.push("backchannel-memory-store");
+  }
   return warnings;
 }

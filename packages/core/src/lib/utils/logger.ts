@@ -6,7 +6,8 @@ export type WarningCode =
   | "csrf-disabled"
   | "experimental-webauthn"
   | "env-url-basepath-redundant"
-  | "env-url-basepath-mismatch";
+  | "env-url-basepath-mismatch"
+  | "backchannel-memory-store";
 
 /** Logger methods; any may be overridden. */
 export interface LoggerInstance {
@@ -22,6 +23,8 @@ const warningText: Record<WarningCode, string> = {
   "experimental-webauthn": "WebAuthn is experimental and its API may change.",
   "env-url-basepath-redundant": "AUTH_URL sets a path and basePath is set too; basePath wins.",
   "env-url-basepath-mismatch": "The path of AUTH_URL does not match basePath; basePath wins.",
+  "backchannel-memory-store":
+    "Back-channel logouts of JWT sessions are recorded in this process's memory only: with several instances, a logout the provider sends to one does not end the session on the others. Set oauth.store (redisStore, sqlStore) on every instance.",
 };
 
 const red = "\x1b[31m";
