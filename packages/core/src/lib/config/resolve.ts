@@ -75,10 +75,15 @@ function wrapAdapter(
   logger: ReturnType<typeof createLogger>,
 ): Required<Adapter> | undefined {
   if (!adapter) return undefined;
+  // One wrapper per method, made on first use and kept while the adapter keeps that method: a
+  // session read then builds no closure for its adapter call.
+  const wrappers = new Map<string, { method: unknown; wrapper: unknown }>();
   return new Proxy(adapter, {
     get(target, name, receiver) {
       if (typeof name === "symbol" || name === "then") return Reflect.get(target, name, receiver);
       const method = (target as Record<string, unknown>)[name];
+      const known = wrappers.get(name);
+      if (known !== undefined && known.method === method) return known.wrapper;
       if (typeof method !== "function") {
         return async () => {
           throw new MissingAdapterMethods(
@@ -86,10 +91,11 @@ function wrapAdapter(
           );
         };
       }
-      return async (...args: unknown[]) => {
+      const label = `adapter_${name}`;
+      const wrapper = async (...args: unknown[]) => {
         try {
           // Arguments are not logged: they include session and verification tokens.
-          logger.debug(`adapter_${name}`);
+          logger.debug(label);
           return await (method as (...a: unknown[]) => unknown).apply(target, args);
         } catch (error) {
           const wrapped = new AdapterError(error as Error);
@@ -97,6 +103,8 @@ function wrapAdapter(
           throw wrapped;
         }
       };
+      wrappers.set(name, { method, wrapper });
+      return wrapper;
     },
   }) as Required<Adapter>;
 }
