@@ -13,7 +13,7 @@ import { Auth, type AuthConfig } from "@tessera/core";
 import type { Adapter } from "@tessera/core/adapters";
 import { toNodeHandler } from "@tessera/core/node";
 import type { OIDCConfig } from "@tessera/core/providers";
-import { memoryStore } from "@tessera/core/store";
+import { memoryStore, type SharedStore } from "@tessera/core/store";
 import { MemoryAdapter } from "@tessera/memory";
 import { createPostgresDb, createSqliteDb, dropSchema, migrate, SqlAdapter } from "@tessera/sql";
 import { decodeJwt, exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
@@ -410,6 +410,59 @@ describe("back-channel logout token validation (§2.6)", () => {
     expect(await sameOpSession.session()).toBeNull();
     // §2.7: a logout naming an OP session ends that session, not the subject's others.
     expect(await otherOpSession.session()).not.toBeNull();
+  });
+
+  /**
+   * A real memory store whose writes of keys matching `failing` fail while `state.down` is set
+   * (a Redis or SQL outage, or one failing table).
+   */
+  function flakyStore(failing: (key: string) => boolean = () => true) {
+    const inner = memoryStore();
+    const state = { down: false };
+    const outage = () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:6379"));
+    const store: SharedStore = {
+      ...inner,
+      add: (key, value, ttl) =>
+        state.down && failing(key) ? outage() : inner.add(key, value, ttl),
+      delete: (key) => (state.down && failing(key) ? outage() : inner.delete(key)),
+    };
+    return { store, state };
+  }
+
+  function postTo(target: AuthConfig, body: Record<string, string>): Promise<Response> {
+    return Auth(
+      new Request(`${origin}/auth/backchannel-logout/op`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(body),
+      }),
+      target,
+    );
+  }
+
+  it("a store outage answers the logout token with a 400 JSON error, not a redirect", async () => {
+    const { store, state } = flakyStore();
+    state.down = true;
+    const response = await postTo(
+      { ...config, oauth: { store } },
+      { logout_token: await logoutToken() },
+    );
+    expect(response.status).toBe(400);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toMatchObject({ error: "invalid_request" });
+  });
+
+  it("a failed logout does not burn the token's jti", async () => {
+    // Writing the logout markers fails; the jti marker's own key works.
+    const { store, state } = flakyStore((key) => !key.includes(":jti:"));
+    const target: AuthConfig = { ...config, oauth: { store } };
+    const token = await logoutToken();
+    state.down = true;
+    expect((await postTo(target, { logout_token: token })).status).toBe(400);
+    state.down = false;
+    // The OP retries the same token once the store is back: it is not refused as a replay.
+    expect((await postTo(target, { logout_token: token })).status).toBe(200);
+    await expectRefused(await postTo(target, { logout_token: token }), /replayed/);
   });
 
   it("rejects a logout token replayed with the same jti", async () => {

@@ -10,7 +10,7 @@ import type { ResponseInternal } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
 import { json } from "../http/response.js";
 import { InvalidLogoutToken, validateLogoutToken } from "../oauth/logout-token.js";
-import { endSessions, firstUseOfLogoutToken } from "../session/backchannel.js";
+import { endSessions, firstUseOfLogoutToken, forgetLogoutToken } from "../session/backchannel.js";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -43,11 +43,28 @@ export async function backchannelLogout(ctx: AuthContext): Promise<ResponseInter
     ctx.logger.error(error as Error);
     return refuse("The logout token could not be checked.");
   }
-  // Replay defence (§2.6 item 7 mentions it; §4.1 asks for it): one use per jti.
-  if (!(await firstUseOfLogoutToken(config, oidcProvider, claims)))
-    return refuse("The logout token was already used (jti replayed).");
+  let firstUse: boolean;
   try {
-    const { userId } = await endSessions(config, oidcProvider, claims);
+    // Replay defence (§2.6 item 7 mentions it; §4.1 asks for it): one use per jti.
+    firstUse = await firstUseOfLogoutToken(config, oidcProvider, claims);
+  } catch (error) {
+    // The store is down: §2.8 answers a logout that failed with 400, never a redirect.
+    ctx.logger.error(error as Error);
+    return refuse("The sessions could not be ended.");
+  }
+  if (!firstUse) return refuse("The logout token was already used (jti replayed).");
+  let userId: string | undefined;
+  try {
+    ({ userId } = await endSessions(config, oidcProvider, claims));
+  } catch (error) {
+    ctx.logger.error(error as Error);
+    // A failed logout must not burn the jti: the OP's retry of the same token has to work.
+    await forgetLogoutToken(config, oidcProvider, claims).catch((cause: unknown) =>
+      ctx.logger.error(cause as Error),
+    );
+    return refuse("The sessions could not be ended.");
+  }
+  try {
     await config.events.backchannelLogout?.({
       provider: provider.id,
       ...(claims.sub !== undefined && { sub: claims.sub }),
@@ -55,8 +72,8 @@ export async function backchannelLogout(ctx: AuthContext): Promise<ResponseInter
       ...(userId !== undefined && { userId }),
     });
   } catch (error) {
+    // The sessions have ended: a failing event handler is the app's to fix, not the OP's.
     ctx.logger.error(error as Error);
-    return refuse("The sessions could not be ended.");
   }
   return { status: 200, headers: NO_STORE };
 }

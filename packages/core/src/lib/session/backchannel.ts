@@ -51,8 +51,27 @@ export async function firstUseOfLogoutToken(
   claims: LogoutClaims,
 ): Promise<boolean> {
   const ttl = Math.max(claims.exp - Math.floor(Date.now() / 1000) + 120, 60);
-  const key = `tessera:backchannel:jti:${hashed(`${provider.id}\n${claims.iss}\n${claims.jti}`)}`;
-  return logoutStore(config).add(key, "1", ttl);
+  return logoutStore(config).add(logoutTokenKey(provider, claims), "1", ttl);
+}
+
+const logoutTokenKey = (provider: InternalOAuthProvider, claims: LogoutClaims) =>
+  `tessera:backchannel:jti:${hashed(`${provider.id}\n${claims.iss}\n${claims.jti}`)}`;
+
+/**
+ * Forgets that `claims.jti` was used, after the logout it carried failed: the OP may send the
+ * same token again (its retry must not be refused as a replay while the sessions live on).
+ *
+ * @example
+ * ```ts
+ * await endSessions(config, provider, claims).catch(() => forgetLogoutToken(config, provider, claims))
+ * ```
+ */
+export async function forgetLogoutToken(
+  config: ResolvedConfig,
+  provider: InternalOAuthProvider,
+  claims: LogoutClaims,
+): Promise<void> {
+  await logoutStore(config).delete(logoutTokenKey(provider, claims));
 }
 
 /**
