@@ -180,6 +180,39 @@ describe("credentials sign-in rate limit (defaults: 10 per identifier per minute
     expect(other.headers.get("location")).toContain("CredentialsSignin");
   });
 
+  it("IPv6 addresses of one /64 share a per-IP budget", async () => {
+    // One customer's link or host has a whole /64: stepping through it must not buy more guesses.
+    const config = credentialsConfig({ rateLimit: { max: 100, maxPerIp: 4 } });
+    const sameNetwork = [
+      "2001:db8:4:6::1",
+      "2001:0db8:0004:0006:0000:0000:0000:0002",
+      "2001:DB8:4:6:ffff:ffff:ffff:ffff",
+      "2001:db8:4:6:a:b:198.51.100.1",
+    ];
+    for (const address of sameNetwork)
+      expect(
+        (await attemptFrom(config, address, uniqueName("user"))).headers.get("location"),
+      ).toContain("CredentialsSignin");
+    const limited = await attemptFrom(
+      config,
+      "2001:db8:4:6:dead:beef:0:1%eth0",
+      uniqueName("user"),
+    );
+    expect(limited.headers.get("location")).toBe(SIGNIN_RATE_LIMITED);
+    const nextNetwork = await attemptFrom(config, "2001:db8:4:7::1", uniqueName("user"));
+    expect(nextNetwork.headers.get("location")).toContain("CredentialsSignin");
+  });
+
+  it("an IPv4-mapped IPv6 address shares the budget of its IPv4 address", async () => {
+    const config = credentialsConfig({ rateLimit: { max: 100, maxPerIp: 2 } });
+    await attemptFrom(config, "192.0.2.77", uniqueName("user"));
+    await attemptFrom(config, "::ffff:192.0.2.77", uniqueName("user"));
+    const limited = await attemptFrom(config, "::FFFF:c000:24d", uniqueName("user"));
+    expect(limited.headers.get("location")).toBe(SIGNIN_RATE_LIMITED);
+    const neighbour = await attemptFrom(config, "192.0.2.78", uniqueName("user"));
+    expect(neighbour.headers.get("location")).toContain("CredentialsSignin");
+  });
+
   it("rateLimit: false turns the limits off", async () => {
     const client = new Client(credentialsConfig({ rateLimit: false }));
     const ada = uniqueName("ada");

@@ -359,6 +359,21 @@ describe("webauthn authentication", () => {
     });
   });
 
+  it("a flood of bad assertions naming a victim's credential id does not lock the victim out", async () => {
+    // Credential ids are not secret (webauthn-options lists them for a known address), and an
+    // assertion cannot be guessed, so a limit per credential id would only serve lockouts.
+    const authenticator = await registeredUser();
+    for (let i = 0; i < 12; i++) {
+      const attacker = new Client(config());
+      const forged = authenticator.authenticate(await authenticationOptions(attacker));
+      forged.response.signature = Buffer.from(`not-a-signature-${i}`).toString("base64url");
+      expectRefused(await postCallback(attacker, "authenticate", forged), /could not be verified/);
+    }
+    const victim = new Client(config());
+    const response = await signInWithPasskey(victim, authenticator);
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/home`);
+  });
+
   it("accepts authenticators whose counter stays at zero", async () => {
     const authenticator = await registeredUser(0);
     for (let i = 0; i < 2; i++) {

@@ -75,6 +75,60 @@ export function rateLimitProblem(option: unknown): string | undefined {
   return undefined;
 }
 
+const IPV4 = /^(?:\d{1,3}\.){3}\d{1,3}$/;
+const HEXTET = /^[0-9a-f]{1,4}$/;
+
+/** The eight 16-bit groups of an IPv6 address, or undefined when `address` is not one. */
+function ipv6Groups(address: string): number[] | undefined {
+  const halves = address.split("::");
+  if (halves.length > 2) return undefined;
+  const parse = (part: string | undefined) => (part ? part.split(":") : []);
+  const head = parse(halves[0]);
+  const tail = parse(halves[1]);
+  // A trailing dotted quad (::ffff:192.0.2.1, 64:ff9b::192.0.2.1) stands for two groups.
+  const last = halves.length === 2 ? tail : head;
+  const quad = last.at(-1);
+  if (quad !== undefined && IPV4.test(quad)) {
+    const bytes = quad.split(".").map(Number);
+    if (bytes.some((byte) => byte > 255)) return undefined;
+    const [a = 0, b = 0, c = 0, d = 0] = bytes;
+    last.splice(-1, 1, ((a << 8) | b).toString(16), ((c << 8) | d).toString(16));
+  }
+  if (![...head, ...tail].every((group) => HEXTET.test(group))) return undefined;
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return undefined;
+  const zeros: string[] = Array(halves.length === 1 ? 0 : missing).fill("0");
+  return [...head, ...zeros, ...tail].map((group) => Number.parseInt(group, 16));
+}
+
+/**
+ * The network an address is counted under: an IPv4 address as it is; an IPv6 address by its /64
+ * prefix, since one subscriber or host usually holds a whole /64 and could step through it to
+ * get a fresh budget per address (an IPv4-mapped IPv6 address counts as its IPv4 address). A
+ * zone (`%eth0`) is dropped; anything unparsable is counted as written.
+ *
+ * @example
+ * ```ts
+ * ipNetwork("2001:db8:4:6::1")     // "2001:db8:4:6::/64"
+ * ipNetwork("::ffff:192.0.2.1")    // "192.0.2.1"
+ * ```
+ */
+export function ipNetwork(address: string): string {
+  const bare = address.trim().toLowerCase().replace(/%.*$/, "");
+  if (!bare.includes(":")) return bare;
+  const groups = ipv6Groups(bare);
+  if (!groups) return bare;
+  const isMapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
+  if (isMapped) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join(".");
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(":")}::/64`;
+}
+
 /** The store key of an identifier or address: hashed with the secret, so the store never holds them. */
 async function limitKey(
   ctx: AuthContext,
@@ -133,7 +187,9 @@ export async function limitSignInAttempt(
   const ip = ctx.request.clientIp;
   if (ip)
     checks.push(
-      limitKey(ctx, attempt, "ip", ip).then((key) => storage.consume(key, window, limits.maxPerIp)),
+      limitKey(ctx, attempt, "ip", ipNetwork(ip)).then((key) =>
+        storage.consume(key, window, limits.maxPerIp),
+      ),
     );
   const id = canonicalIdentifier(identifier);
   if (id)

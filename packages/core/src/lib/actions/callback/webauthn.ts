@@ -147,12 +147,11 @@ export async function callbackWithWebAuthn(
   // Consumed first, so the cookie is deleted whatever happens next.
   const challenge = await consumeChallenge(ctx, provider.id);
   const response = parseCredentialResponse(request.body?.data);
-  // Assertion floods: attempts per credential id and per client IP are limited.
-  await limitSignInAttempt(
-    ctx,
-    "webauthn",
-    typeof response.id === "string" ? response.id : undefined,
-  );
+  // Assertion floods: attempts per client IP are limited. Not per credential id: an assertion is
+  // a signature over a fresh challenge and cannot be guessed, while credential ids are not secret
+  // (webauthn-options lists them for a known address), so such a limit would only let anyone
+  // lock a user out of their passkeys.
+  await limitSignInAttempt(ctx, "webauthn", undefined);
   return action === "authenticate"
     ? authenticate(ctx, provider, challenge, response)
     : register(ctx, provider, challenge, response);
