@@ -123,6 +123,17 @@ export function runSharedStoreConformance(
       await expect(store().delete(key("absent"))).resolves.toBeUndefined();
     });
 
+    test("deleteIf removes a key only while it holds the given value (a lock's owner)", async () => {
+      const lock = key("owned");
+      expect(await store().add(lock, "owner-a", 60)).toBe(true);
+      expect(await store().deleteIf(lock, "owner-b")).toBe(false);
+      expect(await store().get(lock)).toBe("owner-a");
+      expect(await store().deleteIf(lock, "owner-a")).toBe(true);
+      expect(await store().get(lock)).toBeNull();
+      expect(await store().deleteIf(lock, "owner-a")).toBe(false);
+      expect(await store().deleteIf(key("absent-owned"), "x")).toBe(false);
+    });
+
     test("an added value expires after its TTL, and then the key can be added again", async () => {
       const entry = key("ttl");
       expect(await store().add(entry, "short", 1)).toBe(true);

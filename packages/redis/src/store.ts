@@ -7,6 +7,14 @@ import type { RateLimitResult, SharedStore } from "@tessera/core/store";
 import type { Cluster, Redis } from "ioredis";
 import { cachedScript } from "./script.js";
 
+/** Compare-and-delete in one step (KEYS[1] holds ARGV[1] → DEL); 1 when it deleted. */
+const DELETE_IF_LUA = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0
+`;
+
 /**
  * One sliding-window step, atomically: the arithmetic of `slideWindow` in `@tessera/core/store`,
  * on the hash at KEYS[1] (`s` window start in ms, `c` current count, `p` previous count), timed by
@@ -72,6 +80,7 @@ export function redisStore(redis: Redis | Cluster, options: RedisStoreOptions = 
   if (/[{}]/.test(prefix))
     throw new TypeError("redisStore: the prefix must not contain { or } (hash tag characters)");
   const consume = cachedScript(redis, CONSUME_LUA);
+  const deleteIfEqual = cachedScript(redis, DELETE_IF_LUA);
   const limitKey = (key: string) => `${prefix}limit:${key}`;
   const valueKey = (key: string) => `${prefix}value:${key}`;
   return {
@@ -96,6 +105,9 @@ export function redisStore(redis: Redis | Cluster, options: RedisStoreOptions = 
     },
     async delete(key) {
       await redis.del(valueKey(key));
+    },
+    async deleteIf(key, value) {
+      return (await deleteIfEqual(valueKey(key), value)) === 1;
     },
   };
 }

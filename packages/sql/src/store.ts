@@ -167,5 +167,15 @@ export function sqlStore<DB>(database: Kysely<DB>, options: SqlStoreOptions): Sh
     async delete(key) {
       await db.deleteFrom(table("store_values")).where("key", "=", storedKey(key)).execute();
     },
+    async deleteIf(key, value) {
+      // One statement, so compare and delete are atomic.
+      const result = await db
+        .deleteFrom(table("store_values"))
+        .where("key", "=", storedKey(key))
+        .where("value", "=", value)
+        .where("expires", ">", traits.date(new Date()))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows ?? 0) > 0;
+    },
   };
 }

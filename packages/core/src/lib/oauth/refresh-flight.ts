@@ -12,10 +12,15 @@ import type { ResolvedConfig } from "../config/internal.js";
 import { sharedSessionTokenCache } from "../crypto/jwe.js";
 import { decodeSessionToken, encodeSessionToken } from "../crypto/session-token.js";
 import type { SharedStore } from "../store/shared-store.js";
+import { PROVIDER_TIMEOUT_SECONDS } from "./http.js";
 import type { RefreshedTokens } from "./refresh.js";
 
-/** Seconds a refresh may hold the lock; a crashed holder's lock expires after it. */
-const LOCK_SECONDS = 30;
+/**
+ * Seconds a refresh may hold the lock; a crashed holder's lock expires after it. Above the longest
+ * refresh (discovery, token grant and key set, each up to the provider timeout), so that a slow
+ * refresh keeps its lock to the end; the holder releases only its own lock anyway.
+ */
+const LOCK_SECONDS = 4 * PROVIDER_TIMEOUT_SECONDS;
 /** Seconds the outcome stays readable for the instances that waited (and late requests). */
 const RESULT_SECONDS = 60;
 const POLL_MS = 50;
@@ -80,7 +85,8 @@ async function acrossInstances(
   for (;;) {
     const shared = await store.get(resultKey);
     if (shared) return open(config, shared);
-    if (await store.add(lockKey, randomUUID(), LOCK_SECONDS)) {
+    const owner = randomUUID();
+    if (await store.add(lockKey, owner, LOCK_SECONDS)) {
       try {
         // The previous holder may have published its outcome between the read and the lock.
         const late = await store.get(resultKey);
@@ -98,7 +104,10 @@ async function acrossInstances(
         if (refusal) throw refusal;
         return (outcome as { tokens: RefreshedTokens }).tokens;
       } finally {
-        await store.delete(lockKey);
+        // Compare-and-delete: had this refresh outlived its lock, the lock may now be another
+        // instance's, and removing it would let a third refresh with the same token (a rotated
+        // refresh token used twice makes the provider revoke the grant, RFC 9700 §4.14.2).
+        await store.deleteIf(lockKey, owner);
       }
     }
     if (Date.now() > deadline)

@@ -59,5 +59,10 @@ export function memoryStore(options: MemoryStoreOptions = {}): SharedStore {
     async delete(key) {
       values.delete(key);
     },
+    async deleteIf(key, value) {
+      if (values.get(key) !== value) return false;
+      values.delete(key);
+      return true;
+    },
   };
 }

@@ -30,6 +30,17 @@ export interface SharedStore {
   add(key: string, value: string, ttlSeconds: number): Promise<boolean>;
   /** The value under `key`, or null when absent or expired. */
   get(key: string): Promise<string | null>;
-  /** Removes `key` (releases a lock). Removing an absent key is not an error. */
+  /** Removes `key`. Removing an absent key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes `key` only while it holds `value`, in one atomic step; true when this call removed
+   * it. Releases a lock: a holder whose lock expired and was taken by another instance must not
+   * remove the new holder's lock (compare-and-delete; a `get` then `delete` would race).
+   *
+   * @example
+   * ```ts
+   * if (await store.add(lock, owner, 60)) try { await work() } finally { await store.deleteIf(lock, owner) }
+   * ```
+   */
+  deleteIf(key: string, value: string): Promise<boolean>;
 }

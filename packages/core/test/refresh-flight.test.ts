@@ -1,0 +1,68 @@
+/**
+ * The cross-instance refresh lock and shared outcome (`oauth.store`), driven directly: a real
+ * memory store shared by two "instances" (two resolved configs). Timing that would take 30 s in
+ * production (a lock expiring under a slow refresh) is simulated by writing the store the way the
+ * other instance would, inside the refresh.
+ */
+import { createHash } from "node:crypto";
+import type { AuthConfig } from "@tessera/core";
+import { memoryStore } from "@tessera/core/store";
+import { describe, expect, it } from "vitest";
+import { resolveConfig } from "../src/lib/config/resolve.js";
+import type { RefreshedTokens } from "../src/lib/oauth/refresh.js";
+import { refreshOnce } from "../src/lib/oauth/refresh-flight.js";
+import type { InternalOAuthProvider } from "../src/providers/index.js";
+import { recordingLogger, SECRET } from "./helpers.js";
+
+const provider = { id: "op", type: "oidc" } as InternalOAuthProvider;
+const flightKey = (refreshToken: string) =>
+  createHash("sha256").update(`${provider.id}\n${refreshToken}`).digest("base64url");
+const lockKey = (refreshToken: string) => `tessera:refresh:lock:${flightKey(refreshToken)}`;
+const outcomeKey = (refreshToken: string) => `tessera:refresh:outcome:${flightKey(refreshToken)}`;
+
+const tokens = (access_token: string): RefreshedTokens => ({
+  access_token,
+  token_type: "bearer",
+  refresh_token: `rotated-${access_token}`,
+});
+
+function instance(store: ReturnType<typeof memoryStore>) {
+  const source: AuthConfig = {
+    secret: SECRET,
+    trustHost: true,
+    logger: recordingLogger().logger,
+    providers: [],
+    oauth: { store },
+  };
+  return resolveConfig(source);
+}
+
+describe("the refresh lock shared through oauth.store", () => {
+  it("an instance never releases another instance's refresh lock", async () => {
+    const store = memoryStore();
+    const a = instance(store);
+    const answer = await refreshOnce(a, provider, "refresh-1", async () => {
+      // A's refresh outlived its lock: the lock expired and instance B took it.
+      await store.delete(lockKey("refresh-1"));
+      expect(await store.add(lockKey("refresh-1"), "instance-b", 60)).toBe(true);
+      return tokens("from-a");
+    });
+    expect(answer).toEqual(tokens("from-a"));
+    expect(await store.get(lockKey("refresh-1"))).toBe("instance-b");
+  });
+
+  it("releases its own lock when the refresh is done", async () => {
+    const store = memoryStore();
+    await refreshOnce(instance(store), provider, "refresh-2", async () => tokens("fresh"));
+    expect(await store.get(lockKey("refresh-2"))).toBeNull();
+  });
+
+  it("still shares a well-sealed outcome with the instances that waited", async () => {
+    const store = memoryStore();
+    await refreshOnce(instance(store), provider, "refresh-3", async () => tokens("shared"));
+    const other = await refreshOnce(instance(store), provider, "refresh-3", async () =>
+      tokens("second-refresh"),
+    );
+    expect(other).toEqual(tokens("shared"));
+  });
+});
