@@ -12,7 +12,9 @@ export const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
 
 /** The configured secrets, empty ones dropped; the first one encrypts. */
 export function secretList(secret: string | string[]): string[] {
-  return (Array.isArray(secret) ? secret : [secret]).filter(Boolean);
+  // A config's list is read on every session read: copied only when it has empty entries.
+  if (Array.isArray(secret)) return secret.every(Boolean) ? secret : secret.filter(Boolean);
+  return secret ? [secret] : [];
 }
 
 /**

@@ -56,12 +56,19 @@ const CHUNK_SUFFIX = /\.(\d+)$/;
 /** The names of every cookie holding `name` or one of its chunks `name.N`. */
 export function chunkNames(cookies: Record<string, string>, name: string): string[] {
   const names: string[] = [];
-  for (const candidate of Object.keys(cookies)) {
-    if (candidate === name) names.push(candidate);
-    else if (candidate.startsWith(`${name}.`) && CHUNK_SUFFIX.test(candidate.slice(name.length)))
-      names.push(candidate);
-  }
+  for (const candidate in cookies)
+    if (candidate === name || isChunkOf(candidate, name)) names.push(candidate);
   return names;
+}
+
+/** Whether cookie `candidate` is a chunk `name.N` of `name` (checked without building strings). */
+function isChunkOf(candidate: string, name: string): boolean {
+  return (
+    candidate.length > name.length + 1 &&
+    candidate.charCodeAt(name.length) === 46 /* "." */ &&
+    candidate.startsWith(name) &&
+    CHUNK_SUFFIX.test(candidate.slice(name.length))
+  );
 }
 
 /** Reads a possibly chunked cookie: chunks joined in numeric order of their suffix. */
@@ -70,8 +77,10 @@ export function readChunkedCookie(
   name: string,
 ): string | undefined {
   const whole = cookies[name];
-  const names = chunkNames(cookies, name).filter((n) => n !== name);
-  if (names.length === 0) return whole;
+  // Read on every request: no array unless there are chunks.
+  let names: string[] | undefined;
+  for (const candidate in cookies) if (isChunkOf(candidate, name)) (names ??= []).push(candidate);
+  if (names === undefined) return whole;
   names.sort((a, b) => suffix(a) - suffix(b));
   return names.map((n) => cookies[n]).join("");
 }

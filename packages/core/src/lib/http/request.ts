@@ -67,10 +67,9 @@ export function parseActionAndProviderId(
 ): { action: AuthAction; providerId?: string; subAction?: "revoke" } | null {
   const base = basePath.replace(/\/+$/, "");
   if (!pathname.startsWith(`${base}/`)) return null;
-  const segments = pathname
-    .slice(base.length + 1)
-    .split("/")
-    .filter(Boolean);
+  const rest = pathname.slice(base.length + 1);
+  // One segment (`session`, `csrf`, …) is the common case: no arrays of parts for it.
+  const segments = rest !== "" && !rest.includes("/") ? [rest] : rest.split("/").filter(Boolean);
   if (segments.length !== 1 && segments.length !== 2) return null;
   const [action, encodedProviderId] = segments as [string, string | undefined];
   if (!isAuthAction(action)) return null;
