@@ -57,6 +57,25 @@ describe("the refresh lock shared through oauth.store", () => {
     expect(await store.get(lockKey("refresh-2"))).toBeNull();
   });
 
+  it("refuses a sealed outcome copied from another refresh token's key", async () => {
+    const store = memoryStore();
+    const a = instance(store);
+    // The attacker's own refresh publishes an outcome holding the attacker's tokens…
+    await refreshOnce(a, provider, "attacker-refresh", async () => tokens("attacker-access"));
+    const sealed = await store.get(outcomeKey("attacker-refresh"));
+    expect(sealed).toEqual(expect.any(String));
+    // …which someone with write access to the store (not the secret) copies to the victim's key.
+    await store.add(outcomeKey("victim-refresh"), sealed as string, 60);
+    let refreshed = false;
+    const outcome = await refreshOnce(instance(store), provider, "victim-refresh", async () => {
+      refreshed = true;
+      return tokens("victim-access");
+    }).catch((error: unknown) => error);
+    expect(outcome).not.toEqual(tokens("attacker-access"));
+    expect(JSON.stringify(outcome ?? null)).not.toContain("attacker-access");
+    expect(refreshed || outcome instanceof Error).toBe(true);
+  });
+
   it("still shares a well-sealed outcome with the instances that waited", async () => {
     const store = memoryStore();
     await refreshOnce(instance(store), provider, "refresh-3", async () => tokens("shared"));

@@ -40,8 +40,11 @@ export function isDue(config: ResolvedConfig, expiresAt: unknown): boolean {
   return expiresAt - margin <= Math.floor(Date.now() / 1000);
 }
 
-/** What the instance that refreshed tells the others. */
-type Outcome = { tokens: RefreshedTokens } | { refused: string };
+/**
+ * What the instance that refreshed tells the others, sealed with the flight key it answers
+ * (`for`): the store is not trusted to keep outcomes under their own keys.
+ */
+type Outcome = { for: string } & ({ tokens: RefreshedTokens } | { refused: string });
 
 /**
  * The refreshes running in this process, by provider and refresh token: one map for the process,
@@ -61,14 +64,20 @@ async function seal(config: ResolvedConfig, outcome: Outcome): Promise<string> {
   );
 }
 
-async function open(config: ResolvedConfig, sealed: string): Promise<RefreshedTokens> {
+async function open(config: ResolvedConfig, key: string, sealed: string): Promise<RefreshedTokens> {
   const outcome = await decodeSessionToken<Outcome>(
     { token: sealed, secret: config.secrets, salt: RESULT_SALT },
     sharedSessionTokenCache,
   );
-  if (outcome && "tokens" in outcome) return outcome.tokens;
+  // Token substitution: an outcome moved from another refresh token's key (by someone who can
+  // write the store but not seal) would hand this user another account's tokens.
+  if (outcome?.for !== key)
+    throw new Error(
+      "The shared refresh outcome in oauth.store was sealed for another refresh token; it was ignored. Check who can write to the store.",
+    );
+  if ("tokens" in outcome) return outcome.tokens;
   throw new RefreshTokenError(
-    outcome?.refused ?? "Another instance's refresh with this refresh token was refused.",
+    outcome.refused || "Another instance's refresh with this refresh token was refused.",
   );
 }
 
@@ -84,21 +93,21 @@ async function acrossInstances(
   const deadline = Date.now() + LOCK_SECONDS * 1000;
   for (;;) {
     const shared = await store.get(resultKey);
-    if (shared) return open(config, shared);
+    if (shared) return open(config, key, shared);
     const owner = randomUUID();
     if (await store.add(lockKey, owner, LOCK_SECONDS)) {
       try {
         // The previous holder may have published its outcome between the read and the lock.
         const late = await store.get(resultKey);
-        if (late) return open(config, late);
+        if (late) return open(config, key, late);
         let outcome: Outcome;
         let refusal: RefreshTokenError | undefined;
         try {
-          outcome = { tokens: await refresh() };
+          outcome = { for: key, tokens: await refresh() };
         } catch (error) {
           if (!(error instanceof RefreshTokenError)) throw error;
           refusal = error;
-          outcome = { refused: error.message };
+          outcome = { for: key, refused: error.message };
         }
         await store.add(resultKey, await seal(config, outcome), RESULT_SECONDS);
         if (refusal) throw refusal;
