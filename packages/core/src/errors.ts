@@ -49,6 +49,7 @@ export type ErrorType =
   | "OAuthSignInError"
   | "RateLimited"
   | "InvalidRateLimit"
+  | "InvalidJwtOptions"
   | "RefreshTokenError"
   | "RefreshUnavailable"
   | "SessionTokenError"
@@ -291,6 +292,11 @@ export class RateLimited extends SignInError {
 /** The `rateLimit` option is malformed (a window or maximum that is not positive, a bad store). */
 export class InvalidRateLimit extends AuthError {
   static override type: ErrorType = "InvalidRateLimit";
+}
+
+/** The `jwt` option is malformed (a `revocationCacheSeconds` that is not 0 to 60 seconds). */
+export class InvalidJwtOptions extends AuthError {
+  static override type: ErrorType = "InvalidJwtOptions";
 }
 
 /**

@@ -139,7 +139,7 @@ export interface JWTOptions {
    * Tessera extension: seconds a "not revoked" answer of `revocation` is trusted by one process
    * (default 1), so a burst of requests with one cookie costs one store lookup. A revocation made
    * on another instance takes effect within this time (at once on the instance that made it);
-   * 0 asks the store on every read.
+   * 0 asks the store on every read. At most 60 (a configuration error otherwise).
    */
   revocationCacheSeconds?: number;
 }

@@ -121,6 +121,28 @@ describe("configuration errors", () => {
     }
   });
 
+  it("refuses a jwt.revocationCacheSeconds that would keep revoked sessions usable (Infinity, hours, negative, not a number)", async () => {
+    const answer = async (revocationCacheSeconds: unknown) => {
+      const log = recordingLogger();
+      const response = await Auth(new Request(`${ORIGIN}/auth/session`), {
+        secret: SECRET,
+        trustHost: true,
+        logger: log.logger,
+        providers: [],
+        jwt: { revocationCacheSeconds: revocationCacheSeconds as number },
+      });
+      return { status: response.status, error: log.errors[0] };
+    };
+    for (const bad of [Number.POSITIVE_INFINITY, 3600, 61, -1, Number.NaN, "5", null]) {
+      const { status, error } = await answer(bad);
+      expect(status, String(bad)).toBe(500);
+      expect(error?.name, String(bad)).toBe("InvalidJwtOptions");
+      expect(error?.message).toMatch(/jwt\.revocationCacheSeconds .* from 0 to 60/);
+    }
+    for (const good of [undefined, 0, 0.5, 1, 60])
+      expect((await answer(good)).status, String(good)).toBe(200);
+  });
+
   it("lists every missing adapter method by name", async () => {
     const log = recordingLogger();
     await Auth(new Request(`${ORIGIN}/auth/session`), {

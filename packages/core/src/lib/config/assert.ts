@@ -6,6 +6,7 @@
 import type { Adapter } from "../../adapters.js";
 import {
   ExperimentalFeatureNotEnabled,
+  InvalidJwtOptions,
   InvalidProvider,
   InvalidRateLimit,
   MissingAdapter,
@@ -87,6 +88,27 @@ function backchannelIsProcessLocal(
   );
 }
 
+/**
+ * The longest `jwt.revocationCacheSeconds`: a "not revoked" answer is trusted this long, so a
+ * revoked session stays usable on other instances for up to that time.
+ */
+const MAX_REVOCATION_CACHE_SECONDS = 60;
+
+/** Why `jwt.revocationCacheSeconds` is unusable, or undefined when it is fine. */
+function revocationCacheProblem(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (
+    typeof value === "number" &&
+    Number.isFinite(value) &&
+    value >= 0 &&
+    value <= MAX_REVOCATION_CACHE_SECONDS
+  )
+    return undefined;
+  // A copied cookie outliving its revocation: Infinity (or hours) would trust a "not revoked"
+  // answer for as long, and a string would be compared as text.
+  return `jwt.revocationCacheSeconds is ${typeof value === "string" ? JSON.stringify(value) : String(value)}: it must be a number of seconds from 0 to ${MAX_REVOCATION_CACHE_SECONDS} (a revoked session stays usable on other instances for up to that long; 0 asks the store on every read).`;
+}
+
 /** Runs the static checks. */
 export function assertConfig(
   config: ResolvedConfig,
@@ -154,6 +176,8 @@ export function assertConfig(
 
   const rateLimit = rateLimitProblem(config.source.rateLimit);
   if (rateLimit) return new InvalidRateLimit(rateLimit);
+  const revocationCache = revocationCacheProblem(config.source.jwt?.revocationCacheSeconds);
+  if (revocationCache) return new InvalidJwtOptions(revocationCache);
 
   if (config.debug) warnings.push("debug-enabled");
   if (config.csrfDisabled) warnings.push("csrf-disabled");
