@@ -66,12 +66,12 @@ function respond(body: Session | null, cookies: Cookie[] = []): ResponseInternal
   return { status: 200, body, headers, cookies };
 }
 
-/** Handles `GET` and `POST /session`. */
-export async function session(ctx: AuthContext): Promise<ResponseInternal> {
+/** Handles `GET` and `POST /session` (not `async`: it hands on the strategy's promise as is). */
+export function session(ctx: AuthContext): Promise<ResponseInternal> {
   const isUpdate = ctx.request.method === "POST";
   // CSRF: an update changes server state, so it needs the double-submit token.
   if (isUpdate && !ctx.csrfTokenVerified)
-    throw new MissingCSRF("POST /session needs a valid csrfToken in the body.");
+    return Promise.reject(new MissingCSRF("POST /session needs a valid csrfToken in the body."));
   const newSession = isUpdate ? ctx.request.body?.data : undefined;
   return ctx.config.session.strategy === "jwt"
     ? jwtSession(ctx, isUpdate, newSession)
