@@ -465,6 +465,35 @@ describe("back-channel logout token validation (§2.6)", () => {
     await expectRefused(await postTo(target, { logout_token: token }), /replayed/);
   });
 
+  /** A logout token MACed with the client secret (HS256), as only an HS256 client receives. */
+  async function hmacLogoutToken(): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({
+      iss: op.issuer,
+      aud: "app",
+      iat: now,
+      exp: now + 120,
+      jti: randomUUID(),
+      sub: "member-0",
+      events: { [EVENT]: {} },
+    })
+      .setProtectedHeader({ alg: "HS256", typ: "logout+jwt" })
+      .sign(new TextEncoder().encode("app-secret"));
+  }
+
+  it("rejects an HS256 logout token MACed with the client secret when the provider signs with its keys", async () => {
+    await expectRefused(await post({ logout_token: await hmacLogoutToken() }), /signature|alg/i);
+  });
+
+  it("accepts an HS256 logout token from a provider registered for HS256 ID tokens", async () => {
+    const hmacClient: AuthConfig = {
+      ...config,
+      providers: [opProvider({ client: { id_token_signed_response_alg: "HS256" } })],
+    };
+    const response = await postTo(hmacClient, { logout_token: await hmacLogoutToken() });
+    expect(response.status).toBe(200);
+  });
+
   it("rejects a logout token replayed with the same jti", async () => {
     const token = await logoutToken();
     expect((await post({ logout_token: token })).status).toBe(200);

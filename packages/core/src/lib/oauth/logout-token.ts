@@ -63,7 +63,7 @@ function claimsOf(payload: JWTPayload, issuer: string, clientId: string): Logout
 
 /**
  * Checks `logoutToken` as §2.6 asks — signature against the provider's keys (its JWKS, or the
- * client secret for HMAC), `iss`, `aud`, `iat`/`exp`, the back-channel logout event, `sub` or
+ * client secret for a client registered for HMAC ID tokens), `iss`, `aud`, `iat`/`exp`, the back-channel logout event, `sub` or
  * `sid`, no `nonce`, a `jti` — and returns its claims. Replay of the `jti` is the caller's check
  * (it needs the shared store). Throws {@link InvalidLogoutToken}.
  *

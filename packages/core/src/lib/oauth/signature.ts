@@ -122,8 +122,10 @@ const remoteKeySets = new WeakMap<
 /**
  * Verifies a JWT the OP sent outside a token or userinfo response (a back-channel logout token)
  * against its JWKS — downloaded again when the token names a key it lacks, as after a rotation
- * (OIDC Core 1.0 §10.1.1) — or against the client secret for HMAC; returns the payload. Throws
- * when the signature does not verify or the provider publishes no `jwks_uri`.
+ * (OIDC Core 1.0 §10.1.1) — or against the client secret for HMAC, only when the client is
+ * registered for HMAC ID tokens (`client.id_token_signed_response_alg` HS*, OIDC Core 1.0 §10.1);
+ * returns the payload. Throws when the signature does not verify, an HMAC arrives for a client
+ * that is not registered for it, or the provider publishes no `jwks_uri`.
  *
  * @example
  * ```ts
@@ -135,7 +137,17 @@ export async function verifyJwtSignature(
   meta: ServerMetadata,
   jwt: string,
 ): Promise<JWTPayload> {
-  if (!(await verifiedWithClientSecret(provider, jwt, "JWT"))) {
+  // Algorithm confusion: a client that receives asymmetrically signed ID tokens (the default,
+  // RS256) takes no MAC with its client secret as the OP's word; anyone else who learns the
+  // secret could forge logout tokens. HMAC only for a client registered for HS* ID tokens.
+  const registered = provider.client?.id_token_signed_response_alg;
+  const hmacAllowed = typeof registered === "string" && registered.startsWith("HS");
+  const { alg } = decodeProtectedHeader(jwt);
+  if (!hmacAllowed && typeof alg === "string" && alg.startsWith("HS"))
+    throw new TypeError(
+      `Provider "${provider.id}" signs with its keys (id_token_signed_response_alg is not HS*): a ${alg} JWT is refused.`,
+    );
+  if (!hmacAllowed || !(await verifiedWithClientSecret(provider, jwt, "JWT"))) {
     const jwksUri = meta.as.jwks_uri;
     if (!jwksUri) throw new TypeError(`Provider "${provider.id}" publishes no jwks_uri.`);
     const fetcher = fetchOf(provider);
