@@ -9,12 +9,14 @@
  * const fromRequest = await getToken({ req: request }) // infers cookie name, salt and AUTH_SECRET
  * ```
  */
-import { MissingSecret } from "./errors.js";
+import { AdapterError, MissingSecret } from "./errors.js";
 import { processEnv, secretsFromEnv } from "./lib/config/env.js";
 import { sharedSessionTokenCache } from "./lib/crypto/jwe.js";
 import { decodeSessionToken, encodeSessionToken, secretList } from "./lib/crypto/session-token.js";
 import { readChunkedCookie } from "./lib/http/cookies.js";
 import { parseCookies } from "./lib/http/request.js";
+import { isJwtSessionRevoked } from "./lib/session/jwt-revocation.js";
+import type { SharedStore } from "./lib/store/shared-store.js";
 import type { JWT, JWTDecodeParams, JWTEncodeParams, LoggerInstance } from "./types.js";
 
 export type { DefaultJWT, JWTOptions } from "./types.js";
@@ -68,6 +70,16 @@ export interface GetTokenParams<R extends boolean = false> {
   raw?: R;
   decode?: (params: JWTDecodeParams) => Promise<JWT | null> | JWT | null;
   logger?: Pick<LoggerInstance, "error"> | Console;
+  /**
+   * Tessera extension: the store of your `jwt.revocation`. With it, the token of a revoked
+   * session (signed out, `revokeJwtSession`) answers `null`, and so does any token while the
+   * store cannot be read (fail closed; the error is logged). Without it getToken only decodes,
+   * as Auth.js's does. Back-channel logouts are not consulted here: `auth()` and the session
+   * read check them.
+   */
+  revocation?: SharedStore;
+  /** Seconds a "not revoked" answer is trusted by this process; default 1, 0 asks every time. */
+  revocationCacheSeconds?: number;
 }
 
 function headerValue(req: GetTokenParams["req"], name: string): string | null {
@@ -80,6 +92,10 @@ function headerValue(req: GetTokenParams["req"], name: string): string | null {
 /**
  * Reads the session JWT of a request, from its cookies (chunked or not) or from an
  * `Authorization: Bearer` header. Returns `null` when there is none or it does not decode.
+ *
+ * It decodes only: a copied cookie of a signed-out session still decodes until it expires. Pass
+ * `revocation` (your `jwt.revocation` store) to refuse revoked sessions too. Back-channel logouts
+ * of the OpenID Provider are never consulted by getToken; read the session (`auth()`) for those.
  *
  * @example
  * ```ts
@@ -117,7 +133,25 @@ export async function getToken<R extends boolean = false>(
   if (raw) return token as Result;
   try {
     const decoder = params.decode ?? decode;
-    return (await decoder({ token, secret, salt, maxAge: params.maxAge })) as Result;
+    const payload = await decoder({ token, secret, salt, maxAge: params.maxAge });
+    if (payload && params.revocation) {
+      const revoked = await isJwtSessionRevoked(
+        params.revocation,
+        payload,
+        params.revocationCacheSeconds,
+      ).catch((cause: unknown) => {
+        // Fail closed, as the session read does: a store outage must not let a revoked token in.
+        logger.error(
+          new AdapterError(
+            "getToken: the revocation store could not be read, so the token was refused. Check the store's connection.",
+            { cause },
+          ),
+        );
+        return true;
+      });
+      if (revoked) return null as Result;
+    }
+    return payload as Result;
   } catch (error) {
     logger.error(error as Error);
     return null as Result;

@@ -10,7 +10,7 @@ import {
   jwtSessionId,
   revokeJwtSession,
 } from "@tessera/core";
-import { decode } from "@tessera/core/jwt";
+import { decode, getToken } from "@tessera/core/jwt";
 import Credentials from "@tessera/core/providers/credentials";
 import { memoryStore, type SharedStore } from "@tessera/core/store";
 import { createMemoryStore, MemoryAdapter } from "@tessera/memory";
@@ -302,5 +302,37 @@ describe("re-issue through a jwt callback that builds a new token", () => {
     expect((await claims(thief))?.sid).toBe(sid);
     await browser.post("/auth/signout", { csrfToken: await browser.csrfToken() });
     expect(await thief.session()).toBeNull();
+  });
+});
+
+describe("getToken and the denylist", () => {
+  it("getToken with revocation refuses the token of a revoked session", async () => {
+    const store = memoryStore();
+    const browser = new Client(config(store));
+    await signIn(browser);
+    const request = () =>
+      new Request("http://localhost/api", { headers: { cookie: browser.cookieHeader() } });
+    const stolen = request();
+    expect(await getToken({ req: request(), secret: SECRET, revocation: store })).not.toBeNull();
+    await browser.post("/auth/signout", { csrfToken: await browser.csrfToken() });
+    expect(await getToken({ req: stolen, secret: SECRET, revocation: store })).toBeNull();
+    // Without the option getToken only decodes, as Auth.js's does.
+    expect(await getToken({ req: stolen, secret: SECRET })).not.toBeNull();
+  });
+
+  it("getToken with revocation refuses the token while the store cannot be read (fail closed)", async () => {
+    const store = memoryStore();
+    const browser = new Client(config(store));
+    await signIn(browser);
+    const errors: Error[] = [];
+    const down: SharedStore = { ...store, get: () => Promise.reject(new Error("ECONNREFUSED")) };
+    const token = await getToken({
+      req: new Request("http://localhost/api", { headers: { cookie: browser.cookieHeader() } }),
+      secret: SECRET,
+      revocation: down,
+      logger: { error: (error: Error) => void errors.push(error) },
+    });
+    expect(token).toBeNull();
+    expect(errors[0]?.message).toMatch(/revocation store/);
   });
 });
