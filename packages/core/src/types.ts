@@ -296,9 +296,9 @@ export interface EventCallbacks {
   /** `token` is set for JWT sessions. */
   session: (message: { session: Session; token?: JWT }) => Awaitable<void>;
   /**
-   * Tessera extension: a database session was revoked by its user (`POST
-   * <basePath>/sessions/revoke`, `revokeSession`, `revokeOtherSessions`); `signOut` fires too, for
-   * each. `sessionId` (a JWT session's `sid` or `jti`) is for revocations of JWT sessions that
+   * Tessera extension: a database session was revoked by its user
+   * (`POST <basePath>/sessions/revoke`, `revokeSession`, `revokeOtherSessions`); `signOut` fires
+   * too, for each. `sessionId` (a JWT session's `sid` or `jti`) is for revocations of JWT sessions that
    * Tessera makes itself; `revokeJwtSession`, called by app code, fires no event (it has no config).
    *
    * @example
