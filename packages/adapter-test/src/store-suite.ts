@@ -158,6 +158,21 @@ export function runSharedStoreConformance(
       ]);
     });
 
+    test("keys that differ only in letter case or trailing spaces are different keys", async () => {
+      // Keys are often base64url digests: a store comparing them case-insensitively (MySQL's
+      // default collations) or padding them with spaces would let two of them share one value.
+      const base = key("Case");
+      const variants = [base, base.toUpperCase(), base.toLowerCase(), `${base} `];
+      for (const [i, variant] of variants.entries())
+        expect(await store().add(variant, `value-${i}`, 60), variant).toBe(true);
+      expect(await Promise.all(variants.map((variant) => store().get(variant)))).toEqual(
+        variants.map((_, i) => `value-${i}`),
+      );
+      await store().consume(base, 60, 1);
+      for (const variant of variants.slice(1))
+        expect((await store().consume(variant, 60, 1)).allowed, variant).toBe(true);
+    });
+
     test(`add is atomic: of ${parallel} parallel adds of one key exactly one stores it (a lock)`, async () => {
       const lock = key("lock");
       const results = await Promise.all(

@@ -245,6 +245,39 @@ export function tesseraMigrations(options: MigrationOptions): Record<string, Mig
         }
       },
     },
+    "0003_exact_store_keys": {
+      // MySQL and MariaDB compare VARCHAR values with PAD SPACE, even under utf8mb4_bin: "k" and
+      // "k " were one shared-store key. VARBINARY compares bytes, trailing spaces included.
+      // SQLite and PostgreSQL compare text exactly already: nothing to do there.
+      async up(db: Kysely<unknown>) {
+        if (!isMysql) return;
+        for (const table of ["store_values", "store_limits"] as const) {
+          await db.schema
+            .alterTable(name(table))
+            .modifyColumn("key", sql`varbinary(1020)`, (col) => col.notNull())
+            .execute();
+        }
+      },
+
+      async down(db: Kysely<unknown>) {
+        if (!isMysql) return;
+        for (const table of ["store_values", "store_limits"] as const) {
+          // Keys ending in a space would clash with their trimmed twins under PAD SPACE; the
+          // store holds short-lived state (rate-limit windows, locks, markers) it can lose.
+          await sql`delete from ${sql.table(name(table))} where ${sql.ref("key")} like '% '`.execute(
+            db,
+          );
+          await db.schema
+            .alterTable(name(table))
+            .modifyColumn(
+              "key",
+              sql`varchar(255) character set utf8mb4 collate utf8mb4_bin`,
+              (col) => col.notNull(),
+            )
+            .execute();
+        }
+      },
+    },
   };
   return refusingTableClashes(migrations, dialect);
 }

@@ -71,6 +71,7 @@ export interface AuthenticatorRow {
 
 /** A value of the shared store (`add`/`get`/`delete` of `sqlStore`), live until `expires`. */
 export interface StoreValueRow {
+  /** The key (`sha256:<hex>` beyond 191 characters); `varbinary` on MySQL, read back as bytes. */
   key: string;
   value: string;
   expires: StoredDate;
@@ -78,6 +79,7 @@ export interface StoreValueRow {
 
 /** A sliding rate-limit window of the shared store (`consume` of `sqlStore`). */
 export interface StoreLimitRow {
+  /** As {@link StoreValueRow.key}. */
   key: string;
   /** Start of the current fixed window, in milliseconds since the epoch. */
   windowStart: StoredBigInt;

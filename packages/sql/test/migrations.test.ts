@@ -11,13 +11,18 @@ import {
   SqlAdapter,
   type SqlDialect,
   sqlAdapterFromUrl,
+  sqlStore,
   type TesseraDatabase,
   tesseraMigrations,
 } from "../src/index.js";
 import { sqliteFile, targets, uniqueTablePrefix } from "./support.js";
 
 /** Every migration, in order: what `migrate` applies to an empty database. */
-const ALL_MIGRATIONS = ["0001_create_tables", "0002_session_metadata_and_shared_store"];
+const ALL_MIGRATIONS = [
+  "0001_create_tables",
+  "0002_session_metadata_and_shared_store",
+  "0003_exact_store_keys",
+];
 
 /** A user with an account, a session and an authenticator, created through the adapter. */
 async function userWithData(adapter: ReturnType<typeof SqlAdapter>) {
@@ -182,7 +187,7 @@ for (const target of targets) {
         })
         .execute();
 
-      expect(await migrate(db, { dialect, tablePrefix })).toEqual([ALL_MIGRATIONS[1]]);
+      expect(await migrate(db, { dialect, tablePrefix })).toEqual(ALL_MIGRATIONS.slice(1));
       const listed = await adapter.listSessionsByUserId(user.id);
       expect(listed).toEqual([session]);
       expect(listed[0]).not.toHaveProperty("createdAt");
@@ -202,6 +207,32 @@ for (const target of targets) {
         createdAt,
         lastSeenAt: createdAt,
       });
+    });
+
+    test("a shared store made before 0003 keeps its keys, then tells a key from the same key with a trailing space", async () => {
+      const tablePrefix = freshPrefix();
+      const migrations = tesseraMigrations({ dialect, tablePrefix });
+      const earlier = new Migrator({
+        db,
+        provider: { getMigrations: async () => migrations },
+        migrationTableName: `${tablePrefix}tessera_migration`,
+        migrationLockTableName: `${tablePrefix}tessera_migration_lock`,
+      });
+      expect(
+        (await earlier.migrateTo("0002_session_metadata_and_shared_store")).error,
+      ).toBeUndefined();
+      const store = sqlStore(db, { dialect, tablePrefix });
+      const key = `marker:${randomUUID()}`;
+      await store.add(key, "kept", 60);
+      await store.consume(key, 60, 1);
+
+      expect(await migrate(db, { dialect, tablePrefix })).toEqual(["0003_exact_store_keys"]);
+      expect(await store.get(key)).toBe("kept");
+      expect((await store.consume(key, 60, 1)).allowed).toBe(false);
+      // MySQL's PAD SPACE comparison made these one key before 0003.
+      expect(await store.add(`${key} `, "another", 60)).toBe(true);
+      expect(await store.get(`${key} `)).toBe("another");
+      expect((await store.consume(`${key} `, 60, 1)).allowed).toBe(true);
     });
 
     test("deleting a user row in plain SQL cascades to its accounts, sessions and authenticators", async () => {
