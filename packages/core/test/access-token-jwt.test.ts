@@ -304,6 +304,29 @@ describe("getAccessToken passes the same gate as the session read", () => {
     expect(op.tokenRequests).toBe(before);
   });
 
+  it("getAccessToken answers null during a revocation-store outage and keeps the cookie", async () => {
+    const inner = memoryStore();
+    const state = { down: false };
+    const store: SharedStore = {
+      ...inner,
+      get: (key) => (state.down ? Promise.reject(new Error("ECONNREFUSED")) : inner.get(key)),
+    };
+    const { logger, errors } = recordingLogger();
+    const cfg = config({ logger, jwt: { revocation: store, revocationCacheSeconds: 0 } });
+    const client = new Client(cfg);
+    await signIn(client, freshHint());
+    state.down = true;
+    const issued: unknown[] = [];
+    const token = await getAccessToken(sessionRequest(client), cfg, "op", {
+      onCookies: (cookies) => issued.push(...cookies),
+    });
+    expect(token).toBeNull();
+    expect(issued).toEqual([]);
+    expect(errors.at(-1)?.message).toMatch(/fail closed/);
+    state.down = false;
+    expect(await getAccessToken(sessionRequest(client), cfg, "op")).not.toBeNull();
+  });
+
   it("getAccessToken refuses a cookie whose OP session ended through back-channel logout", async () => {
     const cfg = config({ oauth: { store: memoryStore() } });
     const hint = freshHint();
