@@ -79,7 +79,11 @@ export function readChunkedCookie(
   const whole = cookies[name];
   // Read on every request: no array unless there are chunks.
   let names: string[] | undefined;
-  for (const candidate in cookies) if (isChunkOf(candidate, name)) (names ??= []).push(candidate);
+  for (const candidate in cookies) {
+    if (!isChunkOf(candidate, name)) continue;
+    names ??= [];
+    names.push(candidate);
+  }
   if (names === undefined) return whole;
   names.sort((a, b) => suffix(a) - suffix(b));
   return names.map((n) => cookies[n]).join("");
