@@ -3,15 +3,18 @@
  * developer mailbox.
  */
 import { Auth, type Session } from "@tessera/core";
+import { RefreshTokenError } from "@tessera/core/errors";
 import {
   ExpressAuth,
   type ExpressAuthConfig,
+  getAccessToken,
   getSession,
   listSessions,
   revokeOtherSessions,
   revokeSession,
 } from "@tessera/express";
 import express, { type Request, type Response } from "express";
+import { IDP_PROVIDER_ID } from "./auth-config.js";
 import type { DemoDatabase } from "./database.js";
 import type { Mailbox } from "./mailbox.js";
 import { renderDevices } from "./pages/devices.js";
@@ -45,8 +48,27 @@ function cookieValue(req: Request, name: string): string | undefined {
   return undefined;
 }
 
-function send(res: Response, page: RenderedPage): void {
+function sendPage(res: Response, page: RenderedPage): void {
   res.status(page.status).set(page.headers).send(page.body);
+}
+
+/**
+ * Lets the page's forms end at `origin`: Chromium applies `form-action` to the redirects after a
+ * form post, and signing out of a session of the demo IdP redirects to its end-session page.
+ */
+function allowFormTarget(page: RenderedPage, origin: string): RenderedPage {
+  const policy = page.headers["Content-Security-Policy"];
+  if (!policy) return page;
+  return {
+    ...page,
+    headers: {
+      ...page.headers,
+      "Content-Security-Policy": policy.replace(
+        "form-action 'self'",
+        `form-action 'self' ${origin}`,
+      ),
+    },
+  };
 }
 
 /**
@@ -62,6 +84,8 @@ export function createApp(deps: AppDependencies): express.Express {
   const { authConfig, database, mailbox, facts } = deps;
   const app = express();
   app.disable("x-powered-by");
+  const send = (res: Response, page: RenderedPage) =>
+    sendPage(res, allowFormTarget(page, facts.idp.issuer));
 
   const sessionOf = (req: Request): Promise<Session | null> => getSession(req, authConfig);
 
@@ -195,6 +219,41 @@ export function createApp(deps: AppDependencies): express.Express {
       return;
     }
     send(res, renderProtected(session, facts, await csrfTokenFor(req, res)));
+  });
+
+  // The signed-in user's access token at the demo IdP, through getAccessToken: refreshed with the
+  // stored refresh token once it is about to expire. The refresh token itself never leaves the
+  // server, and the answer is never cached (it carries a bearer token).
+  app.get("/token", async (req, res) => {
+    res.set("Cache-Control", "no-store");
+    try {
+      const token = await getAccessToken(req, authConfig, IDP_PROVIDER_ID);
+      if (!token) {
+        const signedIn = (await sessionOf(req)) !== null;
+        res.status(signedIn ? 404 : 401).json({
+          error: signedIn ? "NoAccount" : "SignedOut",
+          message: signedIn
+            ? "This user has no account at the demo IdP: sign in with it to link one."
+            : "Sign in with the demo IdP first.",
+        });
+        return;
+      }
+      res.json({
+        provider: IDP_PROVIDER_ID,
+        accessToken: token.accessToken,
+        tokenType: token.tokenType ?? null,
+        scope: token.scope ?? null,
+        expiresAt: token.expiresAt ?? null,
+        expiresIn:
+          token.expiresAt === undefined ? null : token.expiresAt - Math.floor(Date.now() / 1000),
+      });
+    } catch (error) {
+      if (!(error instanceof RefreshTokenError)) throw error;
+      res.status(401).json({
+        error: "RefreshTokenError",
+        message: "The demo IdP refused the refresh token: sign in with it again.",
+      });
+    }
   });
 
   app.get("/check-email", async (req, res) => {

@@ -53,6 +53,8 @@ export function createAuthConfig(setup: AuthSetup): ExpressAuthConfig {
     session: { strategy: setup.strategy },
     // JWT sessions are revocable: signing out puts the token on a denylist in the demo's database.
     jwt: { revocation: sqlStore(database.db, { dialect: "sqlite" }) },
+    // The demo IdP's access tokens live 60 s: refresh 10 s before expiry, not the default 60.
+    oauth: { refreshMargin: 10 },
     experimental: { enableWebAuthn: true },
     theme: { brandColor: ACCENT, logo: logoDataUrl, colorScheme: "auto" },
     // The built-in "check your email" page cannot know about the demo's mailbox; ours links to it.
@@ -67,6 +69,11 @@ export function createAuthConfig(setup: AuthSetup): ExpressAuthConfig {
         clientSecret: setup.idp.clientSecret,
         // Show the provider's login form every time, so each sign-in visibly goes through it.
         authorization: { params: { prompt: "login" } },
+        // Signing out of the demo signs out of the provider too (RP-Initiated Logout 1.0).
+        federatedLogout: true,
+        // JWT sessions keep the tokens in the cookie, so that getAccessToken can refresh them;
+        // database sessions keep them in the account row and need no option.
+        refresh: setup.strategy === "jwt",
         style: { brandColor: IDP_ACCENT },
       },
       ...(setup.extraProviders ?? []),

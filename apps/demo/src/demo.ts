@@ -34,6 +34,8 @@ export interface DemoOptions {
   dataDir: string | null;
   /** `AUTH_SECRET`: at least 32 characters of randomness. */
   secret: string;
+  /** Seconds the OpenID Provider's access tokens live (default 60). */
+  idpAccessTokenTtl?: number;
   /** Default `database`. */
   strategy?: SessionStrategy;
   /** Where `AUTH_GITHUB_ID`, `AUTH_GOOGLE_ID` and their secrets are read (default: none). */
@@ -93,9 +95,17 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     const url = `http://localhost:${port}`;
 
     const redirectPath = `/auth/callback/${IDP_PROVIDER_ID}`;
+    const origins = [url, `http://127.0.0.1:${port}`];
     const idp: RunningIdp = await startIdp({
       port: options.idpPort ?? 0,
-      redirectUris: [`${url}${redirectPath}`, `http://127.0.0.1:${port}${redirectPath}`],
+      redirectUris: origins.map((origin) => `${origin}${redirectPath}`),
+      // Signing out sends the browser back to the page it asked for: the home page.
+      postLogoutRedirectUris: origins.flatMap((origin) => [origin, `${origin}/`]),
+      // The provider posts to the demo's own address (the server listens on 127.0.0.1).
+      backchannelLogoutUri: `http://127.0.0.1:${port}/auth/backchannel-logout/${IDP_PROVIDER_ID}`,
+      ...(options.idpAccessTokenTtl !== undefined && {
+        accessTokenTtl: options.idpAccessTokenTtl,
+      }),
     });
     cleanups.push(() => idp.close());
 

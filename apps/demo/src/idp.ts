@@ -1,7 +1,8 @@
 /**
  * The demo's own OpenID Provider: `oidc-provider` (an OpenID-certified implementation) on
  * 127.0.0.1, with one client (the demo), one account (demo / demo), a login page, and consent
- * granted automatically (the demo is a first-party client). Tessera signs in against it with its
+ * granted automatically (the demo is a first-party client), short-lived access tokens with
+ * rotating refresh tokens, RP-initiated and back-channel logout. Tessera signs in against it with its
  * generic OIDC provider configuration, exactly as it would against Keycloak or Auth0.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
@@ -11,7 +12,12 @@ import express from "express";
 import { exportJWK, generateKeyPair } from "jose";
 import type { Adapter, AdapterPayload, KoaContextWithOIDC } from "oidc-provider";
 import { IDP_ACCOUNT } from "./idp-account.js";
-import { renderIdpError, renderIdpLogin } from "./pages/idp-login.js";
+import {
+  renderIdpError,
+  renderIdpLogin,
+  renderIdpLogout,
+  renderIdpSignedOut,
+} from "./pages/idp-login.js";
 
 /** The demo's client registration at the provider. */
 export interface IdpClient {
@@ -32,6 +38,12 @@ export interface IdpOptions {
   port: number;
   /** Where the provider may send the browser back (the demo's callback URLs). */
   redirectUris: string[];
+  /** Where the provider may send the browser after signing out (RP-Initiated Logout 1.0 §3). */
+  postLogoutRedirectUris?: string[];
+  /** Where the provider posts logout tokens when a session ends (Back-Channel Logout 1.0 §2.2). */
+  backchannelLogoutUri?: string;
+  /** Seconds an access token lives (default 60, so that the demo shows refreshes). */
+  accessTokenTtl?: number;
 }
 
 /**
@@ -143,8 +155,13 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
         client_secret: client.clientSecret,
         client_name: "Tessera demo",
         redirect_uris: options.redirectUris,
-        grant_types: ["authorization_code"],
+        grant_types: ["authorization_code", "refresh_token"],
         response_types: ["code"],
+        post_logout_redirect_uris: options.postLogoutRedirectUris ?? [],
+        ...(options.backchannelLogoutUri && {
+          backchannel_logout_uri: options.backchannelLogoutUri,
+          backchannel_logout_session_required: true,
+        }),
       },
     ],
     jwks: {
@@ -158,9 +175,36 @@ export async function startIdp(options: IdpOptions): Promise<RunningIdp> {
     },
     // The claims of the granted scopes go into the ID token too (as with Google or Keycloak).
     conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: false } },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(ctx, form) {
+          const page = renderIdpLogout(form, returnOrigins);
+          ctx.status = page.status;
+          ctx.set(page.headers);
+          ctx.body = page.body;
+        },
+        async postLogoutSuccessSource(ctx) {
+          const page = renderIdpSignedOut();
+          ctx.status = page.status;
+          ctx.set(page.headers);
+          ctx.body = page.body;
+        },
+      },
+      backchannelLogout: { enabled: true },
+    },
+    // oidc-provider refuses outgoing requests to loopback addresses (its SSRF defence), and the
+    // demo, which receives the back-channel logout tokens, lives on this machine.
+    fetch: (url, init) => fetch(url, { ...init, dispatcher: undefined } as RequestInit),
+    // A refresh token for the demo whenever its client may use the grant: oidc-provider's default
+    // asks for the offline_access scope and an explicit consent, which a first-party client
+    // granted automatically does not need. Rotated at each use; a replayed one revokes the grant.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
+    rotateRefreshToken: true,
     ttl: {
-      AccessToken: 600,
+      AccessToken: options.accessTokenTtl ?? 60,
+      RefreshToken: 86400,
       AuthorizationCode: 60,
       IdToken: 600,
       Interaction: 600,

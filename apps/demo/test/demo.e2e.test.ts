@@ -66,9 +66,17 @@ async function expectSignedOutHome(): Promise<void> {
   expect(await page.getByRole("link", { name: "Sign in" }).first().isVisible()).toBe(true);
 }
 
-/** Signs out with one click on the navigation bar's button and checks that the session is gone. */
+/**
+ * Signs out with one click on the navigation bar's button (and, for a user with a Demo IdP
+ * account, a second on the IdP's "sign out?" page) and checks that the session is gone.
+ */
 async function signOut(): Promise<void> {
   await page.getByRole("navigation").getByRole("button", { name: "Sign out" }).click();
+  await page.waitForURL(
+    (current) => current.origin === demo.idpIssuer || current.href === url("/"),
+  );
+  if (new URL(page.url()).origin === demo.idpIssuer)
+    await page.getByRole("button", { name: "Yes, sign me out" }).click();
   await expectSignedOutHome();
   const session = await readSession();
   expect(session).toBeNull();

@@ -1,15 +1,18 @@
 /**
  * The demo over HTTP, without a browser: JWT sessions switched on by the strategy option, data
- * kept across restarts, the mailbox's handling of hostile mail, and the scrypt password hashes.
+ * kept across restarts, the mailbox's handling of hostile mail, the scrypt password hashes, and
+ * the demo IdP's access-token refresh, RP-initiated logout and back-channel logout.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { decode } from "@tessera/core/jwt";
+import { decodeJwt } from "jose";
 import nodemailer from "nodemailer";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_USER } from "../src/database.js";
 import { type RunningDemo, startDemo } from "../src/demo.js";
+import { IDP_ACCOUNT } from "../src/idp-account.js";
 import { hashPassword, verifyPassword } from "../src/passwords.js";
 
 const SECRET = "demo-http-test-secret-with-more-than-32-chars";
@@ -261,5 +264,210 @@ describe("passwords", () => {
       "scrypt$x$8$1$aa$bb",
     ])
       expect(await verifyPassword("correct horse", malformed)).toBe(false);
+  });
+});
+
+/** Cookies of the demo IdP's origin, kept apart from the demo's (another site for the browser). */
+class IdpBrowser extends Browser {
+  readonly idpCookies = new Map<string, string>();
+  constructor(
+    origin: string,
+    readonly idpOrigin: string,
+  ) {
+    super(origin);
+  }
+
+  async idpFetch(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.idpCookies.size > 0)
+      headers.set(
+        "cookie",
+        [...this.idpCookies].map(([name, value]) => `${name}=${value}`).join("; "),
+      );
+    const response = await fetch(new URL(url, this.idpOrigin), {
+      ...init,
+      headers,
+      redirect: "manual",
+    });
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = ""] = header.split(";");
+      const name = pair.slice(0, pair.indexOf("="));
+      const value = pair.slice(pair.indexOf("=") + 1);
+      if (value === "" || /max-age=0|expires=thu, 01 jan 1970/i.test(header))
+        this.idpCookies.delete(name);
+      else this.idpCookies.set(name, value);
+    }
+    return response;
+  }
+
+  /** Follows the IdP's redirects until the browser is sent elsewhere; returns the last answer. */
+  async followAtIdp(start: string, init?: RequestInit): Promise<Response> {
+    let response = await this.idpFetch(start, init);
+    for (let hop = 0; hop < 10; hop++) {
+      const location = response.headers.get("location");
+      if (!location) return response;
+      const next = new URL(location, this.idpOrigin);
+      if (next.origin !== this.idpOrigin) return response;
+      response = await this.idpFetch(next.href);
+    }
+    throw new Error("The IdP redirected too many times.");
+  }
+
+  /** Signs in through the demo IdP's login form, as a person would. */
+  async signInWithIdp(): Promise<void> {
+    const { csrfToken } = (await (await this.fetch("/auth/csrf")).json()) as { csrfToken: string };
+    const started = await this.fetch("/auth/signin/demo-idp", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken, callbackUrl: "/" }),
+    });
+    const loginPage = await this.followAtIdp(started.headers.get("location") ?? "");
+    expect(loginPage.status).toBe(200);
+    const action = /<form method="post" action="([^"]+)\/login">/.exec(await loginPage.text())?.[1];
+    const answer = await this.followAtIdp(`${action}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ username: IDP_ACCOUNT.username, password: IDP_ACCOUNT.password }),
+    });
+    const callback = answer.headers.get("location") ?? "";
+    expect(callback).toContain("/auth/callback/demo-idp?");
+    const landed = await this.fetch(callback);
+    expect(landed.headers.get("location")).toBe(`${this.origin}/`);
+  }
+
+  /** Confirms the IdP's "sign out?" page (oidc-provider's own form) and returns where it sends. */
+  async confirmIdpLogout(endSessionUrl: string): Promise<string> {
+    const page = await this.idpFetch(endSessionUrl);
+    const body = await page.text();
+    expect(page.status).toBe(200);
+    const action = /<form[^>]*action="([^"]+)"/.exec(body)?.[1] ?? "";
+    const fields = new URLSearchParams({ logout: "yes" });
+    for (const [, name = "", value = ""] of body.matchAll(
+      /<input type="hidden" name="([^"]+)" value="([^"]*)"/g,
+    ))
+      fields.set(name, value);
+    const confirmed = await this.followAtIdp(action, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: fields,
+    });
+    return confirmed.headers.get("location") ?? "";
+  }
+
+  async sessionUser(): Promise<unknown> {
+    const session = (await (await this.fetch("/auth/session")).json()) as {
+      user?: { email?: string };
+    } | null;
+    return session?.user?.email ?? null;
+  }
+}
+
+describe("demo IdP: access-token refresh and federated sign-out", () => {
+  let demo: RunningDemo;
+  beforeAll(async () => {
+    demo = await start();
+  });
+
+  it("serves the access token at /token and refreshes it with the rotating refresh token once it expires", async () => {
+    const browser = new IdpBrowser(demo.url, demo.idpIssuer);
+    expect((await browser.fetch("/token")).status).toBe(401);
+    await browser.signInWithIdp();
+    expect(await browser.sessionUser()).toBe(IDP_ACCOUNT.claims.email);
+    expect(await (await browser.fetch("/")).text()).toContain('data-testid="access-token-link"');
+
+    const first = await browser.fetch("/token");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toBe("no-store");
+    const before = (await first.json()) as Record<string, unknown>;
+    expect(before).toEqual({
+      provider: "demo-idp",
+      accessToken: expect.any(String),
+      tokenType: "bearer",
+      scope: expect.stringContaining("openid"),
+      expiresAt: expect.any(Number),
+      expiresIn: expect.any(Number),
+    });
+    expect(before.expiresIn).toBeGreaterThan(50);
+    expect(before.expiresIn).toBeLessThanOrEqual(60);
+    const stored = () =>
+      demo.database.db
+        .selectFrom("accounts")
+        .select(["refresh_token", "access_token"])
+        .where("provider", "=", "demo-idp")
+        .executeTakeFirstOrThrow();
+    const { refresh_token: firstRefreshToken } = await stored();
+    expect(firstRefreshToken).toEqual(expect.any(String));
+    const page = JSON.stringify(before);
+    expect(page).not.toContain(firstRefreshToken);
+    // Read twice before expiry: the same token, no refresh.
+    expect(
+      ((await (await browser.fetch("/token")).json()) as { accessToken: string }).accessToken,
+    ).toBe(before.accessToken);
+
+    // The access token expires (its expiry moved into the past rather than waiting 60 s).
+    await demo.database.db
+      .updateTable("accounts")
+      .set({ expires_at: Math.floor(Date.now() / 1000) - 1 })
+      .where("provider", "=", "demo-idp")
+      .execute();
+    const after = (await (await browser.fetch("/token")).json()) as Record<string, unknown>;
+    expect(after.accessToken).toEqual(expect.any(String));
+    expect(after.accessToken).not.toBe(before.accessToken);
+    expect(after.expiresIn).toBeGreaterThan(50);
+    const rotated = await stored();
+    expect(rotated.access_token).toBe(after.accessToken);
+    expect(rotated.refresh_token).toEqual(expect.any(String));
+    expect(rotated.refresh_token).not.toBe(firstRefreshToken);
+    expect(JSON.stringify(after)).not.toContain(rotated.refresh_token);
+  });
+
+  it("signs out of the IdP too: the sign-out lands on its end-session page with id_token_hint", async () => {
+    const browser = new IdpBrowser(demo.url, demo.idpIssuer);
+    await browser.signInWithIdp();
+    const { csrfToken } = (await (await browser.fetch("/auth/csrf")).json()) as {
+      csrfToken: string;
+    };
+    const signOut = await browser.fetch("/auth/signout", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken, callbackUrl: "/" }),
+    });
+    expect(await browser.sessionUser()).toBeNull();
+    const endSession = new URL(signOut.headers.get("location") ?? "");
+    expect(`${endSession.origin}${endSession.pathname}`).toBe(`${demo.idpIssuer}/session/end`);
+    expect(endSession.searchParams.get("client_id")).toBe("tessera-demo");
+    expect(endSession.searchParams.get("post_logout_redirect_uri")).toBe(`${demo.url}/`);
+    const idToken = decodeJwt(endSession.searchParams.get("id_token_hint") ?? "");
+    expect(idToken.iss).toBe(demo.idpIssuer);
+    expect(idToken.sub).toBe(IDP_ACCOUNT.claims.sub);
+
+    // Confirmed at the IdP, the browser comes back to the demo's home page, signed out there too.
+    expect(await browser.confirmIdpLogout(endSession.href)).toBe(`${demo.url}/`);
+    const again = await browser.followAtIdp(
+      `/auth?client_id=tessera-demo&response_type=code&scope=openid&prompt=none&redirect_uri=${encodeURIComponent(`${demo.url}/auth/callback/demo-idp`)}`,
+    );
+    expect(new URL(again.headers.get("location") ?? "").searchParams.get("error")).toBe(
+      "login_required",
+    );
+  });
+
+  it("ends the demo session when the user signs out at the IdP (back-channel logout), and only that user's", async () => {
+    const browser = new IdpBrowser(demo.url, demo.idpIssuer);
+    await browser.signInWithIdp();
+    const bystander = new Browser(demo.url);
+    await bystander.signInWithPassword(DEMO_USER.email, DEMO_USER.password);
+    expect(await browser.sessionUser()).toBe(IDP_ACCOUNT.claims.email);
+
+    // The user signs out at the IdP itself (no id_token_hint: the demo is not involved); the IdP
+    // posts a logout token to the demo's /auth/backchannel-logout/demo-idp.
+    await browser.confirmIdpLogout("/session/end");
+    expect(await browser.sessionUser()).toBeNull();
+    expect((await browser.fetch("/token")).status).toBe(401);
+    const sessions = await demo.database.db.selectFrom("sessions").select("userId").execute();
+    expect(sessions.map((row) => row.userId)).toEqual([demo.database.demoUserId]);
+    expect(
+      ((await (await bystander.fetch("/auth/session")).json()) as { user: { email: string } }).user
+        .email,
+    ).toBe(DEMO_USER.email);
   });
 });

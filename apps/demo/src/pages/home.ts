@@ -90,7 +90,7 @@ function methodRow(method: MethodInfo, overview: UserOverview): Markup {
       const account = overview.accounts.find((candidate) => candidate.provider === method.id);
       linked = account !== undefined;
       status = account
-        ? html`Linked account <code>${account.providerAccountId}</code>`
+        ? html`Linked account <code>${account.providerAccountId}</code>${method.id === "demo-idp" ? html` · <a href="/token" data-testid="access-token-link">access token</a>` : null}`
         : "Sign in with it now to link it to this user";
       break;
     }

@@ -3,7 +3,7 @@
  * own accent colour so that leaving the demo for the provider is visible, as it is in real life.
  */
 import { IDP_ACCOUNT } from "../idp-account.js";
-import { html } from "./html.js";
+import { html, trusted } from "./html.js";
 import { type RenderedPage, renderDocument } from "./layout.js";
 import { idpStyles } from "./styles.js";
 
@@ -53,5 +53,35 @@ export function renderIdpError(message: string): RenderedPage {
     layout: "narrow",
     status: 400,
     main: html`<div class="card login-card">${idpHeader("Something went wrong")}<p class="center muted">${message}</p></div>`,
+  });
+}
+
+/**
+ * The provider's "sign out?" page (RP-Initiated Logout 1.0 §3): `form` is oidc-provider's own
+ * confirmation form (its action and anti-CSRF field), which the buttons submit. After the post,
+ * the provider redirects to the demo (`returnOrigins`, see {@link renderIdpLogin}).
+ */
+export function renderIdpLogout(form: string, returnOrigins: readonly string[]): RenderedPage {
+  return renderDocument({
+    title: `Sign out · ${IDP_NAME}`,
+    styles: idpStyles,
+    layout: "narrow",
+    formTargets: returnOrigins,
+    main: html`<div class="card login-card">
+${idpHeader("Sign out of the Demo IdP too?")}
+${trusted(form)}
+<div class="stack"><button class="button primary block" type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Yes, sign me out</button><button class="button secondary block" type="submit" form="op.logoutForm">No, stay signed in</button></div>
+</div>`,
+    footer: html`<p class="center">A local OpenID Provider (oidc-provider) started by the Tessera demo.</p>`,
+  });
+}
+
+/** Shown when a sign-out at the provider named no page to return to. */
+export function renderIdpSignedOut(): RenderedPage {
+  return renderDocument({
+    title: `Signed out · ${IDP_NAME}`,
+    styles: idpStyles,
+    layout: "narrow",
+    main: html`<div class="card login-card">${idpHeader("You are signed out")}<p class="center muted">The Demo IdP's session has ended, and every application it signed you in to was told so.</p></div>`,
   });
 }
