@@ -471,3 +471,31 @@ describe("demo IdP: access-token refresh and federated sign-out", () => {
     ).toBe(DEMO_USER.email);
   });
 });
+
+describe("demo IdP with JWT sessions", () => {
+  it("keeps the tokens in the session JWT, refreshes the expired access token, and ends the session on a back-channel logout", async () => {
+    // 11-second access tokens, refreshed from 10 seconds before expiry: stale after one second.
+    const demo = await start({ strategy: "jwt", idpAccessTokenTtl: 11 });
+    const browser = new IdpBrowser(demo.url, demo.idpIssuer);
+    await browser.signInWithIdp();
+    const cookieBefore = browser.cookies.get("authjs.session-token");
+    const before = (await (await browser.fetch("/token")).json()) as { accessToken: string };
+    expect(before.accessToken).toEqual(expect.any(String));
+
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const after = (await (await browser.fetch("/token")).json()) as {
+      accessToken: string;
+      expiresIn: number;
+    };
+    expect(after.accessToken).not.toBe(before.accessToken);
+    expect(after.expiresIn).toBeGreaterThan(8);
+    // The refreshed tokens went back to the browser in a re-issued session cookie.
+    expect(browser.cookies.get("authjs.session-token")).not.toBe(cookieBefore);
+    const again = (await (await browser.fetch("/token")).json()) as { accessToken: string };
+    expect(again.accessToken).toBe(after.accessToken);
+
+    // Signed out at the IdP: the logout token puts the session's sid on the revocation list.
+    await browser.confirmIdpLogout("/session/end");
+    expect(await browser.sessionUser()).toBeNull();
+  });
+});
