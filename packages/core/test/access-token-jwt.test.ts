@@ -23,25 +23,19 @@ import { memoryStore, type SharedStore } from "@tessera/core/store";
 import { importJWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverCallback, locationOf, startSignIn } from "./fixtures/oauth-flow.js";
-import { type RunningOidcProvider, startOidcProvider } from "./fixtures/oidc-provider.js";
+import {
+  accountPool,
+  type RunningOidcProvider,
+  startOidcProvider,
+} from "./fixtures/oidc-provider.js";
 import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
 import { setCookies } from "./set-cookie.js";
 
 const COOKIE = "authjs.session-token";
 const CLAIM = "tessera.oauth";
 let op: RunningOidcProvider;
-const accounts = Array.from({ length: 20 }, (_, index) => ({
-  sub: `jwt-user-${index}`,
-  email: `jwt-user-${index}@example.com`,
-  email_verified: true,
-  name: `JWT User ${index}`,
-}));
-let nextAccount = 0;
-const freshHint = () => {
-  const account = accounts[nextAccount++];
-  if (!account) throw new Error("The test provider has no accounts left.");
-  return account.sub;
-};
+/** Each test signs in as its own account of the provider, so tokens and sessions never mix. */
+const { accounts, freshHint } = accountPool("jwt-user", "JWT User", 20);
 
 beforeAll(async () => {
   op = await startOidcProvider({

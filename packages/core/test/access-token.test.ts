@@ -33,7 +33,11 @@ import { exportJWK, generateKeyPair } from "jose";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverCallback, locationOf, startSignIn } from "./fixtures/oauth-flow.js";
-import { type RunningOidcProvider, startOidcProvider } from "./fixtures/oidc-provider.js";
+import {
+  accountPool,
+  type RunningOidcProvider,
+  startOidcProvider,
+} from "./fixtures/oidc-provider.js";
 import type { InstanceSetup } from "./fixtures/refresh-instance/instance.fixture.js";
 import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
 
@@ -50,18 +54,7 @@ const vitestCli = join(
 
 let op: RunningOidcProvider;
 /** Each test signs in as its own account of the provider, so refresh tokens never mix. */
-const accounts = Array.from({ length: 40 }, (_, index) => ({
-  sub: `user-${index}`,
-  email: `user-${index}@example.com`,
-  email_verified: true,
-  name: `User ${index}`,
-}));
-let nextAccount = 0;
-const freshHint = () => {
-  const account = accounts[nextAccount++];
-  if (!account) throw new Error("The test provider has no accounts left.");
-  return account.sub;
-};
+const { accounts, freshHint } = accountPool("user", "User", 40);
 
 beforeAll(async () => {
   op = await startOidcProvider({

@@ -19,7 +19,11 @@ import { createPostgresDb, createSqliteDb, dropSchema, migrate, SqlAdapter } fro
 import { decodeJwt, exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverCallback, locationOf, startSignIn } from "./fixtures/oauth-flow.js";
-import { type RunningOidcProvider, startOidcProvider } from "./fixtures/oidc-provider.js";
+import {
+  accountPool,
+  type RunningOidcProvider,
+  startOidcProvider,
+} from "./fixtures/oidc-provider.js";
 import { Client, recordingLogger, SECRET, sealSessionToken } from "./helpers.js";
 
 const EVENT = "http://schemas.openid.net/event/backchannel-logout";
@@ -32,18 +36,8 @@ let origin: string;
 /** The configuration the node handler serves; each test points it at its own. */
 let served: AuthConfig;
 
-const accounts = Array.from({ length: 30 }, (_, index) => ({
-  sub: `member-${index}`,
-  email: `member-${index}@example.com`,
-  email_verified: true,
-  name: `Member ${index}`,
-}));
-let nextAccount = 0;
-const freshHint = () => {
-  const account = accounts[nextAccount++];
-  if (!account) throw new Error("The test provider has no accounts left.");
-  return account.sub;
-};
+/** Each test signs in as its own account of the provider, so tokens and sessions never mix. */
+const { accounts, freshHint } = accountPool("member", "Member", 30);
 
 beforeAll(async () => {
   server = createServer(toNodeHandler(() => served));
