@@ -296,6 +296,22 @@ describe("RP-initiated logout is opt-in", () => {
     expect(locationOf(await signOut(browser)).href).toBe(`${origin}/`);
     expect(await signedInAtOp(browser)).toBe(true);
   });
+
+  it("the built-in sign-out page lets its form's redirect reach the OP only with federatedLogout", async () => {
+    const formAction = async (federatedLogout: boolean) => {
+      const config: AuthConfig = {
+        secret: SECRET,
+        trustHost: true,
+        providers: [opProvider({ federatedLogout })],
+      };
+      const page = await new Browser(config, origin).get("/auth/signout");
+      const csp = page.headers.get("content-security-policy") ?? "";
+      return csp.split(";").find((directive) => directive.trim().startsWith("form-action")) ?? "";
+    };
+    const opOrigin = new URL(op.issuer).origin;
+    expect(await formAction(true)).toContain(opOrigin);
+    expect(await formAction(false)).not.toContain(opOrigin);
+  });
 });
 
 describe("back-channel logout token validation (§2.6)", () => {

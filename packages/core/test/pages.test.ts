@@ -468,6 +468,24 @@ describe("sign-out and verify-request pages", () => {
     expect(body).not.toContain('href="javascript:');
   });
 
+  it("sign-out lets the browser follow a federated logout to the OpenID Provider (Chromium applies form-action to the redirect), and stays on the origin without one", () => {
+    const csp = (res: ReturnType<typeof renderSignOutPage>) =>
+      res.headers?.["Content-Security-Policy"] ?? "";
+    const federated = renderSignOutPage({
+      url,
+      theme,
+      csrfToken,
+      callbackUrl,
+      logoutIssuers: ["http://127.0.0.1:3101", "not a url"],
+    });
+    expect(csp(federated)).toContain(
+      "form-action 'self' https://app.example.com https: http://127.0.0.1:3101;",
+    );
+    expect(csp(renderSignOutPage({ url, theme, csrfToken, callbackUrl }))).toContain(
+      "form-action 'self' https://app.example.com;",
+    );
+  });
+
   it("verify-request renders a 200 page linking back to the site", () => {
     const res = renderVerifyRequestPage({ url, theme, provider: { name: "Email" } });
     expect(res.status).toBe(200);

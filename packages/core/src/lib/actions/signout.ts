@@ -31,6 +31,7 @@ export async function signout(ctx: AuthContext): Promise<ResponseInternal> {
       theme: config.theme,
       csrfToken: ctx.csrfToken ?? "",
       callbackUrl: ctx.callbackUrl,
+      logoutIssuers: federatedLogoutProviders(ctx).flatMap((provider) => provider.issuer ?? []),
     });
   }
   // Logout CSRF defence: a foreign page must not be able to sign users out.

@@ -42,12 +42,17 @@ export function renderSignInPage(p: {
   return signInPage(p);
 }
 
-/** Renders the sign-out confirmation page; its form POSTs to `${url}/signout`. */
+/**
+ * Renders the sign-out confirmation page; its form POSTs to `${url}/signout`. `logoutIssuers`
+ * are the issuers of `federatedLogout` providers, whose end-session endpoints the sign-out may
+ * redirect to.
+ */
 export function renderSignOutPage(p: {
   url: URL;
   theme: PageTheme;
   csrfToken: string;
   callbackUrl: string;
+  logoutIssuers?: readonly string[];
 }): ResponseInternal<string> {
   return signOutPage(p);
 }

@@ -14,6 +14,7 @@ export function signOutPage(p: {
   theme: PageTheme;
   csrfToken: string;
   callbackUrl: string;
+  logoutIssuers?: readonly string[];
 }): ResponseInternal<string> {
   // "Cancel" goes back where the user came from, but only to an http(s) URL: a `javascript:`
   // callbackUrl would otherwise become a clickable script.
@@ -32,8 +33,14 @@ ${hiddenFields(p.csrfToken, p.callbackUrl)}
 <button type="submit" class="button primary">Sign out</button>
 <a class="button secondary" href="${back}">Cancel</a>
 </form>`,
-    // After signing out the browser is redirected to the callback URL.
-    formTargets: callbackOrigin ? [callbackOrigin] : [],
+    // After signing out the browser is redirected to the callback URL, or first to an OpenID
+    // Provider's end-session endpoint (federatedLogout), which may hop on before returning:
+    // Chromium applies form-action to those redirects too, so the issuers and https: are allowed.
+    formTargets: [
+      ...(callbackOrigin ? [callbackOrigin] : []),
+      ...(p.logoutIssuers?.length ? ["https:"] : []),
+      ...(p.logoutIssuers ?? []).flatMap((issuer) => cspOrigin(issuer) ?? []),
+    ],
   });
 }
 
