@@ -3,8 +3,8 @@ import type { AuthConfig } from "@tessera/core";
 import type { Adapter } from "@tessera/core/adapters";
 import Credentials from "@tessera/core/providers/credentials";
 import { createMemoryStore, MemoryAdapter } from "@tessera/memory";
-import pg from "pg";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { useAuthPgSchema } from "./fixtures/auth-pg-schema.js";
 import { Client, recordingLogger, SECRET } from "./helpers.js";
 import { setCookies } from "./set-cookie.js";
 
@@ -172,31 +172,7 @@ describe("database sessions (memory adapter)", () => {
 });
 
 describe("an existing Auth.js adapter, unchanged: @auth/pg-adapter on PostgreSQL", () => {
-  const schema = `tessera_pg_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Pool({ connectionString: "postgres://postgres@127.0.0.1:5432/test" });
-  const pool = new pg.Pool({
-    connectionString: "postgres://postgres@127.0.0.1:5432/test",
-    options: `-c search_path=${schema}`,
-  });
-
-  beforeAll(async () => {
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    // The schema documented for @auth/pg-adapter.
-    await pool.query(`
-      CREATE TABLE verification_token (identifier TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL, token TEXT NOT NULL, PRIMARY KEY (identifier, token));
-      CREATE TABLE accounts (id SERIAL, "userId" INTEGER NOT NULL, type VARCHAR(255) NOT NULL, provider VARCHAR(255) NOT NULL,
-        "providerAccountId" VARCHAR(255) NOT NULL, refresh_token TEXT, access_token TEXT, expires_at BIGINT, id_token TEXT,
-        scope TEXT, session_state TEXT, token_type TEXT, PRIMARY KEY (id));
-      CREATE TABLE sessions (id SERIAL, "userId" INTEGER NOT NULL, expires TIMESTAMPTZ NOT NULL, "sessionToken" VARCHAR(255) NOT NULL, PRIMARY KEY (id));
-      CREATE TABLE users (id SERIAL, name VARCHAR(255), email VARCHAR(255), "emailVerified" TIMESTAMPTZ, image TEXT, PRIMARY KEY (id));
-    `);
-  });
-
-  afterAll(async () => {
-    await pool.end();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  });
+  const pool = useAuthPgSchema("tessera_sl");
 
   it("runs sign-in, session reads, update and sign-out through the Auth.js adapter", async () => {
     const adapter = PostgresAdapter(pool) as unknown as Adapter;

@@ -20,8 +20,8 @@ import {
   SqlAdapter,
   type SqlDialect,
 } from "@tessera/sql";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useAuthPgSchema } from "./fixtures/auth-pg-schema.js";
 import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
 
 const cookieName = "authjs.session-token";
@@ -325,29 +325,7 @@ for (const target of targets) {
 }
 
 describe("sessions with an unchanged Auth.js adapter (@auth/pg-adapter) and with JWT sessions", () => {
-  const schema = `tessera_sl_${unique()}`;
-  const admin = new pg.Pool({ connectionString: "postgres://postgres@127.0.0.1:5432/test" });
-  const pool = new pg.Pool({
-    connectionString: "postgres://postgres@127.0.0.1:5432/test",
-    options: `-c search_path=${schema}`,
-  });
-
-  beforeAll(async () => {
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await pool.query(`
-      CREATE TABLE verification_token (identifier TEXT NOT NULL, expires TIMESTAMPTZ NOT NULL, token TEXT NOT NULL, PRIMARY KEY (identifier, token));
-      CREATE TABLE accounts (id SERIAL, "userId" INTEGER NOT NULL, type VARCHAR(255) NOT NULL, provider VARCHAR(255) NOT NULL,
-        "providerAccountId" VARCHAR(255) NOT NULL, refresh_token TEXT, access_token TEXT, expires_at BIGINT, id_token TEXT,
-        scope TEXT, session_state TEXT, token_type TEXT, PRIMARY KEY (id));
-      CREATE TABLE sessions (id SERIAL, "userId" INTEGER NOT NULL, expires TIMESTAMPTZ NOT NULL, "sessionToken" VARCHAR(255) NOT NULL, PRIMARY KEY (id));
-      CREATE TABLE users (id SERIAL, name VARCHAR(255), email VARCHAR(255), "emailVerified" TIMESTAMPTZ, image TEXT, PRIMARY KEY (id));
-    `);
-  });
-  afterAll(async () => {
-    await pool.end();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  });
+  const pool = useAuthPgSchema("tessera_sl");
 
   it("signs in, reads and extends sessions as before; the sessions action answers 404", async () => {
     const adapter = PostgresAdapter(pool) as unknown as Adapter;
