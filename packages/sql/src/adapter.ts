@@ -17,6 +17,7 @@ import {
   type Updateable,
 } from "kysely";
 import { dialectTraits, readBoolean, readDate, readInteger } from "./dialect.js";
+import { type DirectReader, directReader } from "./native.js";
 import {
   type AccountRow,
   type AuthenticatorRow,
@@ -39,6 +40,14 @@ export interface SqlAdapterOptions {
   dialect: SqlDialect;
   /** Prefix of Tessera's table names, as given to {@link migrate} (default: none). */
   tablePrefix?: string;
+  /**
+   * PostgreSQL through {@link createPostgresDb}: the session read uses a named prepared
+   * statement, which the server parses and plans once per connection instead of on every read
+   * (default: `true`). Behind a pooler that cannot keep prepared statements (PgBouncer before
+   * 1.21 in transaction mode) the adapter notices the error it gives and goes on unnamed; set
+   * `false` to never try.
+   */
+  preparedStatements?: boolean;
 }
 
 /**
@@ -204,6 +213,8 @@ export function SqlAdapter<DB>(
       .where("s.sessionToken", "=", sessionToken);
   }
   let sessionAndUserSql: string | undefined;
+  /** The join run on the driver itself, where `database` came from one of the factories. */
+  let readSessionAndUser: DirectReader | undefined | null;
 
   function userToRow(user: AdapterUser & { id: string }): UserRow {
     return {
@@ -459,9 +470,16 @@ export function SqlAdapter<DB>(
       // The SQL is built and compiled once: Kysely's builder and compiler cost more per read
       // than SQLite's own lookup. Plugins of the application's Kysely applied at compile time.
       sessionAndUserSql ??= sessionAndUserQuery("").compile().sql;
-      const { rows } = await db.executeQuery<
-        InferResult<ReturnType<typeof sessionAndUserQuery>>[number]
-      >(CompiledQuery.raw(sessionAndUserSql, [sessionToken]));
+      readSessionAndUser ??=
+        directReader(database, sessionAndUserSql, {
+          preparedStatements: options.preparedStatements ?? true,
+        }) ?? null;
+      type Row = InferResult<ReturnType<typeof sessionAndUserQuery>>[number];
+      // SQLite's direct read answers synchronously: awaited only when it is a promise.
+      const direct = readSessionAndUser?.([sessionToken]);
+      const rows =
+        ((direct instanceof Promise ? await direct : direct) as Row[] | undefined) ??
+        (await db.executeQuery<Row>(CompiledQuery.raw(sessionAndUserSql, [sessionToken]))).rows;
       const row = rows[0];
       if (!row) return null;
       return { session: sessionFromRow(row), user: userFromRow(row) };

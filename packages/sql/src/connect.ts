@@ -3,6 +3,7 @@ import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from "kysely";
 import type { PoolOptions as Mysql2PoolOptions } from "mysql2";
 import type { PoolConfig as PgPoolConfig } from "pg";
 import { SqlAdapter, type SqlAdapterOptions } from "./adapter.js";
+import { type DriverHandle, registerDriver } from "./native.js";
 import type { SqlDialect, TesseraDatabase } from "./schema.js";
 
 // Drivers are imported when a factory's database is first used, so an application that talks to
@@ -64,7 +65,8 @@ export function createSqliteDb<DB = TesseraDatabase>(
   filename = ":memory:",
   options: SqliteOptions = {},
 ): Kysely<DB> {
-  return new Kysely<DB>({
+  const driver: DriverHandle & { kind: "sqlite" } = { kind: "sqlite" };
+  const db = new Kysely<DB>({
     dialect: new SqliteDialect({
       database: async () => {
         const { default: Database } = await import("better-sqlite3");
@@ -72,10 +74,13 @@ export function createSqliteDb<DB = TesseraDatabase>(
         database.pragma("foreign_keys = ON");
         database.pragma("busy_timeout = 5000");
         if (filename !== ":memory:" && filename !== "") database.pragma("journal_mode = WAL");
+        driver.database = database;
         return database;
       },
     }),
   });
+  registerDriver(db, driver);
+  return db;
 }
 
 /**
@@ -95,7 +100,8 @@ export function createPostgresDb<DB = TesseraDatabase>(
 ): Kysely<DB> {
   const poolConfig: PostgresPoolConfig =
     typeof config === "string" ? { connectionString: config } : config;
-  return new Kysely<DB>({
+  const driver: DriverHandle & { kind: "postgres" } = { kind: "postgres" };
+  const db = new Kysely<DB>({
     dialect: new PostgresDialect({
       pool: async () => {
         const { default: pg } = await import("pg");
@@ -111,10 +117,13 @@ export function createPostgresDb<DB = TesseraDatabase>(
         pool.on("connect", (client) => {
           client.on("error", () => {});
         });
+        driver.pool = pool;
         return pool;
       },
     }),
   });
+  registerDriver(db, driver);
+  return db;
 }
 
 /**

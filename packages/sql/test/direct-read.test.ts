@@ -1,0 +1,159 @@
+/**
+ * The session read on the driver below Kysely (src/native.ts), for instances made by
+ * `createSqliteDb` and `createPostgresDb`: a statement prepared once on SQLite, a named prepared
+ * statement on PostgreSQL. These tests pin what that path must keep from Kysely's: transaction
+ * isolation on SQLite's single connection, a connection busy streaming, and PostgreSQL servers
+ * or poolers that lose prepared statements. All run against the real databases.
+ */
+import { randomUUID } from "node:crypto";
+import type { Adapter } from "@tessera/core/adapters";
+import { type Kysely, sql } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  createPostgresDb,
+  createSqliteDb,
+  dropSchema,
+  migrate,
+  SqlAdapter,
+  type TesseraDatabase,
+} from "../src/index.js";
+import { POSTGRES_URL, sqliteFile, uniqueTablePrefix } from "./support.js";
+
+const DAY = 24 * 3600 * 1000;
+
+/** A user with one live session; returns its token. */
+async function seedSession(adapter: Required<Adapter>): Promise<string> {
+  const user = await adapter.createUser({
+    id: randomUUID(),
+    email: `${randomUUID()}@example.com`,
+    emailVerified: null,
+  });
+  const sessionToken = randomUUID();
+  await adapter.createSession({
+    sessionToken,
+    userId: user.id,
+    expires: new Date(Date.now() + DAY),
+  });
+  return sessionToken;
+}
+
+describe("SQLite: the session read on better-sqlite3", () => {
+  const statements: string[] = [];
+  const db = createSqliteDb(sqliteFile(), {
+    verbose: (message) => statements.push(String(message)),
+  });
+  const adapter = SqlAdapter(db, { dialect: "sqlite" });
+  beforeAll(() => migrate(db, { dialect: "sqlite" }));
+  afterAll(() => db.destroy());
+
+  it("runs one SELECT per read and prepares it once", async () => {
+    const token = await seedSession(adapter);
+    await adapter.getSessionAndUser(token);
+    const { default: Database } = await import("better-sqlite3");
+    const prepare = vi.spyOn(Database.prototype, "prepare");
+    statements.length = 0;
+    for (let read = 0; read < 5; read++) {
+      expect(await adapter.getSessionAndUser(token)).toMatchObject({
+        session: { sessionToken: token },
+      });
+    }
+    expect(prepare).not.toHaveBeenCalled();
+    prepare.mockRestore();
+    expect(statements).toHaveLength(5);
+    expect(statements.every((statement) => /^select .* join /i.test(statement))).toBe(true);
+  });
+
+  it("does not see the uncommitted delete of a transaction that then rolls back", async () => {
+    const token = await seedSession(adapter);
+    let readDuringTransaction: Promise<unknown> | undefined;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("sessions").where("sessionToken", "=", token).execute();
+        // The transaction holds SQLite's one connection; the read must wait for its outcome.
+        readDuringTransaction = adapter.getSessionAndUser(token);
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect(await readDuringTransaction).toMatchObject({ session: { sessionToken: token } });
+  });
+
+  it("answers while another query is streaming rows on the connection", async () => {
+    const token = await seedSession(adapter);
+    let readDuringStream: Promise<unknown> | undefined;
+    for await (const _user of db.selectFrom("users").select("id").stream()) {
+      readDuringStream ??= adapter.getSessionAndUser(token);
+    }
+    expect(await readDuringStream).toMatchObject({ session: { sessionToken: token } });
+  });
+
+  it("is not used for an instance with plugins, whose queries Kysely must see", async () => {
+    const token = await seedSession(adapter);
+    let resultsSeen = 0;
+    const withPlugin = db.withPlugin({
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => {
+        resultsSeen++;
+        return result;
+      },
+    }) as Kysely<TesseraDatabase>;
+    const found = await SqlAdapter(withPlugin, { dialect: "sqlite" }).getSessionAndUser(token);
+    expect(found).toMatchObject({ session: { sessionToken: token } });
+    expect(resultsSeen).toBe(1);
+  });
+});
+
+describe("PostgreSQL: the session read as a named prepared statement", () => {
+  // One connection, so the statements this test runs share the server session with the reads.
+  const db = createPostgresDb({ connectionString: POSTGRES_URL, max: 1 });
+  const tablePrefix = uniqueTablePrefix();
+  const adapter = SqlAdapter(db, { dialect: "postgres", tablePrefix });
+  beforeAll(() => migrate(db, { dialect: "postgres", tablePrefix }));
+  afterAll(async () => {
+    await dropSchema(db, { dialect: "postgres", tablePrefix });
+    await db.destroy();
+  });
+
+  async function preparedOnServer(): Promise<string[]> {
+    const { rows } = await sql<{
+      name: string;
+    }>`select name from pg_prepared_statements where name like 'tessera_%'`.execute(db);
+    return rows.map((row) => row.name);
+  }
+
+  it("is prepared once on the connection and reused", async () => {
+    const token = await seedSession(adapter);
+    const query = vi.spyOn(pg.Client.prototype, "query");
+    for (let read = 0; read < 3; read++) await adapter.getSessionAndUser(token);
+    const names = query.mock.calls.map(([config]) => (config as { name?: string }).name);
+    query.mockRestore();
+    expect(names).toHaveLength(3);
+    expect(new Set(names).size).toBe(1);
+    expect(await preparedOnServer()).toEqual([names[0]]);
+  });
+
+  it("goes on unnamed when the server lost the statement (a pooler switched connections)", async () => {
+    const token = await seedSession(adapter);
+    await adapter.getSessionAndUser(token);
+    // pg still believes the statement is prepared on this connection and sends only a Bind.
+    await sql`deallocate all`.execute(db);
+    expect(await adapter.getSessionAndUser(token)).toMatchObject({
+      session: { sessionToken: token },
+    });
+    expect(await adapter.getSessionAndUser(token)).toMatchObject({
+      session: { sessionToken: token },
+    });
+    expect(await preparedOnServer()).toEqual([]);
+  });
+
+  it("with preparedStatements: false, prepares nothing on the server", async () => {
+    await sql`deallocate all`.execute(db);
+    const unnamed = SqlAdapter(db, { dialect: "postgres", tablePrefix, preparedStatements: false });
+    const token = await seedSession(unnamed);
+    expect(await unnamed.getSessionAndUser(token)).toMatchObject({
+      session: { sessionToken: token },
+    });
+    expect(await unnamed.getSessionAndUser(randomUUID())).toBeNull();
+    expect(await preparedOnServer()).toEqual([]);
+  });
+});
