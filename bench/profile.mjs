@@ -5,7 +5,9 @@
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof bench/profile.mjs session-jwt tessera 5
  *   node bench/profile-summary.mjs /tmp/prof/<file>.cpuprofile
  *
- * Arguments: scenario id, participant (tessera | authjs | floor), seconds (default 5).
+ * Arguments: scenario id, participant (tessera | authjs | floor), seconds (default 5) or `ops:N`
+ * for exactly N operations. Instructions per operation, which the machine's load does not
+ * disturb: `node bench/count-instructions.mjs session-db-memory tessera`.
  */
 import { rmSync } from "node:fs";
 import { buildTessera } from "./lib/build.mjs";
@@ -34,7 +36,12 @@ setup.check(await run(), who);
 const cpuBefore = process.cpuUsage();
 const start = performance.now();
 let ops = 0;
-while (performance.now() - start < Number(seconds) * 1000) {
+// `ops:N` runs exactly N operations (for instruction counts under callgrind, which compare two
+// runs of different lengths); a number runs for that many seconds.
+const fixedOps = seconds.startsWith("ops:") ? Number(seconds.slice(4)) : undefined;
+while (
+  fixedOps === undefined ? performance.now() - start < Number(seconds) * 1000 : ops < fixedOps
+) {
   await run();
   ops++;
 }

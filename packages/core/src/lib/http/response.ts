@@ -132,6 +132,13 @@ function pushHeader(
   else sanitize(new TypeError(`Header "${name}" holds characters a header cannot carry; dropped.`));
 }
 
+/** Whether every header would pass {@link safeHeaderValue} unchanged. */
+function allSafe(headers: Record<string, string> | undefined): boolean {
+  for (const name in headers)
+    if (safeHeaderValue(name, headers[name] as string) !== headers[name]) return false;
+  return true;
+}
+
 /**
  * Header data plus `Set-Cookie` lines and overrides, as the `HeadersInit` a `Response` takes.
  * Passing plain data rather than a `Headers` object saves undici a second copy of every header.
@@ -143,7 +150,9 @@ function headersInit(
   overrides: Record<string, string> | undefined,
   sanitize: WriteProblem | undefined,
 ): Record<string, string> | [string, string][] | undefined {
-  if (!setCookies?.length && !overrides && !sanitize) return headers;
+  // Most answers carry only their own valid headers: the record is passed on as it is, which
+  // spares an array of pairs and undici's slower conversion of one.
+  if (!setCookies?.length && !overrides && (!sanitize || allSafe(headers))) return headers;
   const pairs: [string, string][] = [];
   for (const name in headers) {
     // An override replaces the header whatever its case, as `Headers#set` does.
