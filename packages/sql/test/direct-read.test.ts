@@ -66,7 +66,7 @@ describe("SQLite: the session read on better-sqlite3", () => {
 
   it("does not see the uncommitted delete of a transaction that then rolls back", async () => {
     const token = await seedSession(adapter);
-    let readDuringTransaction: Promise<unknown> | undefined;
+    let readDuringTransaction: unknown;
     await expect(
       db.transaction().execute(async (trx) => {
         await trx.deleteFrom("sessions").where("sessionToken", "=", token).execute();
@@ -80,7 +80,7 @@ describe("SQLite: the session read on better-sqlite3", () => {
 
   it("answers while another query is streaming rows on the connection", async () => {
     const token = await seedSession(adapter);
-    let readDuringStream: Promise<unknown> | undefined;
+    let readDuringStream: unknown;
     for await (const _user of db.selectFrom("users").select("id").stream()) {
       readDuringStream ??= adapter.getSessionAndUser(token);
     }
