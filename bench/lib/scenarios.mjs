@@ -298,6 +298,52 @@ function denylistScenario(id, title, revocationCacheSeconds) {
   };
 }
 
+/**
+ * The PostgreSQL database scenario; with `namedFloor` the floor runs its join as a named prepared
+ * statement, as Tessera's adapter does, instead of pg's default unnamed one.
+ *
+ * @param {{ id: string, title: string, namedFloor: boolean }} variant
+ * @returns {Scenario}
+ */
+function postgresScenario({ id, title, namedFloor }) {
+  return {
+    id,
+    title,
+    floor: `new Request + cookie + the join with pg (a Pool, one parameterised query${namedFloor ? ", as a named prepared statement" : ""}) + new Response`,
+    async setup(modules, options) {
+      if (!options.postgresUrl) return "BENCH_POSTGRES=0";
+      if (!modules.sql) return "@tessera/sql does not build";
+      const { SqlAdapter, createPostgresDb, migrate, dropSchema } = modules.sql;
+      const db = createPostgresDb({ connectionString: options.postgresUrl, max: 4 });
+      const tablePrefix = `bench_${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}_`;
+      try {
+        await migrate(db, { dialect: "postgres", tablePrefix });
+      } catch (error) {
+        await db.destroy();
+        return `PostgreSQL unavailable at ${options.postgresUrl}: ${/** @type {Error} */ (error).message}`;
+      }
+      const { default: pg } = await import("pg");
+      const pool = new pg.Pool({ connectionString: options.postgresUrl, max: 4 });
+      const text = joinSql(tablePrefix, "$1");
+      const name = namedFloor ? `floor_${tablePrefix}` : undefined;
+      const scenario = await databaseScenario(
+        modules,
+        SqlAdapter(db, { dialect: "postgres", tablePrefix }),
+        async (token) => {
+          const row = (await pool.query({ name, text, values: [token] })).rows[0];
+          return row ? { expires: storedDate(row.expires), user: row } : null;
+        },
+      );
+      scenario.teardown = async () => {
+        await pool.end();
+        await dropSchema(db, { dialect: "postgres", tablePrefix });
+        await db.destroy();
+      };
+      return scenario;
+    },
+  };
+}
+
 /** @type {Scenario[]} */
 export const scenarios = [
   // The database scenarios come first: @auth/core remembers in a module-level flag that it has
@@ -316,42 +362,18 @@ export const scenarios = [
       });
     },
   },
-  {
+  postgresScenario({
     id: "session-db-postgres",
     title: "GET /session, database (PostgreSQL, @tessera/sql)",
-    floor:
-      "new Request + cookie + the join with pg (a Pool, one parameterised query) + new Response",
-    async setup(modules, options) {
-      if (!options.postgresUrl) return "BENCH_POSTGRES=0";
-      if (!modules.sql) return "@tessera/sql does not build";
-      const { SqlAdapter, createPostgresDb, migrate, dropSchema } = modules.sql;
-      const db = createPostgresDb({ connectionString: options.postgresUrl, max: 4 });
-      const tablePrefix = `bench_${crypto.randomUUID().replaceAll("-", "").slice(0, 10)}_`;
-      try {
-        await migrate(db, { dialect: "postgres", tablePrefix });
-      } catch (error) {
-        await db.destroy();
-        return `PostgreSQL unavailable at ${options.postgresUrl}: ${/** @type {Error} */ (error).message}`;
-      }
-      const { default: pg } = await import("pg");
-      const pool = new pg.Pool({ connectionString: options.postgresUrl, max: 4 });
-      const text = joinSql(tablePrefix, "$1");
-      const scenario = await databaseScenario(
-        modules,
-        SqlAdapter(db, { dialect: "postgres", tablePrefix }),
-        async (token) => {
-          const row = (await pool.query(text, [token])).rows[0];
-          return row ? { expires: storedDate(row.expires), user: row } : null;
-        },
-      );
-      scenario.teardown = async () => {
-        await pool.end();
-        await dropSchema(db, { dialect: "postgres", tablePrefix });
-        await db.destroy();
-      };
-      return scenario;
-    },
-  },
+    namedFloor: false,
+  }),
+  // Tessera's read is a named prepared statement (parsed once per connection); this floor names
+  // its statement too, so the comparison is like for like.
+  postgresScenario({
+    id: "session-db-postgres-named",
+    title: "GET /session, database (PostgreSQL, @tessera/sql; the floor's statement named too)",
+    namedFloor: true,
+  }),
   {
     id: "session-db-sqlite",
     title: "GET /session, database (SQLite file, @tessera/sql)",
