@@ -51,6 +51,7 @@ describe("npm run bench (smoke run)", () => {
         "providers",
         "session-db-memory",
         "session-db-postgres",
+        "session-db-postgres-named",
         "session-db-sqlite",
         "session-db-redis",
         "session-jwt",
