@@ -244,7 +244,8 @@ server.listen(0, "127.0.0.1", () => {
   const address = server.address();
   process.send?.({ port: typeof address === "object" && address ? address.port : 0 });
 });
-// bench/profile-http.mjs asks for the server's CPU time (µs) around its counted requests.
+// The HTTP bench and bench/profile-http.mjs ask for the server's CPU time (µs) around the
+// requests they count.
 if (process.env.BENCH_REPORT_CPU === "1")
   process.on("message", () => {
     const { user, system } = process.cpuUsage();

@@ -11,6 +11,7 @@ import { libraries, SESSION_COOKIE, sessionToken, USER } from "./fixtures.mjs";
 import { median } from "./measure.mjs";
 
 /** @typedef {{ id: string, label: string, needs?: "express" }} Target */
+/** @typedef {{ port: number, cpu: () => Promise<number>, stop: () => void }} Server */
 
 /**
  * The parts of an autocannon result used here (autocannon ships no types).
@@ -48,6 +49,9 @@ export const TARGETS = [
  * @property {number} p99Ms  median over rounds
  * @property {number} errors non-2xx answers and socket errors, all rounds
  * @property {number[]} rounds requests per second, per round
+ * @property {number[]} cpuRounds the server's CPU time per request (µs), per round: its own
+ *   process's time, which the load generator and other processes on the machine disturb far less
+ *   than its rate
  */
 
 /**
@@ -59,10 +63,35 @@ export const TARGETS = [
  * @returns {number | undefined}
  */
 export function httpRatio(results, a, b) {
-  const top = results.find((r) => r.id === a)?.rounds;
-  const bottom = results.find((r) => r.id === b)?.rounds;
+  return roundRatio(
+    results.find((r) => r.id === a)?.rounds,
+    results.find((r) => r.id === b)?.rounds,
+  );
+}
+
+/**
+ * {@link httpRatio} from the servers' CPU time per request instead of their rates: `b`'s CPU
+ * per request divided by `a`'s, so that it reads like the rate ratio (above 1: `a` is cheaper).
+ *
+ * @param {HttpResult[]} results
+ * @param {string} a
+ * @param {string} b
+ * @returns {number | undefined}
+ */
+export function httpCpuRatio(results, a, b) {
+  return roundRatio(
+    results.find((r) => r.id === b)?.cpuRounds,
+    results.find((r) => r.id === a)?.cpuRounds,
+  );
+}
+
+/**
+ * @param {number[] | undefined} top
+ * @param {number[] | undefined} bottom
+ */
+function roundRatio(top, bottom) {
   if (!top || !bottom || top.length === 0 || top.length !== bottom.length) return undefined;
-  return median(top.map((rate, i) => rate / /** @type {number} */ (bottom[i])));
+  return median(top.map((value, i) => value / /** @type {number} */ (bottom[i])));
 }
 
 /**
@@ -70,7 +99,7 @@ export function httpRatio(results, a, b) {
  *
  * @param {string} target
  * @param {Record<string, string | undefined>} modules
- * @returns {Promise<{ port: number, stop: () => void }>}
+ * @returns {Promise<Server>}
  */
 function startServer(target, modules) {
   const child = fork(fileURLToPath(new URL("./http-server.mjs", import.meta.url)), [target], {
@@ -78,6 +107,7 @@ function startServer(target, modules) {
       ...process.env,
       BENCH_TESSERA_CORE: modules.core,
       BENCH_TESSERA_EXPRESS: modules.express ?? "",
+      BENCH_REPORT_CPU: "1",
       NODE_ENV: "production",
     },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
@@ -89,6 +119,11 @@ function startServer(target, modules) {
       const { port } = /** @type {{ port: number }} */ (message);
       resolve({
         port,
+        cpu: () =>
+          new Promise((answer) => {
+            child.once("message", (reply) => answer(/** @type {{ cpu: number }} */ (reply).cpu));
+            child.send("cpu");
+          }),
         stop: () => {
           child.removeAllListeners("exit");
           child.kill();
@@ -123,12 +158,11 @@ export async function runHttp(modules, modulePaths, options, log) {
   const targets = TARGETS.filter((t) => !t.needs || modulePaths[t.needs]);
   for (const skipped of TARGETS.filter((t) => !targets.includes(t)))
     log(`  ${skipped.id}: skipped (@tessera/express does not build)`);
-  /** @type {Map<string, { port: number, stop: () => void }>} */
+  /** @type {Map<string, Server>} */
   const servers = new Map();
   try {
     const started = await Promise.all(targets.map((t) => startServer(t.id, modulePaths)));
-    for (const [i, t] of targets.entries())
-      servers.set(t.id, /** @type {{ port: number, stop: () => void }} */ (started[i]));
+    for (const [i, t] of targets.entries()) servers.set(t.id, /** @type {Server} */ (started[i]));
     const urlOf = (/** @type {Target} */ t) =>
       `http://127.0.0.1:${servers.get(t.id)?.port}/auth/session`;
     // Every server must really answer Ada's session before its speed means anything.
@@ -142,23 +176,30 @@ export async function runHttp(modules, modulePaths, options, log) {
       if (options.httpWarmupSeconds > 0)
         await load(urlOf(target), headers, options.httpWarmupSeconds, options.httpConnections);
     }
-    /** @type {Map<string, LoadResult[]>} */
+    /** @type {Map<string, { load: LoadResult, cpuPerRequest: number }[]>} */
     const results = new Map(targets.map((t) => [t.id, []]));
     for (let round = 0; round < options.httpRounds; round++) {
       const order = round % 2 === 0 ? targets : [...targets].reverse();
       for (const target of order) {
+        const server = /** @type {Server} */ (servers.get(target.id));
+        const cpuBefore = await server.cpu();
         const result = await load(
           urlOf(target),
           headers,
           options.httpSeconds,
           options.httpConnections,
         );
-        results.get(target.id)?.push(result);
+        const cpuPerRequest = ((await server.cpu()) - cpuBefore) / result.requests.total;
+        results.get(target.id)?.push({ load: result, cpuPerRequest });
       }
     }
     return targets.map((target) => {
-      const runs = /** @type {LoadResult[]} */ (results.get(target.id));
+      const measured = /** @type {{ load: LoadResult, cpuPerRequest: number }[]} */ (
+        results.get(target.id)
+      );
+      const runs = measured.map((m) => m.load);
       const rounds = runs.map((r) => r.requests.total / r.duration);
+      const cpuRounds = measured.map((m) => m.cpuPerRequest);
       const result = {
         id: target.id,
         label: target.label,
@@ -167,9 +208,10 @@ export async function runHttp(modules, modulePaths, options, log) {
         p99Ms: median(runs.map((r) => r.latency.p99)),
         errors: runs.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
         rounds,
+        cpuRounds,
       };
       log(
-        `  ${target.id.padEnd(16)} ${Math.round(result.requestsPerSecond).toLocaleString("en-US").padStart(7)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms${result.errors ? `  ${result.errors} errors` : ""}`,
+        `  ${target.id.padEnd(16)} ${Math.round(result.requestsPerSecond).toLocaleString("en-US").padStart(7)} req/s  p50 ${result.p50Ms} ms  p99 ${result.p99Ms} ms  server CPU ${median(cpuRounds).toFixed(1)} µs/request${result.errors ? `  ${result.errors} errors` : ""}`,
       );
       return result;
     });

@@ -10,7 +10,8 @@ import os from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ratioChart } from "./chart.mjs";
-import { httpRatio } from "./http.mjs";
+import { httpCpuRatio, httpRatio } from "./http.mjs";
+import { median } from "./measure.mjs";
 
 const START = "<!-- bench:results:start -->";
 const END = "<!-- bench:results:end -->";
@@ -33,7 +34,8 @@ const END = "<!-- bench:results:end -->";
  * @property {string} name
  * @property {string} goal
  * @property {number | undefined} value   wall-clock measure
- * @property {number | undefined} byMedian the same measure from median call latencies (in-process only)
+ * @property {number | undefined} byMedian the same measure from median call latencies (in-process)
+ *   or from the servers' CPU time per request (HTTP)
  * @property {boolean | undefined} met
  */
 
@@ -146,49 +148,49 @@ export function targets(run) {
       "HTTP session read, node:http bridge, vs the bare bridge",
       "≤ 1.5× the bare bridge's cost",
       httpRatio(run.http, "bridge-bare", "bridge-tessera"),
-      undefined,
+      httpCpuRatio(run.http, "bridge-bare", "bridge-tessera"),
       (v) => v <= 1.5,
     );
     add(
       "HTTP session read, Express, vs Express with the same conversion and no auth",
       "≤ 1.5×",
       httpRatio(run.http, "express-bare", "express-tessera"),
-      undefined,
+      httpCpuRatio(run.http, "express-bare", "express-tessera"),
       (v) => v <= 1.5,
     );
     add(
       "HTTP session read, toNodeHandler, vs node:http decrypting with node:crypto",
       "≥ 0.6× the floor's rate",
       httpRatio(run.http, "node-tessera", "node-direct"),
-      undefined,
+      httpCpuRatio(run.http, "node-tessera", "node-direct"),
       (v) => v >= 0.6,
     );
     add(
       "HTTP session read, toNodeHandler, vs Tessera through the Request bridge",
       "≥ 2×",
       httpRatio(run.http, "node-tessera", "bridge-tessera"),
-      undefined,
+      httpCpuRatio(run.http, "node-tessera", "bridge-tessera"),
       (v) => v >= 2,
     );
     add(
       "HTTP session read, @tessera/express, vs Express decrypting with node:crypto",
       "≥ 0.9× the floor's rate",
       httpRatio(run.http, "express-tessera", "express-direct"),
-      undefined,
+      httpCpuRatio(run.http, "express-tessera", "express-direct"),
       (v) => v >= 0.9,
     );
     add(
       "HTTP session read, node:http bridge, vs @auth/core",
       "> 1×",
       httpRatio(run.http, "bridge-tessera", "bridge-authjs"),
-      undefined,
+      httpCpuRatio(run.http, "bridge-tessera", "bridge-authjs"),
       (v) => v > 1,
     );
     add(
       "HTTP session read, @tessera/express vs @auth/express",
       "> 1×",
       httpRatio(run.http, "express-tessera", "express-authjs"),
-      undefined,
+      httpCpuRatio(run.http, "express-tessera", "express-authjs"),
       (v) => v > 1,
     );
   }
@@ -247,14 +249,14 @@ export function markdown(run) {
       "",
       "### HTTP on 127.0.0.1 (autocannon, GET /auth/session with the JWT cookie)",
       "",
-      "Each server runs in its own process; req/s and latencies are medians over the rounds, ratios medians of per-round ratios.",
+      "Each server runs in its own process; req/s and latencies are medians over the rounds, ratios medians of per-round ratios. Server CPU is the server process's own CPU time per request (user + system), which the load generator sharing the machine disturbs far less than the rate.",
       "",
-      "| Server | req/s | p50 ms | p99 ms | node:http alone ÷ this | errors |",
-      "|---|--:|--:|--:|--:|--:|",
+      "| Server | req/s | p50 ms | p99 ms | server CPU µs/request | node:http alone ÷ this | errors |",
+      "|---|--:|--:|--:|--:|--:|--:|",
     );
     for (const h of run.http)
       lines.push(
-        `| ${h.label} | ${int(h.requestsPerSecond)} | ${h.p50Ms} | ${h.p99Ms} | ${x(httpRatio(run.http, "node-raw", h.id), 2)} | ${h.errors} |`,
+        `| ${h.label} | ${int(h.requestsPerSecond)} | ${h.p50Ms} | ${h.p99Ms} | ${h.cpuRounds?.length ? median(h.cpuRounds).toFixed(1) : "–"} | ${x(httpRatio(run.http, "node-raw", h.id), 2)} | ${h.errors} |`,
       );
     lines.push(
       "",
@@ -283,7 +285,7 @@ export function markdown(run) {
     "",
     "### Targets",
     "",
-    "| Target | Goal | This run | By median latency | Met |",
+    "| Target | Goal | This run | By median latency (in-process) or server CPU (HTTP) | Met |",
     "|---|---|--:|--:|:-:|",
   );
   for (const t of targets(run)) {
