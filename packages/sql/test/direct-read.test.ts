@@ -6,7 +6,6 @@
  * or poolers that lose prepared statements. All run against the real databases.
  */
 import { randomUUID } from "node:crypto";
-import type { Adapter } from "@tessera/core/adapters";
 import { type Kysely, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -18,25 +17,7 @@ import {
   SqlAdapter,
   type TesseraDatabase,
 } from "../src/index.js";
-import { POSTGRES_URL, sqliteFile, uniqueTablePrefix } from "./support.js";
-
-const DAY = 24 * 3600 * 1000;
-
-/** A user with one live session; returns its token. */
-async function seedSession(adapter: Required<Adapter>): Promise<string> {
-  const user = await adapter.createUser({
-    id: randomUUID(),
-    email: `${randomUUID()}@example.com`,
-    emailVerified: null,
-  });
-  const sessionToken = randomUUID();
-  await adapter.createSession({
-    sessionToken,
-    userId: user.id,
-    expires: new Date(Date.now() + DAY),
-  });
-  return sessionToken;
-}
+import { POSTGRES_URL, seedSession, sqliteFile, uniqueTablePrefix } from "./support.js";
 
 describe("SQLite: the session read on better-sqlite3", () => {
   const statements: string[] = [];

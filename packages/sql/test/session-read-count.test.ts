@@ -4,12 +4,11 @@
  * UPDATE follows. Statements are counted by a Kysely plugin that sees every query the adapter
  * sends to the real SQLite and PostgreSQL.
  */
-import { randomUUID } from "node:crypto";
 import { Auth } from "@tessera/core";
 import type { KyselyPlugin, RootOperationNode } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { dropSchema, migrate, SqlAdapter } from "../src/index.js";
-import { type TestTarget, targets, uniqueTablePrefix } from "./support.js";
+import { seedSession, type TestTarget, targets, uniqueTablePrefix } from "./support.js";
 
 const SECRET = "a-test-secret-of-at-least-32-characters!";
 
@@ -40,18 +39,7 @@ describe.each(counted)("statements of a session read ($label)", ({ dialect, conn
 
   async function readSession(updateAge: number): Promise<{ body: unknown; seen: string[] }> {
     await migrate(db, { dialect, tablePrefix });
-    const setup = SqlAdapter(db, { dialect, tablePrefix });
-    const user = await setup.createUser({
-      id: randomUUID(),
-      email: `${randomUUID()}@example.com`,
-      emailVerified: null,
-    });
-    const sessionToken = randomUUID();
-    await setup.createSession({
-      sessionToken,
-      userId: user.id,
-      expires: new Date(Date.now() + 30 * 24 * 3600 * 1000),
-    });
+    const sessionToken = await seedSession(SqlAdapter(db, { dialect, tablePrefix }));
 
     const seen: string[] = [];
     const adapter = SqlAdapter(db.withPlugin(statementCounter(seen)) as typeof db, {

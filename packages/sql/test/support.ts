@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ConformanceDb } from "@tessera/adapter-test";
-import type { AdapterAccountType } from "@tessera/core/adapters";
+import type { Adapter, AdapterAccountType } from "@tessera/core/adapters";
 import type { Kysely } from "kysely";
 import {
   createMysqlDb,
@@ -22,6 +22,22 @@ export const MYSQL_URL = process.env.TESSERA_TEST_MYSQL_URL ?? "mysql://root@127
 /** A table prefix no other test run uses, so parallel files and reruns never collide. */
 export function uniqueTablePrefix(): string {
   return `t_${randomUUID().replaceAll("-", "").slice(0, 10)}_`;
+}
+
+/** A new user with one session that expires in `days` (30 by default); returns its token. */
+export async function seedSession(adapter: Required<Adapter>, days = 30): Promise<string> {
+  const user = await adapter.createUser({
+    id: randomUUID(),
+    email: `${randomUUID()}@example.com`,
+    emailVerified: null,
+  });
+  const sessionToken = randomUUID();
+  await adapter.createSession({
+    sessionToken,
+    userId: user.id,
+    expires: new Date(Date.now() + days * 24 * 3600 * 1000),
+  });
+  return sessionToken;
 }
 
 /** A database the tests can reach, per dialect. SQLite lives in a temp file. */
