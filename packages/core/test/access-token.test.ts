@@ -422,6 +422,44 @@ describe("getAccessToken with an adapter lacking updateAccount", () => {
   });
 });
 
+describe("getAccessToken with oauth.refreshMargin longer than the provider's token lifetime", () => {
+  it("refreshes on every read and warns once that the margin exceeds the lifetime; a fitting margin never warns", async () => {
+    const adapter = MemoryAdapter();
+    const { logger, warnings } = recordingLogger();
+    const configWith = (refreshMargin?: number): AuthConfig => ({
+      secret: SECRET,
+      trustHost: true,
+      logger,
+      adapter,
+      providers: [opProvider()],
+      ...(refreshMargin !== undefined && { oauth: { refreshMargin } }),
+    });
+    const client = new Client(configWith());
+    const hint = freshHint();
+    await signIn(client, hint);
+    // The default margin (60 s) against the provider's one-hour tokens: a due token is
+    // refreshed once, and the new one is fresh.
+    await adapter.updateAccount({
+      provider: "op",
+      providerAccountId: hint,
+      expires_at: Math.floor(Date.now() / 1000) - 5,
+    });
+    let before = op.tokenRequests;
+    const fitting = await getAccessToken(requestOf(client), configWith(), "op");
+    await getAccessToken(requestOf(client), configWith(), "op");
+    expect(op.tokenRequests).toBe(before + 1);
+    expect(warnings).toEqual([]);
+
+    // A two-hour margin: every token arrives already due, so each read refreshes.
+    before = op.tokenRequests;
+    const first = await getAccessToken(requestOf(client), configWith(7200), "op");
+    const second = await getAccessToken(requestOf(client), configWith(7200), "op");
+    expect(op.tokenRequests).toBe(before + 2);
+    expect(new Set([fitting?.accessToken, first?.accessToken, second?.accessToken]).size).toBe(3);
+    expect(warnings).toEqual(["refresh-margin-exceeds-lifetime"]);
+  });
+});
+
 describe("getAccessToken when the provider cannot be reached", () => {
   it("throws RefreshUnavailable with the cause and keeps the stored refresh token for the next try", async () => {
     const adapter = MemoryAdapter();

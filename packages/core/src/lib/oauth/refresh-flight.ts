@@ -157,6 +157,28 @@ export function refreshOnce(
   const forget = () => {
     if (running.get(key) === flight) running.delete(key);
   };
-  flight.then(forget, forget);
+  flight.then((tokens) => {
+    forget();
+    warnIfDueOnArrival(config, provider, tokens);
+  }, forget);
   return flight;
+}
+
+/** Providers `refresh-margin-exceeds-lifetime` was logged for in this process. */
+const warnedProviders = new Set<string>();
+
+/**
+ * A token that is already due when it arrives means the provider's access tokens live no longer
+ * than `oauth.refreshMargin`: every later read would refresh again (one token request per read,
+ * and a rotated refresh token per read). Said once per provider and process, since a lazy
+ * configuration is resolved on every request.
+ */
+function warnIfDueOnArrival(
+  config: ResolvedConfig,
+  provider: InternalOAuthProvider,
+  tokens: RefreshedTokens,
+): void {
+  if (warnedProviders.has(provider.id) || !isDue(config, tokens.expires_at)) return;
+  warnedProviders.add(provider.id);
+  config.logger.warn("refresh-margin-exceeds-lifetime");
 }

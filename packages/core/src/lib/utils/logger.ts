@@ -7,7 +7,8 @@ export type WarningCode =
   | "experimental-webauthn"
   | "env-url-basepath-redundant"
   | "env-url-basepath-mismatch"
-  | "backchannel-memory-store";
+  | "backchannel-memory-store"
+  | "refresh-margin-exceeds-lifetime";
 
 /** Logger methods; any may be overridden. */
 export interface LoggerInstance {
@@ -25,6 +26,8 @@ const warningText: Record<WarningCode, string> = {
   "env-url-basepath-mismatch": "The path of AUTH_URL does not match basePath; basePath wins.",
   "backchannel-memory-store":
     "Back-channel logouts of JWT sessions are recorded in this process's memory only: with several instances, a logout the provider sends to one does not end the session on the others. Set oauth.store (redisStore, sqlStore) on every instance.",
+  "refresh-margin-exceeds-lifetime":
+    "A refreshed access token arrived already within oauth.refreshMargin of its expiry: the provider's access tokens live no longer than the margin (60 s unless set), so every getAccessToken refreshes again. Set oauth.refreshMargin below the provider's access-token lifetime.",
 };
 
 const red = "\x1b[31m";
