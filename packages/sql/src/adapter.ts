@@ -212,6 +212,28 @@ export function SqlAdapter<DB>(
       ])
       .where("s.sessionToken", "=", sessionToken);
   }
+  /** A row of the join, as Kysely returns it. */
+  type JoinedRow = InferResult<ReturnType<typeof sessionAndUserQuery>>[number];
+  /**
+   * A direct read's values as the row Kysely returns: the keys in the order of the `select`
+   * above, which the direct read's values follow.
+   */
+  function joinedRowFromValues(v: readonly unknown[]): JoinedRow {
+    return {
+      sessionToken: v[0],
+      userId: v[1],
+      expires: v[2],
+      createdAt: v[3],
+      lastSeenAt: v[4],
+      ip: v[5],
+      userAgent: v[6],
+      id: v[7],
+      name: v[8],
+      email: v[9],
+      emailVerified: v[10],
+      image: v[11],
+    } as JoinedRow;
+  }
   let sessionAndUserSql: string | undefined;
   /** The join run on the driver itself, where `database` came from one of the factories. */
   let readSessionAndUser: DirectReader | undefined | null;
@@ -474,13 +496,13 @@ export function SqlAdapter<DB>(
         directReader(database, sessionAndUserSql, {
           preparedStatements: options.preparedStatements ?? true,
         }) ?? null;
-      type Row = InferResult<ReturnType<typeof sessionAndUserQuery>>[number];
       // SQLite's direct read answers synchronously: awaited only when it is a promise.
       const direct = readSessionAndUser?.([sessionToken]);
-      const rows =
-        ((direct instanceof Promise ? await direct : direct) as Row[] | undefined) ??
-        (await db.executeQuery<Row>(CompiledQuery.raw(sessionAndUserSql, [sessionToken]))).rows;
-      const row = rows[0];
+      const values = (direct instanceof Promise ? await direct : direct)?.[0];
+      const row = values
+        ? joinedRowFromValues(values)
+        : (await db.executeQuery<JoinedRow>(CompiledQuery.raw(sessionAndUserSql, [sessionToken])))
+            .rows[0];
       if (!row) return null;
       return { session: sessionFromRow(row), user: userFromRow(row) };
     },

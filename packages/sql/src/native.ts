@@ -14,15 +14,26 @@ import { createHash } from "node:crypto";
  * The driver types are written structurally: better-sqlite3 and pg are optional peers.
  */
 
+/** The part of better-sqlite3's `Statement` the direct read uses. */
+export interface SqliteStatementHandle {
+  get(...parameters: unknown[]): unknown;
+  raw(toggle: boolean): SqliteStatementHandle;
+}
+
 /** The part of better-sqlite3's `Database` the direct read uses. */
 export interface SqliteDatabaseHandle {
-  prepare(sql: string): { get(...parameters: unknown[]): unknown };
+  prepare(sql: string): SqliteStatementHandle;
   readonly inTransaction: boolean;
 }
 
 /** The part of pg's `Pool` the direct read uses. */
 export interface PostgresPoolHandle {
-  query(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  query(config: {
+    name?: string;
+    text: string;
+    values: unknown[];
+    rowMode: "array";
+  }): Promise<{ rows: unknown[] }>;
 }
 
 /** The driver below a Kysely instance a factory made; set once Kysely has opened it. */
@@ -38,13 +49,18 @@ export function registerDriver(db: object, handle: DriverHandle): void {
 }
 
 /**
- * Runs one fixed SELECT on the driver directly and returns its rows, or `undefined` when it
- * cannot (the driver is not open yet, or not safe to use now), in which case the caller runs the
- * query through Kysely as usual.
+ * Runs one fixed SELECT on the driver directly and returns its rows, each the array of its
+ * values in the SELECT's column order, or `undefined` when it cannot (the driver is not open yet,
+ * or not safe to use now), in which case the caller runs the query through Kysely as usual.
+ * Arrays, because a row object built by the driver costs more than the lookup's own work (on
+ * better-sqlite3, 12 columns: 6.7 µs as objects, 5.5 µs as arrays mapped in JavaScript).
  */
 export type DirectReader = (
   parameters: unknown[],
-) => unknown[] | undefined | Promise<unknown[] | undefined>;
+) => DirectRows | undefined | Promise<DirectRows | undefined>;
+
+/** Rows of a {@link DirectReader}: the values of each, in the SELECT's column order. */
+export type DirectRows = readonly (readonly unknown[])[];
 
 /** Options of {@link directReader}. */
 export interface DirectReaderOptions {
@@ -68,7 +84,7 @@ export function directReader(
 }
 
 function sqliteReader(handle: { database?: SqliteDatabaseHandle }, sql: string): DirectReader {
-  let statement: { get(...parameters: unknown[]): unknown } | undefined;
+  let statement: SqliteStatementHandle | undefined;
   let preparedOn: SqliteDatabaseHandle | undefined;
   return (parameters) => {
     const database = handle.database;
@@ -77,11 +93,11 @@ function sqliteReader(handle: { database?: SqliteDatabaseHandle }, sql: string):
     if (!database || database.inTransaction) return undefined;
     try {
       if (preparedOn !== database) {
-        statement = database.prepare(sql);
+        statement = database.prepare(sql).raw(true);
         preparedOn = database;
       }
-      const row = (statement as { get(...parameters: unknown[]): unknown }).get(...parameters);
-      return row === undefined ? [] : [row];
+      const values = (statement as SqliteStatementHandle).get(...parameters);
+      return values === undefined ? [] : [values as unknown[]];
     } catch {
       // The connection is busy streaming another query's rows, or closed, or the table is gone:
       // Kysely's path waits for the connection or raises the error as it always has.
@@ -110,16 +126,23 @@ function postgresReader(
   return async (parameters) => {
     const pool = handle.pool;
     if (!pool) return undefined;
-    if (!named) return (await pool.query({ text: sql, values: parameters })).rows;
+    if (!named) return arrayRows(await pool.query({ text: sql, values: parameters, rowMode }));
     try {
-      return (await pool.query({ name, text: sql, values: parameters })).rows;
+      return arrayRows(await pool.query({ name, text: sql, values: parameters, rowMode }));
     } catch (error) {
       if (!NAMED_STATEMENT_ERRORS.has(postgresErrorCode(error))) throw error;
       // Once is enough to know the path to the server cannot keep statements: stay unnamed.
       named = false;
-      return (await pool.query({ text: sql, values: parameters })).rows;
+      return arrayRows(await pool.query({ text: sql, values: parameters, rowMode }));
     }
   };
+}
+
+const rowMode = "array";
+
+/** pg's rows in `rowMode: "array"` are arrays; its types say `unknown[]` for any mode. */
+function arrayRows(result: { rows: unknown[] }): DirectRows {
+  return result.rows as unknown[][];
 }
 
 function postgresErrorCode(error: unknown): string {

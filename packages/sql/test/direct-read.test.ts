@@ -19,6 +19,39 @@ import {
 } from "../src/index.js";
 import { POSTGRES_URL, seedSession, sqliteFile, uniqueTablePrefix } from "./support.js";
 
+/**
+ * A user with every column set and a session with every metadata column set: the direct read
+ * maps its values by position, so a column out of place shows up as a field that differs.
+ */
+async function seedFullSession(adapter: ReturnType<typeof SqlAdapter>): Promise<string> {
+  const user = await adapter.createUser({
+    id: randomUUID(),
+    name: "Ada Lovelace",
+    email: `${randomUUID()}@example.com`,
+    emailVerified: new Date("2026-01-02T03:04:05.000Z"),
+    image: "https://example.com/ada.png",
+  });
+  const sessionToken = randomUUID();
+  await adapter.createSession({
+    sessionToken,
+    userId: user.id,
+    expires: new Date("2036-01-01T00:00:00.000Z"),
+    createdAt: new Date("2026-11-01T10:00:00.000Z"),
+    lastSeenAt: new Date("2026-11-02T11:00:00.000Z"),
+    ip: "203.0.113.7",
+    userAgent: "Mozilla/5.0 (test)",
+  });
+  return sessionToken;
+}
+
+/** An instance with a plugin that changes nothing: its reads go through Kysely's path. */
+function throughKysely(db: Kysely<TesseraDatabase>): Kysely<TesseraDatabase> {
+  return db.withPlugin({
+    transformQuery: ({ node }) => node,
+    transformResult: async ({ result }) => result,
+  }) as Kysely<TesseraDatabase>;
+}
+
 describe("SQLite: the session read on better-sqlite3", () => {
   const statements: string[] = [];
   const db = createSqliteDb(sqliteFile(), {
@@ -43,6 +76,15 @@ describe("SQLite: the session read on better-sqlite3", () => {
     prepare.mockRestore();
     expect(statements).toHaveLength(5);
     expect(statements.every((statement) => /^select .* join /i.test(statement))).toBe(true);
+  });
+
+  it("answers every field exactly as Kysely's path does", async () => {
+    const token = await seedFullSession(adapter);
+    const direct = await adapter.getSessionAndUser(token);
+    const kysely = SqlAdapter(throughKysely(db), { dialect: "sqlite" });
+    expect(direct).toEqual(await kysely.getSessionAndUser(token));
+    expect(direct?.session).toMatchObject({ ip: "203.0.113.7", userAgent: "Mozilla/5.0 (test)" });
+    expect(direct?.user.emailVerified).toEqual(new Date("2026-01-02T03:04:05.000Z"));
   });
 
   it("does not see the uncommitted delete of a transaction that then rolls back", async () => {
@@ -111,6 +153,15 @@ describe("PostgreSQL: the session read as a named prepared statement", () => {
     expect(names).toHaveLength(3);
     expect(new Set(names).size).toBe(1);
     expect(await preparedOnServer()).toEqual([names[0]]);
+  });
+
+  it("answers every field exactly as Kysely's path does", async () => {
+    const token = await seedFullSession(adapter);
+    const direct = await adapter.getSessionAndUser(token);
+    const kysely = SqlAdapter(throughKysely(db), { dialect: "postgres", tablePrefix });
+    expect(direct).toEqual(await kysely.getSessionAndUser(token));
+    expect(direct?.session).toMatchObject({ ip: "203.0.113.7", userAgent: "Mozilla/5.0 (test)" });
+    expect(direct?.user.emailVerified).toEqual(new Date("2026-01-02T03:04:05.000Z"));
   });
 
   it("goes on unnamed when the server lost the statement (a pooler switched connections)", async () => {
