@@ -114,6 +114,22 @@ function requestOf(client: Client): Request {
   return new Request(`${ORIGIN}/api/data`, { headers: { cookie: client.cookieHeader() } });
 }
 
+/**
+ * Moves the stored expiry of `hint`'s account at `providerId` into the past: what time passing
+ * does to the row, so that no test waits for a token to expire.
+ */
+async function expireStoredToken(
+  adapter: Pick<Adapter, "updateAccount">,
+  hint: string,
+  providerId = "op",
+): Promise<void> {
+  await adapter.updateAccount?.({
+    provider: providerId,
+    providerAccountId: hint,
+    expires_at: Math.floor(Date.now() / 1000) - 5,
+  });
+}
+
 /** Calls the provider's userinfo endpoint with `accessToken`: whether the provider accepts it. */
 async function acceptedByProvider(accessToken: string): Promise<boolean> {
   const response = await fetch(`${op.issuer}/me`, {
@@ -180,14 +196,7 @@ describe.each(backends)("getAccessToken with database sessions ($label)", (backe
     };
   }
 
-  /** Moves the stored expiry of `hint`'s account into the past. */
-  async function expire(hint: string, providerId = "op"): Promise<void> {
-    await adapter.updateAccount?.({
-      provider: providerId,
-      providerAccountId: hint,
-      expires_at: Math.floor(Date.now() / 1000) - 5,
-    });
-  }
+  const expire = (hint: string, providerId = "op") => expireStoredToken(adapter, hint, providerId);
 
   const stored = async (hint: string, providerId = "op") => adapter.getAccount?.(hint, providerId);
 
@@ -342,11 +351,7 @@ describe("getAccessToken across app instances", () => {
       const client = new Client(cfg);
       const hint = freshHint();
       await signIn(client, hint);
-      await adapter.updateAccount({
-        provider: "op",
-        providerAccountId: hint,
-        expires_at: Math.floor(Date.now() / 1000) - 5,
-      });
+      await expireStoredToken(adapter, hint);
       const before = op.tokenRequests;
       // Both processes start reading at the same moment, once vitest has started in each.
       const startAt = Date.now() + 6000;
@@ -411,11 +416,7 @@ describe("getAccessToken with an adapter lacking updateAccount", () => {
     const client = new Client(cfg);
     const hint = freshHint();
     await signIn(client, hint);
-    await full.updateAccount({
-      provider: "op",
-      providerAccountId: hint,
-      expires_at: Math.floor(Date.now() / 1000) - 5,
-    });
+    await expireStoredToken(full, hint);
     const error = await getAccessToken(requestOf(client), cfg, "op").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MissingAdapterMethods);
     expect((error as Error).message).toContain("updateAccount");
@@ -439,11 +440,7 @@ describe("getAccessToken with oauth.refreshMargin longer than the provider's tok
     await signIn(client, hint);
     // The default margin (60 s) against the provider's one-hour tokens: a due token is
     // refreshed once, and the new one is fresh.
-    await adapter.updateAccount({
-      provider: "op",
-      providerAccountId: hint,
-      expires_at: Math.floor(Date.now() / 1000) - 5,
-    });
+    await expireStoredToken(adapter, hint);
     let before = op.tokenRequests;
     const fitting = await getAccessToken(requestOf(client), configWith(), "op");
     await getAccessToken(requestOf(client), configWith(), "op");
@@ -480,11 +477,7 @@ describe("getAccessToken when the provider cannot be reached", () => {
     const hint = freshHint();
     await signIn(client, hint);
     const before = await adapter.getAccount(hint, "op");
-    await adapter.updateAccount({
-      provider: "op",
-      providerAccountId: hint,
-      expires_at: Math.floor(Date.now() / 1000) - 5,
-    });
+    await expireStoredToken(adapter, hint);
     const error = await getAccessToken(requestOf(client), cfg, "op").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RefreshUnavailable);
     expect(String((error as RefreshUnavailable).cause?.err)).toContain("connection refused");
@@ -555,11 +548,7 @@ describe("getAccessToken with other clients and providers", () => {
       ).toBe(ORIGIN);
       const before = await adapter.getAccount("steady-user", "steady");
       for (let round = 0; round < 2; round++) {
-        await adapter.updateAccount({
-          provider: "steady",
-          providerAccountId: "steady-user",
-          expires_at: Math.floor(Date.now() / 1000) - 5,
-        });
+        await expireStoredToken(adapter, "steady-user", "steady");
         const token = await getAccessToken(requestOf(client), cfg, "steady");
         const after = await adapter.getAccount("steady-user", "steady");
         expect(token?.accessToken).not.toBe(before?.access_token);
