@@ -126,23 +126,29 @@ function postgresReader(
   return async (parameters) => {
     const pool = handle.pool;
     if (!pool) return undefined;
-    if (!named) return arrayRows(await pool.query({ text: sql, values: parameters, rowMode }));
+    if (!named) return queryArrays(pool, sql, parameters);
     try {
-      return arrayRows(await pool.query({ name, text: sql, values: parameters, rowMode }));
+      return await queryArrays(pool, sql, parameters, name);
     } catch (error) {
       if (!NAMED_STATEMENT_ERRORS.has(postgresErrorCode(error))) throw error;
       // Once is enough to know the path to the server cannot keep statements: stay unnamed.
       named = false;
-      return arrayRows(await pool.query({ text: sql, values: parameters, rowMode }));
+      return queryArrays(pool, sql, parameters);
     }
   };
 }
 
-const rowMode = "array";
-
-/** pg's rows in `rowMode: "array"` are arrays; its types say `unknown[]` for any mode. */
-function arrayRows(result: { rows: unknown[] }): DirectRows {
-  return result.rows as unknown[][];
+/** Runs `sql` on `pool` with rows as arrays, as a named statement when `name` is given. */
+async function queryArrays(
+  pool: PostgresPoolHandle,
+  sql: string,
+  values: unknown[],
+  name?: string,
+): Promise<DirectRows> {
+  const config = { text: sql, values, rowMode: "array" as const };
+  const { rows } = await pool.query(name === undefined ? config : { ...config, name });
+  // pg's types say `unknown[]` for any row mode; in "array" mode each row is an array.
+  return rows as unknown[][];
 }
 
 function postgresErrorCode(error: unknown): string {

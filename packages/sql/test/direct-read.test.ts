@@ -52,6 +52,18 @@ function throughKysely(db: Kysely<TesseraDatabase>): Kysely<TesseraDatabase> {
   }) as Kysely<TesseraDatabase>;
 }
 
+/** Reads a fully set session through `direct` and through `viaKysely`: every field agrees. */
+async function expectSameAsKysely(
+  direct: ReturnType<typeof SqlAdapter>,
+  viaKysely: ReturnType<typeof SqlAdapter>,
+): Promise<void> {
+  const token = await seedFullSession(direct);
+  const found = await direct.getSessionAndUser(token);
+  expect(found).toEqual(await viaKysely.getSessionAndUser(token));
+  expect(found?.session).toMatchObject({ ip: "203.0.113.7", userAgent: "Mozilla/5.0 (test)" });
+  expect(found?.user.emailVerified).toEqual(new Date("2026-01-02T03:04:05.000Z"));
+}
+
 describe("SQLite: the session read on better-sqlite3", () => {
   const statements: string[] = [];
   const db = createSqliteDb(sqliteFile(), {
@@ -78,14 +90,8 @@ describe("SQLite: the session read on better-sqlite3", () => {
     expect(statements.every((statement) => /^select .* join /i.test(statement))).toBe(true);
   });
 
-  it("answers every field exactly as Kysely's path does", async () => {
-    const token = await seedFullSession(adapter);
-    const direct = await adapter.getSessionAndUser(token);
-    const kysely = SqlAdapter(throughKysely(db), { dialect: "sqlite" });
-    expect(direct).toEqual(await kysely.getSessionAndUser(token));
-    expect(direct?.session).toMatchObject({ ip: "203.0.113.7", userAgent: "Mozilla/5.0 (test)" });
-    expect(direct?.user.emailVerified).toEqual(new Date("2026-01-02T03:04:05.000Z"));
-  });
+  it("answers every field exactly as Kysely's path does", () =>
+    expectSameAsKysely(adapter, SqlAdapter(throughKysely(db), { dialect: "sqlite" })));
 
   it("does not see the uncommitted delete of a transaction that then rolls back", async () => {
     const token = await seedSession(adapter);
@@ -155,14 +161,11 @@ describe("PostgreSQL: the session read as a named prepared statement", () => {
     expect(await preparedOnServer()).toEqual([names[0]]);
   });
 
-  it("answers every field exactly as Kysely's path does", async () => {
-    const token = await seedFullSession(adapter);
-    const direct = await adapter.getSessionAndUser(token);
-    const kysely = SqlAdapter(throughKysely(db), { dialect: "postgres", tablePrefix });
-    expect(direct).toEqual(await kysely.getSessionAndUser(token));
-    expect(direct?.session).toMatchObject({ ip: "203.0.113.7", userAgent: "Mozilla/5.0 (test)" });
-    expect(direct?.user.emailVerified).toEqual(new Date("2026-01-02T03:04:05.000Z"));
-  });
+  it("answers every field exactly as Kysely's path does", () =>
+    expectSameAsKysely(
+      adapter,
+      SqlAdapter(throughKysely(db), { dialect: "postgres", tablePrefix }),
+    ));
 
   it("goes on unnamed when the server lost the statement (a pooler switched connections)", async () => {
     const token = await seedSession(adapter);
