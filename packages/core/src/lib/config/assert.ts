@@ -14,7 +14,6 @@ import {
   MissingAuthorize,
   MissingSecret,
 } from "../../errors.js";
-import type { InternalOAuthProvider } from "../../providers/index.js";
 import { maxAttemptsProblem } from "../email/attempts.js";
 import { rateLimitProblem } from "../session/rate-limit.js";
 import type { WarningCode } from "../utils/logger.js";
@@ -134,10 +133,7 @@ export function assertConfig(
         `The credentials provider "${provider.id}" has no \`authorize\` function.`,
       );
     if (provider.type === "oauth" || provider.type === "oidc") {
-      const problem = oauthProviderProblem(
-        provider as InternalOAuthProvider,
-        config.redirectProxyUrl,
-      );
+      const problem = oauthProviderProblem(provider, config.redirectProxyUrl);
       if (problem) return problem;
     }
     if (provider.type === "email") {

@@ -4,8 +4,8 @@
  * `NEXTAUTH_URL`/`NEXTAUTH_SECRET`).
  */
 import { UntrustedHost } from "../../errors.js";
-import type { Provider, ProviderConfig } from "../../providers/index.js";
 import type { AuthConfig } from "../../types.js";
+import type { Provider, ProviderConfig } from "../provider-types.js";
 import { createLogger } from "../utils/logger.js";
 
 /** An environment: `process.env`, a platform's `env` object, or a plain record. */

@@ -4,12 +4,6 @@
  */
 import type { Adapter } from "../../adapters.js";
 import type {
-  CredentialsConfig,
-  EmailConfig,
-  InternalOAuthProvider,
-  WebAuthnConfig,
-} from "../../providers/index.js";
-import type {
   AuthConfig,
   CallbacksOptions,
   Cookie,
@@ -22,6 +16,12 @@ import type {
   Theme,
 } from "../../types.js";
 import type { RequestInternal } from "../http/request.js";
+import type {
+  CredentialsConfig,
+  EmailConfig,
+  InternalOAuthProvider,
+  WebAuthnConfig,
+} from "../provider-types.js";
 
 /** URLs every normalised provider carries (absolute, for the current origin). */
 export interface ProviderUrls {

@@ -10,7 +10,7 @@ import type {
   InternalOAuthProvider,
   OAuthChecks,
   OAuthConfig,
-} from "../../providers/index.js";
+} from "../provider-types.js";
 import { envName } from "./env.js";
 import { defaultAccount, defaultProfile } from "./oauth-defaults.js";
 
@@ -129,7 +129,7 @@ export function normalizeOAuthProvider(
     ...(client && { client }),
     checks,
     idToken: config.idToken ?? config.type === "oidc",
-    profile: (config.profile ?? defaultProfile) as InternalOAuthProvider["profile"],
+    profile: config.profile ?? defaultProfile,
     account: config.account ?? defaultAccount,
   } as Omit<InternalOAuthProvider, "signinUrl" | "callbackUrl">;
 }

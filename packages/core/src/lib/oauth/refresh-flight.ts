@@ -7,10 +7,10 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { RefreshTokenError } from "../../errors.js";
-import type { InternalOAuthProvider } from "../../providers/index.js";
 import type { ResolvedConfig } from "../config/internal.js";
 import { sharedSessionTokenCache } from "../crypto/jwe.js";
 import { decodeSessionToken, encodeSessionToken } from "../crypto/session-token.js";
+import type { InternalOAuthProvider } from "../provider-types.js";
 import type { SharedStore } from "../store/shared-store.js";
 import { PROVIDER_TIMEOUT_SECONDS } from "./http.js";
 import type { RefreshedTokens } from "./refresh.js";

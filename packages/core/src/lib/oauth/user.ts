@@ -4,8 +4,8 @@
  * `provider.account(tokens)` chooses the token fields stored on the account.
  */
 import { OAuthProfileParseError } from "../../errors.js";
-import type { InternalOAuthProvider } from "../../providers/index.js";
 import type { Account, Profile, TokenSet, User } from "../../types.js";
+import type { InternalOAuthProvider } from "../provider-types.js";
 
 /** The user a provider profile maps to, and the account linking it to the provider. */
 export interface ProfileResult {

@@ -7,11 +7,11 @@
  */
 import { createHash } from "node:crypto";
 import { MissingAdapterMethods } from "../../errors.js";
-import type { InternalOAuthProvider } from "../../providers/index.js";
 import type { JWT } from "../../types.js";
 import { requireAdapter } from "../config/adapter.js";
 import type { ResolvedConfig } from "../config/internal.js";
 import type { LogoutClaims } from "../oauth/logout-token.js";
+import type { InternalOAuthProvider } from "../provider-types.js";
 import { memoryStore } from "../store/memory.js";
 import type { SharedStore } from "../store/shared-store.js";
 import { sessionAccountOf } from "./jwt-tokens.js";

@@ -9,9 +9,9 @@
  */
 import type { AdapterUser } from "../../adapters.js";
 import { WebAuthnVerificationError } from "../../errors.js";
-import { decode, encode } from "../../jwt.js";
 import type { Cookie, User } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
+import { decodeJwt, encodeJwt } from "../crypto/session-token.js";
 import { CHECK_COOKIE_MAX_AGE } from "../http/cookies.js";
 
 /** Seconds a challenge stays usable (the cookie's lifetime). */
@@ -79,7 +79,7 @@ export async function sealChallenge(
 ): Promise<Cookie> {
   const secret = ctx.config.secrets;
   const option = ctx.cookies.webauthnChallenge;
-  const inner = await encode({
+  const inner = await encodeJwt({
     secret,
     salt: INNER_SALT,
     maxAge: CHALLENGE_MAX_AGE,
@@ -88,7 +88,7 @@ export async function sealChallenge(
       ...(data.registerData && { registerData: data.registerData }),
     },
   });
-  const value = await encode({
+  const value = await encodeJwt({
     secret,
     salt: option.name,
     maxAge: CHALLENGE_MAX_AGE,
@@ -135,10 +135,10 @@ export async function consumeChallenge(
   let outer: Record<string, unknown> | null;
   let inner: Record<string, unknown> | null;
   try {
-    outer = await decode({ token: cookieValue, secret, salt: option.name });
+    outer = await decodeJwt({ token: cookieValue, secret, salt: option.name });
     inner =
       typeof outer?.value === "string"
-        ? await decode({ token: outer.value, secret, salt: INNER_SALT })
+        ? await decodeJwt({ token: outer.value, secret, salt: INNER_SALT })
         : null;
   } catch (error) {
     refuse("The WebAuthn challenge cookie is invalid or expired.", error);
