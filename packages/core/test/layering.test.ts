@@ -42,7 +42,9 @@ let base: string;
 let count = 0;
 
 /** Writes the package with `changes` applied and runs the check on its sources. */
-async function check(changes: Record<string, string>): Promise<{ code: number; output: string }> {
+async function check(
+  changes: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   const dir = join(base, `package-${count++}`);
   const files = { ...LAYERED, ...changes, "package.json": JSON.stringify(MANIFEST) };
   for (const [path, text] of Object.entries(files)) {

@@ -18,6 +18,7 @@ import { maxAttemptsProblem } from "../email/attempts.js";
 import { rateLimitProblem } from "../session/rate-limit.js";
 import type { WarningCode } from "../utils/logger.js";
 import { webauthnConfigProblem } from "../webauthn/assert.js";
+import { firstTime } from "./app-state.js";
 import type { ResolvedConfig } from "./internal.js";
 import { oauthProviderProblem } from "./oauth-provider.js";
 import type { StaticProvider } from "./providers.js";
@@ -66,9 +67,6 @@ export function requiredAdapterMethods(
   if (types.has("webauthn")) for (const m of WEBAUTHN_METHODS) needed.add(m);
   return [...needed];
 }
-
-/** Whether `backchannel-memory-store` was logged in this process (lazy configs assert per request). */
-let backchannelWarned = false;
 
 /**
  * Back-channel logout of JWT sessions without `oauth.store` or `jwt.revocation` keeps its markers
@@ -177,9 +175,11 @@ export function assertConfig(
 
   if (config.debug) warnings.push("debug-enabled");
   if (config.csrfDisabled) warnings.push("csrf-disabled");
-  if (!backchannelWarned && backchannelIsProcessLocal(config, providers)) {
-    backchannelWarned = true;
+  // Once per app, not per resolution: a lazy config is resolved on every request.
+  if (
+    backchannelIsProcessLocal(config, providers) &&
+    firstTime(config.state, "backchannel-memory-store")
+  )
     warnings.push("backchannel-memory-store");
-  }
   return warnings;
 }

@@ -22,6 +22,7 @@ import type {
   InternalOAuthProvider,
   WebAuthnConfig,
 } from "../provider-types.js";
+import type { AppState } from "./app-state.js";
 
 /** URLs every normalised provider carries (absolute, for the current origin). */
 export interface ProviderUrls {
@@ -70,6 +71,8 @@ export interface ResolvedConfig {
   cookies: readonly [CookiesOptions, CookiesOptions];
   /** The first configuration error found by the static checks, reported per request. */
   configError?: Error;
+  /** What the app keeps between requests in this process (shared by configs with its secret). */
+  state: AppState;
   /** Providers for an origin (their URLs embed it); cached per origin. */
   providersFor(origin: string): InternalProvider[];
 }

@@ -10,6 +10,7 @@ import { decodeSessionToken, encodeSessionToken } from "../crypto/session-token.
 import { defaultCookies, mergeCookies } from "../http/cookies.js";
 import { skipCSRFCheck } from "../symbols.js";
 import { createLogger } from "../utils/logger.js";
+import { appStateFor } from "./app-state.js";
 import { assertConfig } from "./assert.js";
 import { defaultCallbacks } from "./default-callbacks.js";
 import { type EnvObject, envOf, originFromEnv, secretsFromEnv, trustHostFromEnv } from "./env.js";
@@ -176,6 +177,7 @@ function buildResolvedConfig(config: AuthConfig, env: EnvObject): ResolvedConfig
     csrfDisabled: config.skipCSRFCheck === skipCSRFCheck,
     ...(redirectProxyUrl !== undefined && { redirectProxyUrl }),
     experimental: { enableWebAuthn: config.experimental?.enableWebAuthn === true },
+    state: appStateFor(secrets),
     cookies: [
       mergeCookies(defaultCookies(false), config.cookies),
       mergeCookies(defaultCookies(true), config.cookies),

@@ -39,16 +39,21 @@ export function registerDataOf(user: User | AdapterUser): RegisterData {
   return data;
 }
 
-/**
- * Challenges already used by this process, until they expire. The cookie is deleted on use, but
- * a captured request could be sent again with the same cookie; this refuses that replay even for
- * authenticators whose signature counter stays at 0 (most passkeys). Bounded; on several
- * servers the counter and the cookie's expiry remain the defence.
- */
-const consumed = new Map<string, number>();
 const MAX_CONSUMED = 10_000;
 
-function markConsumed(challenge: string, expiresAt: number): boolean {
+/**
+ * Records `challenge` as used by the app (`consumed`, its state in this process) until it
+ * expires; false when it already was. The cookie is deleted on use, but a captured request could
+ * be sent again with the same cookie: this refuses that replay even for authenticators whose
+ * signature counter stays at 0 (most passkeys). Bounded per app, so another app in the process
+ * cannot push this one's entries out; on several servers the counter and the cookie's expiry
+ * remain the defence.
+ */
+function markConsumed(
+  consumed: Map<string, number>,
+  challenge: string,
+  expiresAt: number,
+): boolean {
   const now = Date.now();
   const seen = consumed.get(challenge);
   if (seen !== undefined && seen > now) return false;
@@ -157,7 +162,8 @@ export async function consumeChallenge(
   const expiresAt =
     typeof inner?.exp === "number" ? inner.exp * 1000 : Date.now() + CHALLENGE_MAX_AGE * 1000;
   // Replay defence: the same challenge (and thus the same signed response) is accepted once.
-  if (!markConsumed(challenge, expiresAt)) refuse("This WebAuthn challenge was already used.");
+  if (!markConsumed(ctx.config.state.consumedChallenges, challenge, expiresAt))
+    refuse("This WebAuthn challenge was already used.");
   return {
     challenge,
     ...(registerData !== undefined && { registerData: registerData as RegisterData }),
