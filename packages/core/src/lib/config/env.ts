@@ -1,5 +1,5 @@
 /**
- * Environment inference (SPEC.md "Environment variable inference"): secrets, URL, host trust,
+ * Environment inference, as Auth.js does it (`setEnvDefaults`): secrets, URL, host trust,
  * redirect proxy and per-provider client credentials come from `AUTH_*` variables (and the legacy
  * `NEXTAUTH_URL`/`NEXTAUTH_SECRET`).
  */

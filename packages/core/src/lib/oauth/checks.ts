@@ -26,8 +26,8 @@ export interface StatePayload {
 }
 
 /**
- * The checks a provider runs, with `state` added when a redirect proxy is in use (SPEC.md: the
- * proxy relies on the encrypted state to find the originating deployment).
+ * The checks a provider runs, with `state` added when a redirect proxy is in use (as Auth.js
+ * does: the proxy finds the originating deployment in the encrypted state).
  */
 export function effectiveChecks(
   ctx: AuthContext,

@@ -58,7 +58,8 @@ export async function userAndAccount(
   const stored = provider.account(tokens) ?? {};
   const account: Account = {
     ...stored,
-    // SPEC.md: `token_type` is always lower case, whatever a custom `account` callback returns.
+    // `token_type` is case-insensitive (RFC 6749 §5.1, https://www.rfc-editor.org/rfc/rfc6749#section-5.1)
+    // and stored lower case, as Auth.js stores it, whatever a custom `account` callback returns.
     ...(typeof stored.token_type === "string" && { token_type: stored.token_type.toLowerCase() }),
     provider: provider.id,
     type: provider.type,
