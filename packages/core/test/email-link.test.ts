@@ -38,7 +38,7 @@ function setup(
     ],
     logger,
     // Each test is an app of its own: without a store of its own, its sign-in rate-limit counts
-    // would add up with the other tests' in the process-wide default store.
+    // would add up with the other tests' in the default store of the app their secret names.
     rateLimit: { storage: memoryStore() },
     ...overrides,
   });

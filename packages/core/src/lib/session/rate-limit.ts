@@ -4,7 +4,7 @@
  * client IP address, for the credentials and WebAuthn callbacks, e-mail sign-in (sending the
  * link) and the e-mail callback. On by default
  * (`rateLimit: false` turns them off); counted in `rateLimit.storage`, else in one memory store
- * shared by every config of this process.
+ * shared by every config of the app in this process.
  *
  * Over the limit the attempt is refused with {@link RateLimited} before anything else happens, so
  * the answer reveals nothing about the account. A successful sign-in forgets its identifier's

@@ -115,7 +115,7 @@ function refuse(message: string, cause?: unknown): never {
 
 /**
  * Reads and consumes the challenge cookie for `providerId`: the cookie is deleted on every
- * outcome (single use) and a challenge is accepted once per process. Throws
+ * outcome (single use) and a challenge is accepted once per app and process. Throws
  * `WebAuthnVerificationError` when the cookie is missing, expired, tampered, made for another
  * provider, or already used.
  */
