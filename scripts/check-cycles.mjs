@@ -4,15 +4,21 @@
  * cycle. A cycle makes module evaluation order depend on which file is loaded first (a value can
  * be read before it is initialised) and keeps modules from being understood one at a time.
  *
+ * It also fails when imports point the wrong way in a package whose `src/lib/` holds its internals
+ * (see {@link layeringViolations}): `lib/` never imports the package's public entry points (the
+ * `tessera-source` files of its `exports`) or its `providers/` folder. Only the foundations
+ * (`errors.ts`, `types.ts`, `adapters.ts`: error classes, configuration types and the adapter
+ * contract) may be imported from `lib/`, and they may import nothing but types.
+ *
  * Follows every relative `import … from`, `import type … from`, `import "…"`, `export … from`,
  * `export type … from` and `import("…")` (type-only imports and `typeof import("…")` too: they
  * tie the modules together just the same), resolving `./x.js` to `./x.ts` as TypeScript does.
- * Prints each cycle as a path of files and exits with 1.
+ * Prints each cycle, and each import against the layering, and exits with 1.
  *
  * Usage: node scripts/check-cycles.mjs [source directory …]  (default: packages/*\/src)
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
 
@@ -142,11 +148,47 @@ const RELATIVE_SPECIFIERS = [
   /(?:^|[^\w$.])import\s*\(\s*(["'])(\.{1,2}\/[^"'\n]*)\1/g,
 ];
 
-/** The relative specifiers `file` imports or re-exports. */
-function relativeSpecifiers(file) {
+/**
+ * Whether an import or export statement (its text from the keyword to the specifier) brings in
+ * types only: `import type`, `export type`, `typeof import("…")`, or braces whose every name is
+ * marked `type`.
+ */
+function isTypeOnly(statement) {
+  if (/^(?:import|export)\s+type[\s{]/.test(statement)) return true;
+  if (/^import\s*\(/.test(statement)) return false;
+  const names = statement.match(/^(?:import|export)\s*\{([^}]*)\}/);
+  if (!names) return false;
+  const list = names[1]
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return list.length > 0 && list.every((name) => /^type\s/.test(name));
+}
+
+/**
+ * Whether the `import("…")` at `start` (its specifier ending at `end`) names a type: after
+ * `typeof`, or followed by `).Name` that is not a promise method.
+ */
+function isImportType(code, start, end) {
+  if (!code.startsWith("import", start) || code[start + 6] === " ") return false;
+  if (/typeof\s*$/.test(code.slice(Math.max(0, start - 12), start))) return true;
+  const member = code.slice(end).match(/^\s*\)\s*\.\s*([\w$]+)/);
+  return member !== null && !["then", "catch", "finally"].includes(member[1]);
+}
+
+/** The relative specifiers `file` imports or re-exports, each with whether it is types only. */
+function relativeImports(file) {
   const { code } = scan(readFileSync(file, "utf8"));
   return RELATIVE_SPECIFIERS.flatMap((pattern) =>
-    [...code.matchAll(pattern)].map((match) => match[2]),
+    [...code.matchAll(pattern)].map((match) => {
+      const statement = match[0].replace(/^[^a-z]*/, "");
+      const start = match.index + match[0].indexOf(statement);
+      const end = match.index + match[0].length;
+      return {
+        specifier: match[2],
+        typeOnly: isTypeOnly(statement) || isImportType(code, start, end),
+      };
+    }),
   );
 }
 
@@ -259,13 +301,73 @@ function cyclesOf(graph) {
   return [...cycles.values()];
 }
 
-const files = sourceDirectories().flatMap(sourceFiles);
+/** Modules of a package's `src/` that `lib/` may import: declarations every layer builds on. */
+const FOUNDATIONS = ["errors.ts", "types.ts", "adapters.ts"];
+
+/**
+ * The public entry points of the package whose sources are `dir`: the `tessera-source` files its
+ * package.json exports (patterns such as `./src/providers/*.ts` become their folder).
+ */
+function entryPoints(dir) {
+  const manifest = join(dir, "..", "package.json");
+  if (!existsSync(manifest)) return { files: new Set(), folders: [] };
+  const { exports = {} } = JSON.parse(readFileSync(manifest, "utf8"));
+  const sources = Object.values(exports)
+    .map((target) => (typeof target === "object" ? target["tessera-source"] : undefined))
+    .filter((source) => typeof source === "string")
+    .map((source) => resolve(dir, "..", source));
+  return {
+    files: new Set(sources.filter((source) => !source.includes("*"))),
+    folders: sources.filter((source) => source.includes("*")).map((source) => dirname(source)),
+  };
+}
+
+/**
+ * Imports against the layering, for each source directory with a `lib/` folder: a `lib/` file
+ * importing a public entry point or a `providers/` file (the public surface is built on the
+ * internals, never the reverse), and a foundation importing anything but types, or importing
+ * an entry point that is not a foundation.
+ */
+function layeringViolations(dirs, edges) {
+  const violations = [];
+  for (const dir of dirs) {
+    const lib = join(dir, "lib");
+    if (!existsSync(lib)) continue;
+    const entries = entryPoints(dir);
+    const foundations = new Set(FOUNDATIONS.map((name) => join(dir, name)));
+    const isPublic = (file) =>
+      !foundations.has(file) &&
+      (entries.files.has(file) ||
+        file.startsWith(join(dir, "providers") + sep) ||
+        entries.folders.some((folder) => dirname(file) === folder));
+    for (const { from, to, typeOnly } of edges) {
+      if (!from.startsWith(dir + sep)) continue;
+      if (from.startsWith(lib + sep) && isPublic(to))
+        violations.push(`${relative(root, from)} imports the public ${relative(root, to)}`);
+      if (foundations.has(from) && isPublic(to))
+        violations.push(
+          `the foundation ${relative(root, from)} imports the public ${relative(root, to)}`,
+        );
+      if (foundations.has(from) && !typeOnly)
+        violations.push(
+          `the foundation ${relative(root, from)} imports more than types from ${relative(root, to)}`,
+        );
+    }
+  }
+  return violations;
+}
+
+const dirs = sourceDirectories();
+const files = dirs.flatMap(sourceFiles);
 const known = new Set(files);
 const graph = new Map(files.map((file) => [file, new Set()]));
+const edges = [];
 for (const file of files) {
-  for (const specifier of relativeSpecifiers(file)) {
+  for (const { specifier, typeOnly } of relativeImports(file)) {
     const target = resolveSpecifier(file, specifier, known);
-    if (target) graph.get(file).add(target);
+    if (!target) continue;
+    graph.get(file).add(target);
+    edges.push({ from: file, to: target, typeOnly });
   }
 }
 
@@ -278,6 +380,16 @@ if (cycles.length === 0) {
   );
   process.stdout.write(
     `${cycles.length} import cycle(s) among ${files.length} source files:\n\n${paths.join("\n")}`,
+  );
+  process.exitCode = 1;
+}
+
+const violations = layeringViolations(dirs, edges);
+if (violations.length === 0) {
+  process.stdout.write("No import points from lib/ to a public entry point.\n");
+} else {
+  process.stdout.write(
+    `${violations.length} import(s) against the layering (lib/ builds the public entry points, never the reverse):\n\n${violations.map((line) => `  ${line}\n`).join("")}`,
   );
   process.exitCode = 1;
 }

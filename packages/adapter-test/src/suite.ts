@@ -19,7 +19,7 @@ export type {
   VerificationTokenKey,
 } from "./conformance/options.js";
 
-/** The methods every Auth.js v5 adapter has (SPEC "Adapter operations"), WebAuthn aside. */
+/** The methods every Auth.js v5 adapter has (the `Adapter` interface of `@auth/core/adapters`), WebAuthn aside. */
 const coreMethods = [
   "createUser",
   "getUser",

@@ -174,7 +174,7 @@ export class MissingSecret extends AuthError {
   static override type: ErrorType = "MissingSecret";
 }
 
-/** Alias kept for the name SPEC.md uses. */
+/** Alias kept for the error's other name, `MissingSecretError`. */
 export { MissingSecret as MissingSecretError };
 
 /** An OAuth account's e-mail belongs to another user and automatic linking is not allowed. */

@@ -11,8 +11,7 @@
  */
 import { AdapterError, MissingSecret } from "./errors.js";
 import { processEnv, secretsFromEnv } from "./lib/config/env.js";
-import { sharedSessionTokenCache } from "./lib/crypto/jwe.js";
-import { decodeSessionToken, encodeSessionToken, secretList } from "./lib/crypto/session-token.js";
+import { decodeJwt, encodeJwt, secretList } from "./lib/crypto/session-token.js";
 import { readChunkedCookie } from "./lib/http/cookies.js";
 import { parseCookies } from "./lib/http/request.js";
 import { isJwtSessionRevoked } from "./lib/session/jwt-revocation.js";
@@ -32,7 +31,7 @@ export type { JWT, JWTDecodeParams, JWTEncodeParams };
  * ```
  */
 export function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string> {
-  return encodeSessionToken(params, sharedSessionTokenCache);
+  return encodeJwt(params);
 }
 
 /**
@@ -47,7 +46,7 @@ export function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise
  * ```
  */
 export async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
-  return decodeSessionToken<Payload>(params, sharedSessionTokenCache);
+  return decodeJwt<Payload>(params);
 }
 
 export interface GetTokenParams<R extends boolean = false> {

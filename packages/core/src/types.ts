@@ -5,9 +5,9 @@
 import type { SerializeOptions } from "cookie";
 import type { Adapter, AdapterSession, AdapterUser, Awaitable } from "./adapters.js";
 import type { Account, Profile, Theme, User } from "./lib/identity-types.js";
+import type { CredentialInput, Provider } from "./lib/provider-types.js";
 import type { SharedStore } from "./lib/store/shared-store.js";
 import type { LoggerInstance } from "./lib/utils/logger.js";
-import type { CredentialInput, Provider } from "./providers/index.js";
 
 // Declared in the modules below, which must not import this one; re-exported so that
 // `@tessera/core/types` names them (and module augmentation of `User`, `Profile` or `Account`
@@ -22,8 +22,8 @@ export type {
   TokenSet,
   User,
 } from "./lib/identity-types.js";
+export type { PublicProvider } from "./lib/provider-types.js";
 export type { LoggerInstance, WarningCode } from "./lib/utils/logger.js";
-export type { PublicProvider } from "./providers/index.js";
 
 /** The value a promise resolves to (Auth.js's helper; TypeScript's own `Awaited` does more). */
 export type Awaited<T> = T extends Promise<infer U> ? U : T;

@@ -28,6 +28,9 @@ function warningsOf(config: Partial<AuthConfig>): string[] {
   return warnings;
 }
 
+/** A secret no other test uses: another app in this process. */
+const appSecret = () => `another-app-${crypto.randomUUID()}-secret-of-32+-characters`;
+
 describe("back-channel logout state kept in one process", () => {
   it("warns once when JWT sessions of a federatedLogout provider have no store, and not otherwise", () => {
     expect(warningsOf({ oauth: { store: memoryStore() } })).toEqual([]);
@@ -37,5 +40,14 @@ describe("back-channel logout state kept in one process", () => {
     expect(warningsOf({})).toEqual(["backchannel-memory-store"]);
     // A lazy configuration resolves per request: the warning is not repeated.
     expect(warningsOf({})).toEqual([]);
+  });
+
+  it("warns each app in the process once: one app's warning does not silence another's", () => {
+    const first = appSecret();
+    const second = appSecret();
+    expect(warningsOf({ secret: first })).toEqual(["backchannel-memory-store"]);
+    // The same app's lazy configuration, resolved again for the next request.
+    expect(warningsOf({ secret: first })).toEqual([]);
+    expect(warningsOf({ secret: second })).toEqual(["backchannel-memory-store"]);
   });
 });

@@ -94,7 +94,7 @@ function configFor(provider: EmailConfig, overrides: Partial<AuthConfig> = {}): 
     adapter: MemoryAdapter(),
     providers: [provider],
     // Each test is an app of its own: without a store of its own, its links sent to one address
-    // would add up with the other tests' in the process-wide default rate-limit store.
+    // would add up with the other tests' in the default rate-limit store of their shared secret.
     rateLimit: { storage: memoryStore() },
     ...overrides,
   });

@@ -38,7 +38,7 @@ function setup(
     ],
     logger,
     // Each test is an app of its own: without a store of its own, its sign-in rate-limit counts
-    // would add up with the other tests' in the process-wide default store.
+    // would add up with the other tests' in the default store of the app their secret names.
     rateLimit: { storage: memoryStore() },
     ...overrides,
   });
@@ -426,6 +426,21 @@ describe("brute force of short codes (maxAttempts)", () => {
     expect(
       (await followLink(client, sender.lastLink("victim@example.com"))).headers.get("location"),
     ).toBe(ORIGIN);
+  });
+
+  it("counts per app: wrong tries at one app leave another app's code for the address valid", async () => {
+    // Two apps in one process, neither naming an attemptStore: each has its own default store.
+    const generateVerificationToken = fourDigits;
+    const first = setup({}, { provider: { generateVerificationToken } });
+    const second = setup({ secret: NEW_SECRET }, { provider: { generateVerificationToken } });
+    await requestLink(first.client, "email", "dee@example.com");
+    await requestLink(second.client, "email", "dee@example.com");
+    const link = first.sender.lastLink();
+    for (const wrong of wrongCodes(link.searchParams.get("token") ?? "", 5))
+      await followLink(first.client, withCode(link, wrong));
+    expect((await followLink(first.client, link)).headers.get("location")).toBe(ERROR_VERIFICATION);
+    const other = second.sender.lastLink();
+    expect((await followLink(second.client, other)).headers.get("location")).toBe(ORIGIN);
   });
 
   it("counts the normalised address: case variants share one count", async () => {

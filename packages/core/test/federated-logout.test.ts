@@ -422,6 +422,46 @@ describe("back-channel logout token validation (§2.6)", () => {
     expect(await otherOpSession.session()).not.toBeNull();
   });
 
+  it("a logout at one app does not end another app's sessions (each app's default store)", async () => {
+    const sub = `member-${randomUUID()}`;
+    const now = Math.floor(Date.now() / 1000);
+    // Two apps in one process with the same OP, neither naming a store: the logout markers go to
+    // each app's default store in memory.
+    const apps = [SECRET, `another-app-${randomUUID()}-secret-of-32+-characters`].map(
+      (secret): AuthConfig => ({ ...config, secret, oauth: undefined }),
+    );
+    const sessions = await Promise.all(
+      apps.map(async (app) => {
+        const browser = new Client(app, origin);
+        const claims = {
+          sub: "user-1",
+          iat: now - 60,
+          exp: now + 3600,
+          jti: randomUUID(),
+          "tessera.oauth": {
+            provider: "op",
+            providerAccountId: sub,
+            sub,
+            signedInAt: Date.now() - 60_000,
+          },
+        };
+        browser.jar.set(
+          "authjs.session-token",
+          await sealSessionToken(claims, { secret: app.secret as string }),
+        );
+        expect(await browser.session()).not.toBeNull();
+        return browser;
+      }),
+    );
+    const [first, second] = sessions as [Client, Client];
+    const response = await postTo(apps[0] as AuthConfig, {
+      logout_token: await logoutToken({ claims: { sub } }),
+    });
+    expect(response.status).toBe(200);
+    expect(await first.session()).toBeNull();
+    expect(await second.session()).not.toBeNull();
+  });
+
   /**
    * A real memory store whose writes of keys matching `failing` fail while `state.down` is set
    * (a Redis or SQL outage, or one failing table).

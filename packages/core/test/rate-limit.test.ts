@@ -66,8 +66,8 @@ async function attemptFrom(config: AuthConfig, clientIp: string, username: strin
 }
 
 /**
- * A user name no other test uses: without `rateLimit.storage`, every config in this process
- * counts in one store, as the configs of one app do.
+ * A user name no other test uses: without `rateLimit.storage`, every config with the same secret
+ * counts in one store in this process, as the configs of one app do.
  */
 const uniqueName = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
 
@@ -95,6 +95,17 @@ describe("credentials sign-in rate limit (defaults: 10 per identifier per minute
     expect((await attempt(client, ` ${ada.toUpperCase()} `, "wrong")).headers.get("location")).toBe(
       SIGNIN_RATE_LIMITED,
     );
+  });
+
+  it("another app in the process (another secret) keeps its own counts in its default store", async () => {
+    const first = new Client(credentialsConfig());
+    const second = new Client(
+      credentialsConfig({ secret: `another-app-${randomUUID()}-secret-of-32+-characters` }),
+    );
+    const name = uniqueName("shared");
+    for (let i = 0; i < 11; i++) await attempt(first, name, "wrong");
+    expect((await attempt(first, name, "right")).headers.get("location")).toBe(SIGNIN_RATE_LIMITED);
+    expect((await attempt(second, name, "right")).headers.get("location")).toBe(ORIGIN);
   });
 
   it("a lazy config still counts wrong passwords across requests", async () => {

@@ -85,3 +85,31 @@ describe("the refresh lock shared through oauth.store", () => {
     expect(other).toEqual(tokens("shared"));
   });
 });
+
+describe("the refresh-margin-exceeds-lifetime warning", () => {
+  /** An app of its own (a secret no other test uses) whose warnings are recorded. */
+  function app() {
+    const { logger, warnings } = recordingLogger();
+    const secret = `refresh-app-${crypto.randomUUID()}-secret-of-32+-characters`;
+    return { config: resolveConfig({ secret, trustHost: true, logger, providers: [] }), warnings };
+  }
+
+  /** Tokens that are due the moment they arrive (they expire within the default margin). */
+  const dueOnArrival = (): RefreshedTokens => ({
+    ...tokens("short-lived"),
+    expires_at: Math.floor(Date.now() / 1000) + 30,
+  });
+
+  it("is said once per app and provider: one app's warning does not silence another's", async () => {
+    const first = app();
+    // Driven directly like the rest of this file (the grant is the test's function);
+    // access-token.test.ts shows the warning itself against oidc-provider.
+    await refreshOnce(first.config, provider, "refresh-a1", async () => dueOnArrival());
+    await refreshOnce(first.config, provider, "refresh-a2", async () => dueOnArrival());
+    expect(first.warnings).toEqual(["refresh-margin-exceeds-lifetime"]);
+
+    const second = app();
+    await refreshOnce(second.config, provider, "refresh-b1", async () => dueOnArrival());
+    expect(second.warnings).toEqual(["refresh-margin-exceeds-lifetime"]);
+  });
+});

@@ -252,7 +252,7 @@ describe("webauthn registration", () => {
       credentialDeviceType: "singleDevice",
       transports: "internal",
     });
-    // Stored as standard base64 with padding, as Auth.js stores it (SPEC: "base64 encoded").
+    // Stored as standard base64 with padding, as Auth.js stores it (its type says "Base64 encoded").
     expect(authenticator?.credentialID).toMatch(/^[A-Za-z0-9+/]+=*$/);
     expect((authenticator?.credentialID.length ?? 1) % 4).toBe(0);
     expect(authenticator?.providerAccountId).toBe(authenticator?.credentialID);

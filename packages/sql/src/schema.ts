@@ -1,6 +1,7 @@
 /**
- * Row shapes of Tessera's tables. Column names follow SPEC.md: camelCase for rows, snake_case for
- * OAuth token values. Column value types differ per dialect (see `dialect.ts`), so dates, counters
+ * Row shapes of Tessera's tables. Column names are Auth.js's (its adapters' documented schema,
+ * https://authjs.dev/getting-started/adapters/pg): camelCase for rows, snake_case for OAuth token
+ * values (RFC 6749 §5.1, https://www.rfc-editor.org/rfc/rfc6749#section-5.1). Column value types differ per dialect (see `dialect.ts`), so dates, counters
  * and booleans are typed with every form a driver may hand back.
  */
 

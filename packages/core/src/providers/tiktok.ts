@@ -22,7 +22,10 @@ import { processEnv } from "../lib/config/env.js";
 import { bearer, providerJson } from "../lib/oauth/provider-request.js";
 import type { OAuthConfig, OAuthUserConfig } from "./index.js";
 
-/** The response of `GET /v2/user/info/` (SPEC.md "short-video platform profile"). */
+/**
+ * The response of `GET /v2/user/info/`
+ * (https://developers.tiktok.com/doc/tiktok-api-v2-get-user-info).
+ */
 export interface TikTokProfile {
   data: {
     user: {

@@ -23,7 +23,10 @@ import type { OAuthConfig, OAuthUserConfig } from "./index.js";
 
 type Flag = 0 | 1;
 
-/** A VK user from `users.get` (SPEC.md "social-network profile"), with `email` from the token. */
+/**
+ * A VK user from `users.get` (https://dev.vk.com/en/method/users.get), with `email` from the
+ * token response.
+ */
 export interface VKProfile {
   id: number;
   first_name: string;

@@ -15,7 +15,10 @@
 import { providerJson } from "../lib/oauth/provider-request.js";
 import type { OAuthConfig, OAuthUserConfig } from "./index.js";
 
-/** The response of `GET https://login.yandex.ru/info?format=json` (SPEC.md "mail/search-portal profile"). */
+/**
+ * The response of `GET https://login.yandex.ru/info?format=json`
+ * (https://yandex.com/dev/id/doc/en/user-information).
+ */
 export interface YandexProfile {
   id: string;
   client_id: string;

@@ -771,8 +771,7 @@ const DIFFERENCES: Difference[] = [
   ...(["authorization", "token", "userinfo"] as const).map((name) => ({
     id: "vk",
     field: name,
-    reason:
-      "VK API version 5.126 by default (SPEC.md); Auth.js sends 5.131. Set `apiVersion` to change it",
+    reason: "VK API version 5.126 by default; Auth.js sends 5.131. Set `apiVersion` to change it",
   })),
   ...["box", "boxyhq-saml", "bungie", "click-up"].map((id) => ({
     id,

@@ -1,6 +1,6 @@
 /**
  * TikTok, VK and Yandex against a local server answering like their documented endpoints, with
- * the profile shapes of SPEC.md: TikTok's client key and `fields`, VK's numeric id, API version
+ * the profile shapes their APIs document: TikTok's client key and `fields`, VK's numeric id, API version
  * and e-mail from the token response, Yandex's `OAuth` scheme and avatar sizes.
  */
 import { customFetch } from "@tessera/core";

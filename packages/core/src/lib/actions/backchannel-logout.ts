@@ -5,7 +5,7 @@
  * provider and is answered 200; anything else 400 `invalid_request` (§2.8). Both answers say
  * `Cache-Control: no-store`. Register this URL as the client's `backchannel_logout_uri`.
  */
-import type { InternalOAuthProvider } from "../../providers/index.js";
+
 import type { ResponseInternal } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
 import { json } from "../http/response.js";
@@ -23,14 +23,13 @@ export async function backchannelLogout(ctx: AuthContext): Promise<ResponseInter
   const { provider, config } = ctx;
   if (!provider || (provider.type !== "oidc" && provider.type !== "oauth"))
     return refuse("The path names no OpenID Provider of this application.");
-  const oidcProvider = provider as InternalOAuthProvider;
   const logoutToken = ctx.request.body?.logout_token;
   if (typeof logoutToken !== "string" || logoutToken === "")
     return refuse("The request has no logout_token.");
 
   let claims: Awaited<ReturnType<typeof validateLogoutToken>>;
   try {
-    claims = await validateLogoutToken(oidcProvider, logoutToken);
+    claims = await validateLogoutToken(provider, logoutToken);
   } catch (error) {
     if (error instanceof InvalidLogoutToken) {
       ctx.logger.debug("backchannel_logout_refused", {
@@ -46,7 +45,7 @@ export async function backchannelLogout(ctx: AuthContext): Promise<ResponseInter
   let firstUse: boolean;
   try {
     // Replay defence (§2.6 item 7 mentions it; §4.1 asks for it): one use per jti.
-    firstUse = await firstUseOfLogoutToken(config, oidcProvider, claims);
+    firstUse = await firstUseOfLogoutToken(config, provider, claims);
   } catch (error) {
     // The store is down: §2.8 answers a logout that failed with 400, never a redirect.
     ctx.logger.error(error as Error);
@@ -55,11 +54,11 @@ export async function backchannelLogout(ctx: AuthContext): Promise<ResponseInter
   if (!firstUse) return refuse("The logout token was already used (jti replayed).");
   let userId: string | undefined;
   try {
-    ({ userId } = await endSessions(config, oidcProvider, claims));
+    ({ userId } = await endSessions(config, provider, claims));
   } catch (error) {
     ctx.logger.error(error as Error);
     // A failed logout must not burn the jti: the OP's retry of the same token has to work.
-    await forgetLogoutToken(config, oidcProvider, claims).catch((cause: unknown) =>
+    await forgetLogoutToken(config, provider, claims).catch((cause: unknown) =>
       ctx.logger.error(cause as Error),
     );
     return refuse("The sessions could not be ended.");

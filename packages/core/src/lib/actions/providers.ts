@@ -1,10 +1,11 @@
 /** `GET /providers`: a client-safe description of every configured provider. */
-import type { PublicProvider } from "../../providers/index.js";
+
 import type { ResponseInternal } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
 import { toPublicProvider } from "../config/providers.js";
 import { json } from "../http/response.js";
 import { ownCallbackUrl } from "../oauth/redirect-proxy.js";
+import type { PublicProvider } from "../provider-types.js";
 
 /** Returns `{ [id]: { id, name, type, signinUrl, callbackUrl } }`. */
 export function providers(ctx: AuthContext): ResponseInternal {

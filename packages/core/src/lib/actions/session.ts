@@ -17,8 +17,8 @@ import type {
   User,
 } from "../../types.js";
 import { requireAdapter } from "../config/adapter.js";
+import { defaultCallbacks } from "../config/default-callbacks.js";
 import type { AuthContext } from "../config/internal.js";
-import { defaultCallbacks } from "../config/resolve.js";
 import { sessionTokenEnd } from "../crypto/jwe.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 import { supportsSessionListing } from "../session/devices.js";

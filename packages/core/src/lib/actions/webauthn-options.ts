@@ -3,11 +3,12 @@
  * passes to `navigator.credentials.create()` or `.get()`, with the challenge sealed into its
  * single-use cookie.
  */
-import type { WebAuthnConfig } from "../../providers/index.js";
+
 import type { ResponseInternal } from "../../types.js";
 import { requireAdapter } from "../config/adapter.js";
 import type { AuthContext } from "../config/internal.js";
 import { json } from "../http/response.js";
+import type { WebAuthnConfig } from "../provider-types.js";
 import { currentSessionUser } from "../session/resolve-user.js";
 import {
   authenticationOptions,

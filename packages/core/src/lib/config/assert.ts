@@ -14,11 +14,11 @@ import {
   MissingAuthorize,
   MissingSecret,
 } from "../../errors.js";
-import type { InternalOAuthProvider } from "../../providers/index.js";
 import { maxAttemptsProblem } from "../email/attempts.js";
 import { rateLimitProblem } from "../session/rate-limit.js";
 import type { WarningCode } from "../utils/logger.js";
 import { webauthnConfigProblem } from "../webauthn/assert.js";
+import { firstTime } from "./app-state.js";
 import type { ResolvedConfig } from "./internal.js";
 import { oauthProviderProblem } from "./oauth-provider.js";
 import type { StaticProvider } from "./providers.js";
@@ -67,9 +67,6 @@ export function requiredAdapterMethods(
   if (types.has("webauthn")) for (const m of WEBAUTHN_METHODS) needed.add(m);
   return [...needed];
 }
-
-/** Whether `backchannel-memory-store` was logged in this process (lazy configs assert per request). */
-let backchannelWarned = false;
 
 /**
  * Back-channel logout of JWT sessions without `oauth.store` or `jwt.revocation` keeps its markers
@@ -134,10 +131,7 @@ export function assertConfig(
         `The credentials provider "${provider.id}" has no \`authorize\` function.`,
       );
     if (provider.type === "oauth" || provider.type === "oidc") {
-      const problem = oauthProviderProblem(
-        provider as InternalOAuthProvider,
-        config.redirectProxyUrl,
-      );
+      const problem = oauthProviderProblem(provider, config.redirectProxyUrl);
       if (problem) return problem;
     }
     if (provider.type === "email") {
@@ -181,9 +175,11 @@ export function assertConfig(
 
   if (config.debug) warnings.push("debug-enabled");
   if (config.csrfDisabled) warnings.push("csrf-disabled");
-  if (!backchannelWarned && backchannelIsProcessLocal(config, providers)) {
-    backchannelWarned = true;
+  // Once per app, not per resolution: a lazy config is resolved on every request.
+  if (
+    backchannelIsProcessLocal(config, providers) &&
+    firstTime(config.state, "backchannel-memory-store")
+  )
     warnings.push("backchannel-memory-store");
-  }
   return warnings;
 }

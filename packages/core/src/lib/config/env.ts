@@ -1,11 +1,11 @@
 /**
- * Environment inference (SPEC.md "Environment variable inference"): secrets, URL, host trust,
+ * Environment inference, as Auth.js does it (`setEnvDefaults`): secrets, URL, host trust,
  * redirect proxy and per-provider client credentials come from `AUTH_*` variables (and the legacy
  * `NEXTAUTH_URL`/`NEXTAUTH_SECRET`).
  */
 import { UntrustedHost } from "../../errors.js";
-import type { Provider, ProviderConfig } from "../../providers/index.js";
 import type { AuthConfig } from "../../types.js";
+import type { Provider, ProviderConfig } from "../provider-types.js";
 import { createLogger } from "../utils/logger.js";
 
 /** An environment: `process.env`, a platform's `env` object, or a plain record. */

@@ -4,12 +4,6 @@
  */
 import type { Adapter } from "../../adapters.js";
 import type {
-  CredentialsConfig,
-  EmailConfig,
-  InternalOAuthProvider,
-  WebAuthnConfig,
-} from "../../providers/index.js";
-import type {
   AuthConfig,
   CallbacksOptions,
   Cookie,
@@ -22,6 +16,13 @@ import type {
   Theme,
 } from "../../types.js";
 import type { RequestInternal } from "../http/request.js";
+import type {
+  CredentialsConfig,
+  EmailConfig,
+  InternalOAuthProvider,
+  WebAuthnConfig,
+} from "../provider-types.js";
+import type { AppState } from "./app-state.js";
 
 /** URLs every normalised provider carries (absolute, for the current origin). */
 export interface ProviderUrls {
@@ -70,6 +71,8 @@ export interface ResolvedConfig {
   cookies: readonly [CookiesOptions, CookiesOptions];
   /** The first configuration error found by the static checks, reported per request. */
   configError?: Error;
+  /** What the app keeps between requests in this process (shared by configs with its secret). */
+  state: AppState;
   /** Providers for an origin (their URLs embed it); cached per origin. */
   providersFor(origin: string): InternalProvider[];
 }

@@ -16,7 +16,11 @@ export function defaultProfile(profile: Profile): User {
   };
 }
 
-/** Default subset of a token response stored on the account (SPEC.md "Account"). */
+/**
+ * Default subset of a token response stored on the account: the fields Auth.js keeps (RFC 6749
+ * §5.1 token response, https://www.rfc-editor.org/rfc/rfc6749#section-5.1, plus OpenID Connect
+ * Core 1.0 §3.1.3.3's `id_token`), with `expires_in` turned into `expires_at`.
+ */
 export function defaultAccount(tokens: TokenSet): TokenSet {
   const account: TokenSet = {};
   for (const key of ["access_token", "id_token", "refresh_token", "scope", "session_state"])

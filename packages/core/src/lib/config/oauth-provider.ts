@@ -10,7 +10,7 @@ import type {
   InternalOAuthProvider,
   OAuthChecks,
   OAuthConfig,
-} from "../../providers/index.js";
+} from "../provider-types.js";
 import { envName } from "./env.js";
 import { defaultAccount, defaultProfile } from "./oauth-defaults.js";
 
@@ -118,7 +118,8 @@ export function normalizeOAuthProvider(
       : config.client;
   if (config.type === "oidc" && !authorization.params.scope)
     authorization.params.scope = DEFAULT_OIDC_SCOPE;
-  // SPEC.md: PKCE is the default check for both flavours.
+  // PKCE (RFC 7636) is the default check for both flavours, as in Auth.js; RFC 9700 §2.1.1
+  // (https://www.rfc-editor.org/rfc/rfc9700#section-2.1.1) asks every client to use it.
   const checks: OAuthChecks[] = [...(config.checks ?? ["pkce"])];
   return {
     ...config,
@@ -129,7 +130,7 @@ export function normalizeOAuthProvider(
     ...(client && { client }),
     checks,
     idToken: config.idToken ?? config.type === "oidc",
-    profile: (config.profile ?? defaultProfile) as InternalOAuthProvider["profile"],
+    profile: config.profile ?? defaultProfile,
     account: config.account ?? defaultAccount,
   } as Omit<InternalOAuthProvider, "signinUrl" | "callbackUrl">;
 }

@@ -5,12 +5,11 @@
  */
 import type {
   EmailConfig,
-  InternalOAuthProvider,
   OAuthConfig,
   Provider,
   ProviderConfig,
   PublicProvider,
-} from "../../providers/index.js";
+} from "../provider-types.js";
 import type { EnvObject } from "./env.js";
 import { callProviderFactory, fillProviderCredentials } from "./env.js";
 import type { InternalProvider } from "./internal.js";
@@ -111,7 +110,7 @@ export function withUrls(
     const signinUrl = `${origin}${basePath}/signin/${encodeURIComponent(provider.id)}`;
     let callbackUrl = `${origin}${basePath}/callback/${encodeURIComponent(provider.id)}`;
     if (provider.type === "oauth" || provider.type === "oidc") {
-      const proxy = (provider as InternalOAuthProvider).redirectProxyUrl ?? redirectProxyUrl;
+      const proxy = provider.redirectProxyUrl ?? redirectProxyUrl;
       if (proxy)
         callbackUrl = `${proxy.replace(/\/+$/, "")}/callback/${encodeURIComponent(provider.id)}`;
     }

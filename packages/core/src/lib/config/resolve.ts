@@ -4,20 +4,15 @@
  */
 import type { Adapter } from "../../adapters.js";
 import { AdapterError, EventError, MissingAdapterMethods } from "../../errors.js";
-import type {
-  AuthConfig,
-  CallbacksOptions,
-  EventCallbacks,
-  JWTOptions,
-  SessionOptions,
-} from "../../types.js";
+import type { AuthConfig, EventCallbacks, JWTOptions, SessionOptions } from "../../types.js";
 import { SessionTokenCache } from "../crypto/jwe.js";
 import { decodeSessionToken, encodeSessionToken } from "../crypto/session-token.js";
-import { defaultRedirect } from "../http/callback-url.js";
 import { defaultCookies, mergeCookies } from "../http/cookies.js";
 import { skipCSRFCheck } from "../symbols.js";
 import { createLogger } from "../utils/logger.js";
+import { appStateFor } from "./app-state.js";
 import { assertConfig } from "./assert.js";
+import { defaultCallbacks } from "./default-callbacks.js";
 import { type EnvObject, envOf, originFromEnv, secretsFromEnv, trustHostFromEnv } from "./env.js";
 import type { InternalProvider, ResolvedConfig } from "./internal.js";
 import {
@@ -31,21 +26,6 @@ const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
 const DEFAULT_UPDATE_AGE = 24 * 60 * 60;
 /** Distinct origins whose provider URLs are kept; Host headers are client-chosen, so bounded. */
 const MAX_ORIGINS = 32;
-
-function toIsoString(value: string | Date): string {
-  return value instanceof Date ? value.toISOString() : value;
-}
-
-/** The default callbacks: allow sign-in, same-origin redirects, minimal session, token as is. */
-export const defaultCallbacks: CallbacksOptions = {
-  signIn: () => true,
-  redirect: defaultRedirect,
-  session: ({ session }) => ({
-    user: { name: session.user?.name, email: session.user?.email, image: session.user?.image },
-    expires: toIsoString(session.expires as string | Date),
-  }),
-  jwt: ({ token }) => token,
-};
 
 function wrapEvents(
   events: Partial<EventCallbacks> | undefined,
@@ -197,6 +177,7 @@ function buildResolvedConfig(config: AuthConfig, env: EnvObject): ResolvedConfig
     csrfDisabled: config.skipCSRFCheck === skipCSRFCheck,
     ...(redirectProxyUrl !== undefined && { redirectProxyUrl }),
     experimental: { enableWebAuthn: config.experimental?.enableWebAuthn === true },
+    state: appStateFor(secrets),
     cookies: [
       mergeCookies(defaultCookies(false), config.cookies),
       mergeCookies(defaultCookies(true), config.cookies),

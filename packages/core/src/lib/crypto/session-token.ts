@@ -1,10 +1,16 @@
 /**
  * `encode` and `decode` of JWT sessions over a {@link SessionTokenCache}: the public functions of
- * `@tessera/core/jwt` use the shared cache, a resolved config binds its own.
+ * `@tessera/core/jwt` and the check cookies use the shared cache ({@link encodeJwt},
+ * {@link decodeJwt}), a resolved config binds its own.
  */
 import { MissingSecret } from "../../errors.js";
 import type { JWT, JWTDecodeParams, JWTEncodeParams } from "../../types.js";
-import { decryptSessionToken, encryptSessionToken, type SessionTokenCache } from "./jwe.js";
+import {
+  decryptSessionToken,
+  encryptSessionToken,
+  type SessionTokenCache,
+  sharedSessionTokenCache,
+} from "./jwe.js";
 import { defaultEngine } from "./keys.js";
 
 /** Thirty days, Auth.js's default session lifetime. */
@@ -65,4 +71,31 @@ export function decodeSessionToken<Payload = JWT>(
   } catch (error) {
     return Promise.reject(error);
   }
+}
+
+/**
+ * {@link encodeSessionToken} with the shared key cache (keyed by secret and salt): what
+ * `@tessera/core/jwt`'s `encode` does, and how the PKCE, state, nonce and WebAuthn challenge
+ * cookies are sealed.
+ *
+ * @example
+ * ```ts
+ * const jwe = await encodeJwt({ token: { value: verifier }, secret, salt: "authjs.pkce.code_verifier", maxAge: 900 })
+ * ```
+ */
+export function encodeJwt<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string> {
+  return encodeSessionToken(params, sharedSessionTokenCache);
+}
+
+/**
+ * {@link decodeSessionToken} with the shared key cache, always as a promise: what
+ * `@tessera/core/jwt`'s `decode` does, and how the check cookies are opened.
+ *
+ * @example
+ * ```ts
+ * const payload = await decodeJwt<{ value: string }>({ token: cookieValue, secret, salt: "authjs.state" })
+ * ```
+ */
+export async function decodeJwt<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
+  return decodeSessionToken<Payload>(params, sharedSessionTokenCache);
 }

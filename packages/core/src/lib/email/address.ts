@@ -3,7 +3,7 @@
  * parsing of a configured sender (`"Name <addr@host>"`).
  */
 import { type AuthError, type AuthErrorOptions, EmailSignInError } from "../../errors.js";
-import type { EmailConfig } from "../../providers/index.js";
+import type { EmailConfig } from "../provider-types.js";
 
 /** RFC 5321 §4.5.3.1.1 and §4.5.3.1.2: 64 octets of local part, 255 of domain; 254 in a path. */
 const MAX_LOCAL_LENGTH = 64;

@@ -73,12 +73,27 @@ export function createMemoryAttemptStore(
   };
 }
 
-/** Used by e-mail providers that name no `attemptStore`; shared by every config in the process. */
-const processStore = createMemoryAttemptStore();
+/** Where an app keeps its default attempt store: its state in this process (config/app-state.ts). */
+interface AttemptStoreHolder {
+  attemptStore?: VerificationAttemptStore;
+}
+
+/**
+ * The provider's `attemptStore`, else the app's in this process: kept across requests, never
+ * shared with another app.
+ */
+function attemptStoreOf(
+  provider: AttemptOptions,
+  app: AttemptStoreHolder,
+): VerificationAttemptStore {
+  if (provider.attemptStore) return provider.attemptStore;
+  app.attemptStore ??= createMemoryAttemptStore();
+  return app.attemptStore;
+}
 
 /**
  * The e-mail provider's `maxAttempts` and `attemptStore` (spelled out rather than picked from
- * `EmailConfig`, as `providers/index.ts` imports this module) and the link's lifetime.
+ * `EmailConfig`, as `provider-types.ts` imports this module) and the link's lifetime.
  */
 interface AttemptOptions {
   maxAttempts?: number;
@@ -108,16 +123,17 @@ async function withStore<T>(action: string, run: () => T | Promise<T>): Promise<
  *
  * @example
  * ```ts
- * const withinLimit = await countVerificationAttempt(provider, "ada@example.com")
+ * const withinLimit = await countVerificationAttempt(provider, "ada@example.com", config.state)
  * ```
  */
 export async function countVerificationAttempt(
   provider: AttemptOptions,
   identifier: string,
+  app: AttemptStoreHolder,
 ): Promise<boolean> {
   const max = provider.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   if (max === Number.POSITIVE_INFINITY) return true;
-  const store = provider.attemptStore ?? processStore;
+  const store = attemptStoreOf(provider, app);
   const count = await withStore("count a try", () =>
     store.increment(attemptKey(identifier), provider.maxAge),
   );
@@ -130,15 +146,16 @@ export async function countVerificationAttempt(
  *
  * @example
  * ```ts
- * await resetVerificationAttempts(provider, "ada@example.com")
+ * await resetVerificationAttempts(provider, "ada@example.com", config.state)
  * ```
  */
 export async function resetVerificationAttempts(
   provider: AttemptOptions,
   identifier: string,
+  app: AttemptStoreHolder,
 ): Promise<void> {
   if ((provider.maxAttempts ?? DEFAULT_MAX_ATTEMPTS) === Number.POSITIVE_INFINITY) return;
-  const store = provider.attemptStore ?? processStore;
+  const store = attemptStoreOf(provider, app);
   await withStore("reset a count", () => store.reset(attemptKey(identifier)));
 }
 

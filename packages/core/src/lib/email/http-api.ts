@@ -4,7 +4,7 @@
  * timeout, and an error that names the service, the status and the service's own message —
  * never the API key.
  */
-import type { EmailConfig, SendVerificationRequestParams } from "../../providers/index.js";
+import type { EmailConfig, SendVerificationRequestParams } from "../provider-types.js";
 import { customFetch } from "../symbols.js";
 import { type Mailbox, parseMailbox } from "./address.js";
 import { renderVerificationEmail, type VerificationEmail } from "./template.js";

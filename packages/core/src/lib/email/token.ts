@@ -2,8 +2,9 @@
  * Verification tokens of e-mail sign-in. The raw token only ever travels in the e-mailed link;
  * the adapter stores `sha256hex(token + secret)`, so a leaked database holds no usable links.
  */
-import type { EmailConfig } from "../../providers/index.js";
+
 import { randomHex, sha256Hex } from "../crypto/encoding.js";
+import type { EmailConfig } from "../provider-types.js";
 
 /** Bytes of randomness in a default token (256 bits, as 64 hex characters). */
 const TOKEN_BYTES = 32;

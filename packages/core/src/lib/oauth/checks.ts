@@ -5,11 +5,11 @@
  */
 import * as o from "oauth4webapi";
 import { InvalidCheck } from "../../errors.js";
-import { decode, encode } from "../../jwt.js";
-import type { InternalOAuthProvider, OAuthChecks } from "../../providers/index.js";
 import type { Cookie, CookieOption } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
+import { decodeJwt, encodeJwt } from "../crypto/session-token.js";
 import { CHECK_COOKIE_MAX_AGE } from "../http/cookies.js";
+import type { InternalOAuthProvider, OAuthChecks } from "../provider-types.js";
 import { isProxyActive } from "./redirect-proxy.js";
 
 /** The cookies that carry checks (keys of `ctx.cookies`). */
@@ -26,8 +26,8 @@ export interface StatePayload {
 }
 
 /**
- * The checks a provider runs, with `state` added when a redirect proxy is in use (SPEC.md: the
- * proxy relies on the encrypted state to find the originating deployment).
+ * The checks a provider runs, with `state` added when a redirect proxy is in use (as Auth.js
+ * does: the proxy finds the originating deployment in the encrypted state).
  */
 export function effectiveChecks(
   ctx: AuthContext,
@@ -60,7 +60,7 @@ async function seal(
   value: string,
 ): Promise<Cookie> {
   const option = cookieOption(ctx, name, provider);
-  const sealed = await encode({
+  const sealed = await encodeJwt({
     token: { value, provider: provider.id },
     secret: ctx.config.secrets,
     salt: option.name,
@@ -97,7 +97,7 @@ export async function createChecks(
       ...(origin !== undefined && { origin }),
       random: o.generateRandomState(),
     };
-    created.state = await encode({
+    created.state = await encodeJwt({
       token: payload,
       secret: ctx.config.secrets,
       salt: STATE_SALT,
@@ -144,7 +144,7 @@ export async function readCheck(
     );
   let payload: { value?: unknown; provider?: unknown } | null;
   try {
-    payload = await decode<{ value?: unknown; provider?: unknown }>({
+    payload = await decodeJwt<{ value?: unknown; provider?: unknown }>({
       token: sealed,
       secret: ctx.config.secrets,
       salt: cookieName,
@@ -170,7 +170,7 @@ export async function readCheck(
  */
 export async function decodeState(ctx: AuthContext, state: string): Promise<StatePayload | null> {
   try {
-    const payload = await decode<Partial<StatePayload>>({
+    const payload = await decodeJwt<Partial<StatePayload>>({
       token: state,
       secret: ctx.config.secrets,
       salt: STATE_SALT,

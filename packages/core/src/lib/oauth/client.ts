@@ -4,8 +4,8 @@
  */
 import * as o from "oauth4webapi";
 import { InvalidProvider } from "../../errors.js";
-import type { InternalOAuthProvider } from "../../providers/index.js";
 import { envName } from "../config/env.js";
+import type { InternalOAuthProvider } from "../provider-types.js";
 
 /** Token endpoint authentication methods Tessera supports. */
 export type ClientAuthMethod =

@@ -6,7 +6,7 @@
  * renews both once (see `refreshedServerMetadata`).
  */
 import * as o from "oauth4webapi";
-import type { InternalOAuthProvider } from "../../providers/index.js";
+import type { InternalOAuthProvider } from "../provider-types.js";
 import type { customFetch } from "../symbols.js";
 import { fetchOf, httpOptions } from "./http.js";
 

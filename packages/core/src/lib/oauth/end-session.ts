@@ -2,7 +2,7 @@
  * The RP-initiated logout request (OpenID Connect RP-Initiated Logout 1.0 §2): where the browser
  * goes to be signed out of the OpenID Provider after the local sign-out.
  */
-import type { InternalOAuthProvider } from "../../providers/index.js";
+import type { InternalOAuthProvider } from "../provider-types.js";
 import { serverMetadata } from "./discovery.js";
 
 /**

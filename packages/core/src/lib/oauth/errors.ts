@@ -5,7 +5,7 @@
  */
 import * as o from "oauth4webapi";
 import { AuthError, InvalidCheck, OAuthCallbackError, OAuthSignInError } from "../../errors.js";
-import type { InternalOAuthProvider } from "../../providers/index.js";
+import type { InternalOAuthProvider } from "../provider-types.js";
 
 /** Keeps log lines about provider text short and on one line (log injection). */
 function loggable(value: unknown, max = 200): string {

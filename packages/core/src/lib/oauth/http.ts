@@ -3,7 +3,7 @@
  * `customFetch` (proxies, tests), a timeout, and plain-HTTP endpoints allowed when configured.
  */
 import * as o from "oauth4webapi";
-import type { InternalOAuthProvider } from "../../providers/index.js";
+import type { InternalOAuthProvider } from "../provider-types.js";
 import { customFetch } from "../symbols.js";
 
 /** Seconds a single request to a provider may take before the sign-in fails. */

@@ -3,7 +3,7 @@
  * the OpenID Provider posts to tell the relying party that a user's session at the OP ended.
  */
 import { decodeProtectedHeader, type JWTPayload } from "jose";
-import type { InternalOAuthProvider } from "../../providers/index.js";
+import type { InternalOAuthProvider } from "../provider-types.js";
 import { serverMetadata } from "./discovery.js";
 import { verifyJwtSignature } from "./signature.js";
 

@@ -4,7 +4,7 @@
  * usual timeout, failing as `OAuthCallbackError`.
  */
 import { OAuthCallbackError } from "../../errors.js";
-import type { InternalOAuthProvider } from "../../providers/index.js";
+import type { InternalOAuthProvider } from "../provider-types.js";
 import type { customFetch } from "../symbols.js";
 import { providerFetch } from "./http.js";
 

@@ -4,8 +4,9 @@
  * which forwards it to the originating deployment named in the encrypted `state`. Both share the
  * secret, so only they can mint or read that state.
  */
-import type { InternalOAuthProvider } from "../../providers/index.js";
+
 import type { AuthContext } from "../config/internal.js";
+import type { InternalOAuthProvider } from "../provider-types.js";
 
 /**
  * The proxy URL in effect for `provider`, if any. `form_post` responses cannot be forwarded by a

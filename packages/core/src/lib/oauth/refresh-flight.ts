@@ -7,10 +7,11 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { RefreshTokenError } from "../../errors.js";
-import type { InternalOAuthProvider } from "../../providers/index.js";
+import { firstTime } from "../config/app-state.js";
 import type { ResolvedConfig } from "../config/internal.js";
 import { sharedSessionTokenCache } from "../crypto/jwe.js";
 import { decodeSessionToken, encodeSessionToken } from "../crypto/session-token.js";
+import type { InternalOAuthProvider } from "../provider-types.js";
 import type { SharedStore } from "../store/shared-store.js";
 import { PROVIDER_TIMEOUT_SECONDS } from "./http.js";
 import type { RefreshedTokens } from "./refresh.js";
@@ -45,12 +46,6 @@ export function isDue(config: ResolvedConfig, expiresAt: unknown): boolean {
  * (`for`): the store is not trusted to keep outcomes under their own keys.
  */
 type Outcome = { for: string } & ({ tokens: RefreshedTokens } | { refused: string });
-
-/**
- * The refreshes running in this process, by provider and refresh token: one map for the process,
- * so that a lazy configuration (a new config object per request) still refreshes once.
- */
-const running = new Map<string, Promise<RefreshedTokens>>();
 
 /** A store key for `refreshToken`: its hash, so the store never holds the token itself. */
 function flightKey(provider: InternalOAuthProvider, refreshToken: string): string {
@@ -149,6 +144,9 @@ export function refreshOnce(
   refresh: () => Promise<RefreshedTokens>,
 ): Promise<RefreshedTokens> {
   const key = flightKey(provider, refreshToken);
+  // The app's map, not the config object's: a lazy configuration (a new object per request)
+  // still refreshes once.
+  const running = config.state.refreshes;
   const pending = running.get(key);
   if (pending) return pending;
   const store = config.source.oauth?.store;
@@ -164,13 +162,10 @@ export function refreshOnce(
   return flight;
 }
 
-/** Providers `refresh-margin-exceeds-lifetime` was logged for in this process. */
-const warnedProviders = new Set<string>();
-
 /**
  * A token that is already due when it arrives means the provider's access tokens live no longer
  * than `oauth.refreshMargin`: every later read would refresh again (one token request per read,
- * and a rotated refresh token per read). Said once per provider and process, since a lazy
+ * and a rotated refresh token per read). Said once per provider and app, since a lazy
  * configuration is resolved on every request.
  */
 function warnIfDueOnArrival(
@@ -178,7 +173,7 @@ function warnIfDueOnArrival(
   provider: InternalOAuthProvider,
   tokens: RefreshedTokens,
 ): void {
-  if (warnedProviders.has(provider.id) || !isDue(config, tokens.expires_at)) return;
-  warnedProviders.add(provider.id);
+  if (!isDue(config, tokens.expires_at)) return;
+  if (!firstTime(config.state, `refresh-margin-exceeds-lifetime\0${provider.id}`)) return;
   config.logger.warn("refresh-margin-exceeds-lifetime");
 }

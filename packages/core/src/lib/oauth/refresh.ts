@@ -6,7 +6,7 @@
  */
 import * as o from "oauth4webapi";
 import { RefreshTokenError } from "../../errors.js";
-import type { InternalOAuthProvider } from "../../providers/index.js";
+import type { InternalOAuthProvider } from "../provider-types.js";
 import { clientAuthOf, clientOf } from "./client.js";
 import { serverMetadata } from "./discovery.js";
 import { httpOptions } from "./http.js";

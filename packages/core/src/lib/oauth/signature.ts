@@ -15,7 +15,7 @@ import {
 } from "jose";
 import * as o from "oauth4webapi";
 import { OAuthCallbackError } from "../../errors.js";
-import type { InternalOAuthProvider } from "../../providers/index.js";
+import type { InternalOAuthProvider } from "../provider-types.js";
 import { refreshedServerMetadata, type ServerMetadata, withIssuer } from "./discovery.js";
 import { fetchOf, httpOptions, PROVIDER_TIMEOUT_SECONDS } from "./http.js";
 

@@ -6,8 +6,8 @@
 import { decodeJwt } from "jose";
 import * as o from "oauth4webapi";
 import { OAuthCallbackError } from "../../errors.js";
-import type { InternalOAuthProvider } from "../../providers/index.js";
 import type { LoggerInstance, TokenSet } from "../../types.js";
+import type { InternalOAuthProvider } from "../provider-types.js";
 import { clientAuthOf, clientOf } from "./client.js";
 import { matchesIssuerTemplate, type ServerMetadata, withIssuer } from "./discovery.js";
 import { httpOptions } from "./http.js";

@@ -4,8 +4,8 @@
  * `provider.account(tokens)` chooses the token fields stored on the account.
  */
 import { OAuthProfileParseError } from "../../errors.js";
-import type { InternalOAuthProvider } from "../../providers/index.js";
 import type { Account, Profile, TokenSet, User } from "../../types.js";
+import type { InternalOAuthProvider } from "../provider-types.js";
 
 /** The user a provider profile maps to, and the account linking it to the provider. */
 export interface ProfileResult {
@@ -58,7 +58,8 @@ export async function userAndAccount(
   const stored = provider.account(tokens) ?? {};
   const account: Account = {
     ...stored,
-    // SPEC.md: `token_type` is always lower case, whatever a custom `account` callback returns.
+    // `token_type` is case-insensitive (RFC 6749 §5.1, https://www.rfc-editor.org/rfc/rfc6749#section-5.1)
+    // and stored lower case, as Auth.js stores it, whatever a custom `account` callback returns.
     ...(typeof stored.token_type === "string" && { token_type: stored.token_type.toLowerCase() }),
     provider: provider.id,
     type: provider.type,

@@ -4,8 +4,8 @@
  */
 import * as o from "oauth4webapi";
 import { OAuthCallbackError } from "../../errors.js";
-import type { InternalOAuthProvider } from "../../providers/index.js";
 import type { Profile, TokenSet } from "../../types.js";
+import type { InternalOAuthProvider } from "../provider-types.js";
 import { clientOf } from "./client.js";
 import type { ServerMetadata } from "./discovery.js";
 import { httpOptions } from "./http.js";

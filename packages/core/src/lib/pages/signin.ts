@@ -1,7 +1,7 @@
 /**
  * The built-in sign-in page: one form per provider, in configuration order.
  */
-import type { CredentialInput } from "../../providers/index.js";
+
 import type { ResponseInternal } from "../../types.js";
 import type {
   InternalCredentialsProvider,
@@ -9,6 +9,7 @@ import type {
   InternalProvider,
   InternalWebAuthnProvider,
 } from "../config/internal.js";
+import type { CredentialInput } from "../provider-types.js";
 import { webauthnScriptElement } from "../webauthn/script.js";
 import { attributes, html, raw, type SafeHtml } from "./html.js";
 import { actionBase, hiddenFields, icons, renderPage } from "./layout.js";

@@ -12,7 +12,6 @@ import {
   RefreshTokenError,
   RefreshUnavailable,
 } from "../../errors.js";
-import type { InternalOAuthProvider } from "../../providers/index.js";
 import type { AuthConfig, Cookie } from "../../types.js";
 import { requireAdapter } from "../config/adapter.js";
 import type { ResolvedConfig } from "../config/internal.js";
@@ -22,6 +21,7 @@ import { parseCookies } from "../http/request.js";
 import { subjectOf } from "../oauth/id-token-checks.js";
 import { refreshTokens } from "../oauth/refresh.js";
 import { isDue, refreshOnce } from "../oauth/refresh-flight.js";
+import type { InternalOAuthProvider } from "../provider-types.js";
 import { readJwtAccountTokens } from "./jwt-account-tokens.js";
 import { type RequestCookies, sessionCookieOption } from "./jwt-tokens.js";
 
@@ -71,7 +71,7 @@ export function oauthProviderOf(
     throw new InvalidProvider(
       `getAccessToken: "${providerId}" is not an OAuth or OIDC provider of this configuration.`,
     );
-  return provider as InternalOAuthProvider;
+  return provider;
 }
 
 function answer(tokens: {

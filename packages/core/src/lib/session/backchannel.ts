@@ -7,29 +7,26 @@
  */
 import { createHash } from "node:crypto";
 import { MissingAdapterMethods } from "../../errors.js";
-import type { InternalOAuthProvider } from "../../providers/index.js";
 import type { JWT } from "../../types.js";
 import { requireAdapter } from "../config/adapter.js";
 import type { ResolvedConfig } from "../config/internal.js";
 import type { LogoutClaims } from "../oauth/logout-token.js";
+import type { InternalOAuthProvider } from "../provider-types.js";
 import { memoryStore } from "../store/memory.js";
 import type { SharedStore } from "../store/shared-store.js";
 import { sessionAccountOf } from "./jwt-tokens.js";
 
-/** The default store: this process's, shared by its configurations (lazy ones included). */
-let processStore: SharedStore | undefined;
-
 /**
  * The store of back-channel logout state: `oauth.store`, else `jwt.revocation`, else one in this
- * process's memory (enough for a single instance).
+ * process's memory for the app (enough for a single instance; see config/app-state.ts).
  */
 export function logoutStore(config: ResolvedConfig): SharedStore {
   const configured =
     config.source.oauth?.store ??
     (config.source.jwt as { revocation?: SharedStore } | undefined)?.revocation;
   if (configured) return configured;
-  processStore ??= memoryStore();
-  return processStore;
+  config.state.backchannelStore ??= memoryStore();
+  return config.state.backchannelStore;
 }
 
 const hashed = (value: string) => createHash("sha256").update(value).digest("base64url");

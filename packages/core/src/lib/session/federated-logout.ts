@@ -3,17 +3,17 @@
  * sessions remember them in the session JWT, database sessions in the user's account row.
  */
 import type { AdapterAccount } from "../../adapters.js";
-import type { InternalOAuthProvider } from "../../providers/index.js";
 import type { JWT } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
 import { endSessionUrl } from "../oauth/end-session.js";
+import type { InternalOAuthProvider } from "../provider-types.js";
 import { sessionAccountOf } from "./jwt-tokens.js";
 
 /** The providers of this request that sign users out of themselves (`federatedLogout: true`). */
 export function federatedLogoutProviders(ctx: AuthContext): InternalOAuthProvider[] {
   return ctx.providers.filter(
     (provider): provider is InternalOAuthProvider =>
-      provider.type === "oidc" && (provider as InternalOAuthProvider).federatedLogout === true,
+      provider.type === "oidc" && provider.federatedLogout === true,
   );
 }
 

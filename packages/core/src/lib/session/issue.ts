@@ -5,7 +5,6 @@
  */
 import type { AdapterUser } from "../../adapters.js";
 import { AccessDenied, AuthError } from "../../errors.js";
-import type { InternalOAuthProvider } from "../../providers/index.js";
 import type { Account, Cookie, JWT, Profile, ResponseInternal, User } from "../../types.js";
 import { requireAdapter } from "../config/adapter.js";
 import type { AuthContext } from "../config/internal.js";
@@ -79,7 +78,7 @@ export async function issueSession(ctx: AuthContext, result: SignInResult): Prom
       // Added after the callback, so a callback that builds a new token cannot drop it.
       const claim =
         account && ctx.provider && (ctx.provider.type === "oauth" || ctx.provider.type === "oidc")
-          ? sessionAccountClaim(ctx.provider as InternalOAuthProvider, account)
+          ? sessionAccountClaim(ctx.provider, account)
           : undefined;
       const value = await config.jwt.encode({
         token: claim ? { ...token, [SESSION_ACCOUNT_CLAIM]: claim } : token,

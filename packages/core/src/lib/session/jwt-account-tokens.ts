@@ -4,10 +4,10 @@
  * token), refreshed when due, the cookie re-issued by the same rule as the session read's.
  */
 import { RefreshTokenError } from "../../errors.js";
-import type { InternalOAuthProvider } from "../../providers/index.js";
 import type { Cookie } from "../../types.js";
 import type { ResolvedConfig } from "../config/internal.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
+import type { InternalOAuthProvider } from "../provider-types.js";
 import { jwtSessionGate, tokenToReissue } from "./jwt-session-gate.js";
 import {
   type RequestCookies,

@@ -6,11 +6,11 @@
  */
 import { decodeJwt } from "jose";
 import { RefreshTokenError } from "../../errors.js";
-import type { InternalOAuthProvider } from "../../providers/index.js";
 import type { Account, JWT } from "../../types.js";
 import type { ResolvedConfig } from "../config/internal.js";
 import { refreshTokens } from "../oauth/refresh.js";
 import { isDue, refreshOnce } from "../oauth/refresh-flight.js";
+import type { InternalOAuthProvider } from "../provider-types.js";
 
 /** The parts of a request read outside the pipeline: the session cookie and the origin. */
 export interface RequestCookies {

@@ -4,7 +4,7 @@
  * client IP address, for the credentials and WebAuthn callbacks, e-mail sign-in (sending the
  * link) and the e-mail callback. On by default
  * (`rateLimit: false` turns them off); counted in `rateLimit.storage`, else in one memory store
- * shared by every config of this process.
+ * shared by every config of the app in this process.
  *
  * Over the limit the attempt is refused with {@link RateLimited} before anything else happens, so
  * the answer reveals nothing about the account. A successful sign-in forgets its identifier's
@@ -12,8 +12,8 @@
  * that way, or an attacker could clear it with sign-ins of their own.
  */
 import { RateLimited } from "../../errors.js";
-import type { AuthConfig, RateLimitOptions } from "../../types.js";
-import type { AuthContext } from "../config/internal.js";
+import type { RateLimitOptions } from "../../types.js";
+import type { AuthContext, ResolvedConfig } from "../config/internal.js";
 import { sha256Hex } from "../crypto/encoding.js";
 import { memoryStore } from "../store/memory.js";
 import type { SharedStore } from "../store/shared-store.js";
@@ -33,23 +33,26 @@ interface ResolvedRateLimit {
 }
 
 /**
- * The default store: one per process, whatever config object asks. A lazy config (a function
- * called per request) builds a new object each time, and Next.js and SvelteKit derive several
- * objects from one config; a store per object would let every request start from zero. Keys hold
- * a hash of the app's secret, so apps sharing this process never share counts.
+ * The default store: the app's in this process (config/app-state.ts), not the config object's. A
+ * lazy config (a function called per request) builds a new object each time, and Next.js and
+ * SvelteKit derive several objects from one config; a store per object would let every request
+ * start from zero.
  */
-const processStore: SharedStore = memoryStore();
+function defaultStore(config: ResolvedConfig): SharedStore {
+  config.state.rateLimitStore ??= memoryStore();
+  return config.state.rateLimitStore;
+}
 
 /** The limits for `config`, or undefined when `rateLimit: false` turns them off. */
-function resolve(config: AuthConfig): ResolvedRateLimit | undefined {
-  const option = config.rateLimit;
+function resolve(config: ResolvedConfig): ResolvedRateLimit | undefined {
+  const option = config.source.rateLimit;
   if (option === false) return undefined;
   const max = option?.max ?? DEFAULT_RATE_LIMIT.max;
   return {
     window: option?.window ?? DEFAULT_RATE_LIMIT.window,
     max,
     maxPerIp: option?.maxPerIp ?? max * DEFAULT_RATE_LIMIT.ipFactor,
-    storage: option?.storage ?? processStore,
+    storage: option?.storage ?? defaultStore(config),
   };
 }
 
@@ -180,7 +183,7 @@ export async function limitSignInAttempt(
   attempt: SignInAttempt,
   identifier: string | undefined,
 ): Promise<void> {
-  const limits = resolve(ctx.config.source);
+  const limits = resolve(ctx.config);
   if (!limits) return;
   const { storage, window } = limits;
   const checks: Promise<{ allowed: boolean; retryAfter: number }>[] = [];
@@ -219,7 +222,7 @@ export async function clearSignInLimit(
   attempt: SignInAttempt,
   identifier: string | undefined,
 ): Promise<void> {
-  const limits = resolve(ctx.config.source);
+  const limits = resolve(ctx.config);
   const id = canonicalIdentifier(identifier);
   if (!limits || !id) return;
   await limits.storage.resetLimit(await limitKey(ctx, attempt, "id", id));

@@ -7,7 +7,7 @@ import {
   InvalidProvider,
   MissingWebAuthnAutocomplete,
 } from "../../errors.js";
-import type { CredentialInput, WebAuthnConfig } from "../../providers/index.js";
+import type { CredentialInput, WebAuthnConfig } from "../provider-types.js";
 import { missingLibraryMethods } from "./library.js";
 
 function hasWebAuthnAutocomplete(field: CredentialInput): boolean {

@@ -9,9 +9,9 @@
  */
 import type { AdapterUser } from "../../adapters.js";
 import { WebAuthnVerificationError } from "../../errors.js";
-import { decode, encode } from "../../jwt.js";
 import type { Cookie, User } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
+import { decodeJwt, encodeJwt } from "../crypto/session-token.js";
 import { CHECK_COOKIE_MAX_AGE } from "../http/cookies.js";
 
 /** Seconds a challenge stays usable (the cookie's lifetime). */
@@ -39,16 +39,21 @@ export function registerDataOf(user: User | AdapterUser): RegisterData {
   return data;
 }
 
-/**
- * Challenges already used by this process, until they expire. The cookie is deleted on use, but
- * a captured request could be sent again with the same cookie; this refuses that replay even for
- * authenticators whose signature counter stays at 0 (most passkeys). Bounded; on several
- * servers the counter and the cookie's expiry remain the defence.
- */
-const consumed = new Map<string, number>();
 const MAX_CONSUMED = 10_000;
 
-function markConsumed(challenge: string, expiresAt: number): boolean {
+/**
+ * Records `challenge` as used by the app (`consumed`, its state in this process) until it
+ * expires; false when it already was. The cookie is deleted on use, but a captured request could
+ * be sent again with the same cookie: this refuses that replay even for authenticators whose
+ * signature counter stays at 0 (most passkeys). Bounded per app, so another app in the process
+ * cannot push this one's entries out; on several servers the counter and the cookie's expiry
+ * remain the defence.
+ */
+function markConsumed(
+  consumed: Map<string, number>,
+  challenge: string,
+  expiresAt: number,
+): boolean {
   const now = Date.now();
   const seen = consumed.get(challenge);
   if (seen !== undefined && seen > now) return false;
@@ -79,7 +84,7 @@ export async function sealChallenge(
 ): Promise<Cookie> {
   const secret = ctx.config.secrets;
   const option = ctx.cookies.webauthnChallenge;
-  const inner = await encode({
+  const inner = await encodeJwt({
     secret,
     salt: INNER_SALT,
     maxAge: CHALLENGE_MAX_AGE,
@@ -88,7 +93,7 @@ export async function sealChallenge(
       ...(data.registerData && { registerData: data.registerData }),
     },
   });
-  const value = await encode({
+  const value = await encodeJwt({
     secret,
     salt: option.name,
     maxAge: CHALLENGE_MAX_AGE,
@@ -110,7 +115,7 @@ function refuse(message: string, cause?: unknown): never {
 
 /**
  * Reads and consumes the challenge cookie for `providerId`: the cookie is deleted on every
- * outcome (single use) and a challenge is accepted once per process. Throws
+ * outcome (single use) and a challenge is accepted once per app and process. Throws
  * `WebAuthnVerificationError` when the cookie is missing, expired, tampered, made for another
  * provider, or already used.
  */
@@ -135,10 +140,10 @@ export async function consumeChallenge(
   let outer: Record<string, unknown> | null;
   let inner: Record<string, unknown> | null;
   try {
-    outer = await decode({ token: cookieValue, secret, salt: option.name });
+    outer = await decodeJwt({ token: cookieValue, secret, salt: option.name });
     inner =
       typeof outer?.value === "string"
-        ? await decode({ token: outer.value, secret, salt: INNER_SALT })
+        ? await decodeJwt({ token: outer.value, secret, salt: INNER_SALT })
         : null;
   } catch (error) {
     refuse("The WebAuthn challenge cookie is invalid or expired.", error);
@@ -157,7 +162,8 @@ export async function consumeChallenge(
   const expiresAt =
     typeof inner?.exp === "number" ? inner.exp * 1000 : Date.now() + CHALLENGE_MAX_AGE * 1000;
   // Replay defence: the same challenge (and thus the same signed response) is accepted once.
-  if (!markConsumed(challenge, expiresAt)) refuse("This WebAuthn challenge was already used.");
+  if (!markConsumed(ctx.config.state.consumedChallenges, challenge, expiresAt))
+    refuse("This WebAuthn challenge was already used.");
   return {
     challenge,
     ...(registerData !== undefined && { registerData: registerData as RegisterData }),

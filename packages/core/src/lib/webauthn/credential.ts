@@ -1,6 +1,6 @@
 /**
  * How credentials are stored. Adapters keep `credentialID` and `credentialPublicKey` as standard
- * base64 (SPEC.md "Authenticator": "base64 encoded", with padding, as Auth.js writes them), while
+ * base64 (Auth.js's `AdapterAuthenticator`: "Base64 encoded", with padding, as Auth.js writes them), while
  * WebAuthn messages carry base64url (W3C WebAuthn §5.1). Converting through bytes keeps
  * databases written by Auth.js usable as they are.
  */
@@ -42,7 +42,7 @@ export function webauthnCredentialId(stored: string): string {
   return base64url(fromBase64(stored));
 }
 
-/** Transports are stored as one comma-separated string (SPEC.md "Authenticator"). */
+/** Transports are stored as one comma-separated string (Auth.js's "concatenated transport flags"). */
 export function transportsToString(transports: readonly string[] | undefined): string | null {
   return transports?.length ? transports.join(",") : null;
 }

@@ -4,7 +4,7 @@
  */
 import type * as SimpleWebAuthn from "@simplewebauthn/server";
 import { InvalidProvider } from "../../errors.js";
-import type { SimpleWebAuthnMethods, WebAuthnConfig } from "../../providers/index.js";
+import type { SimpleWebAuthnMethods, WebAuthnConfig } from "../provider-types.js";
 
 /** The four functions, with the package's own types. */
 export type WebAuthnLibrary = Pick<

@@ -3,14 +3,14 @@
  * §5.5 PublicKeyCredentialRequestOptions) and the decision which of the two a request gets.
  */
 import type { AdapterUser } from "../../adapters.js";
+import type { Cookie, User } from "../../types.js";
+import { requireAdapter } from "../config/adapter.js";
+import type { AuthContext } from "../config/internal.js";
 import type {
   WebAuthnConfig,
   WebAuthnUserInfoOptions,
   WebAuthnUserInfoRequest,
-} from "../../providers/index.js";
-import type { Cookie, User } from "../../types.js";
-import { requireAdapter } from "../config/adapter.js";
-import type { AuthContext } from "../config/internal.js";
+} from "../provider-types.js";
 import { type RegisterData, registerDataOf, sealChallenge } from "./challenge.js";
 import { descriptorOf } from "./credential.js";
 import { webauthnLibrary } from "./library.js";

@@ -4,7 +4,7 @@
  * `relayingParty` when the app runs behind a proxy that changes the host, or serves several
  * origins.
  */
-import type { WebAuthnConfig } from "../../providers/index.js";
+import type { WebAuthnConfig } from "../provider-types.js";
 
 /** The relying party of one request. */
 export interface ResolvedRelyingParty {

@@ -7,7 +7,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { AdapterAuthenticator } from "../../adapters.js";
 import { WebAuthnVerificationError } from "../../errors.js";
-import type { WebAuthnConfig } from "../../providers/index.js";
+import type { WebAuthnConfig } from "../provider-types.js";
 import {
   fromBase64,
   storedCredentialId,

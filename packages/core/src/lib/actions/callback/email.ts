@@ -61,7 +61,7 @@ export async function callbackWithEmail(
 
   // Brute force of short codes: the try is counted before the token is looked up, so even
   // guesses sent in parallel cannot exceed `maxAttempts`.
-  const withinLimit = await countVerificationAttempt(provider, identifier);
+  const withinLimit = await countVerificationAttempt(provider, identifier, ctx.config.state);
   // Consumed even when over the limit, so the pending token is void for good.
   const stored = await consumeToken(ctx, provider, identifier, token);
   if (!stored) throw new Verification(INVALID_LINK);
@@ -72,7 +72,7 @@ export async function callbackWithEmail(
   // The adapter may hand back an expired record (it is deleted all the same): never honour it.
   if (new Date(stored.expires).valueOf() <= Date.now())
     throw new Verification("The sign-in link has expired. Request a new one.");
-  await resetVerificationAttempts(provider, identifier);
+  await resetVerificationAttempts(provider, identifier, ctx.config.state);
   await clearSignInLimit(ctx, "email-callback", identifier);
 
   // Asked before any user is created or changed, so a refused address leaves no trace.

@@ -4,7 +4,6 @@
  * and the session.
  */
 import * as o from "oauth4webapi";
-import type { InternalOAuthProvider } from "../../../providers/index.js";
 import type { ResponseInternal } from "../../../types.js";
 import type { AuthContext } from "../../config/internal.js";
 import {
@@ -26,6 +25,7 @@ import { forwardTarget, isOnRedirectProxy, redirectUriOf } from "../../oauth/red
 import { requestTokens } from "../../oauth/token.js";
 import { userAndAccount } from "../../oauth/user.js";
 import { fetchProfile } from "../../oauth/userinfo.js";
+import type { InternalOAuthProvider } from "../../provider-types.js";
 import { authorizeSignIn, completeSignIn } from "../../session/issue.js";
 import { resolveUser } from "../../session/resolve-user.js";
 import { storeSignInTokens } from "../../session/sign-in-tokens.js";

@@ -40,7 +40,7 @@ export async function signinWithEmail(
   const expires = new Date(Date.now() + provider.maxAge * 1000);
   // A new link starts a new count of wrong tries (reset before the token exists, so no try
   // against it goes uncounted).
-  await resetVerificationAttempts(provider, email);
+  await resetVerificationAttempts(provider, email, config.state);
   // Stored before the e-mail leaves, so a delivered link always has its token.
   await requireAdapter(config, "E-mail sign-in").createVerificationToken({
     identifier: email,

@@ -3,7 +3,6 @@
  * §3.1.2.1) with its checks, sent as a redirect to the provider.
  */
 import { InvalidEndpoints, InvalidProvider } from "../../../errors.js";
-import type { InternalOAuthProvider } from "../../../providers/index.js";
 import type { ResponseInternal } from "../../../types.js";
 import type { AuthContext } from "../../config/internal.js";
 import { DEFAULT_OIDC_SCOPE } from "../../config/oauth-provider.js";
@@ -17,6 +16,7 @@ import {
   ownCallbackUrl,
   redirectUriOf,
 } from "../../oauth/redirect-proxy.js";
+import type { InternalOAuthProvider } from "../../provider-types.js";
 
 /**
  * Parameters the flow itself sets; `authorizationParams` from `signIn()` cannot replace them
