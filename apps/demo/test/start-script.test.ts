@@ -11,11 +11,15 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildPackages } from "../../../packages/core/test/fixtures/build.js";
 
 const root = resolve(import.meta.dirname, "../../..");
 const groups: number[] = [];
 const folders: string[] = [];
+
+// Built under the lock every building test takes; `npm start`'s own `tsc -b` then writes nothing.
+beforeAll(() => buildPackages(["apps/demo"], ["apps/demo/dist/cli.js"]), 180_000);
 
 afterAll(async () => {
   for (const group of groups) if (groupAlive(group)) process.kill(-group, "SIGKILL");
