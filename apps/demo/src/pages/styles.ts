@@ -95,6 +95,7 @@ h2 { margin: 0 0 4px; font-size: 15px; font-weight: 600; letter-spacing: -0.01em
 .primary:hover { filter: brightness(1.1); }
 .secondary { color: var(--text); background: var(--card); border-color: var(--border); box-shadow: 0 1px 2px rgba(9, 9, 11, 0.05); }
 .secondary:hover { background: var(--hover); }
+.button.used { color: var(--muted); border-style: dashed; box-shadow: none; text-decoration: line-through; }
 .button:focus-visible, a:focus-visible, input:focus-visible {
   outline: none; box-shadow: 0 0 0 2px var(--card), 0 0 0 4px color-mix(in srgb, var(--accent) 60%, transparent);
 }
