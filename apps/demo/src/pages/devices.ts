@@ -25,7 +25,7 @@ function deviceRow(session: ListedSession): Markup {
     .filter(Boolean)
     .join(" · ");
   const label = session.current ? "Sign out this device" : "Sign out";
-  return html`<li data-testid="device" data-current="${session.current ? "yes" : "no"}"><div class="method-text"><strong>${session.userAgent ?? "Unknown browser"}</strong><span>${detail}</span></div>${session.current ? html`<span class="badge ok">This device</span>` : null}${revokeForm({ id: session.id }, label, "button secondary small")}</li>`;
+  return html`<li data-testid="device" data-current="${session.current ? "yes" : "no"}"><div class="method-text"><strong title="${session.userAgent ?? ""}">${session.device ?? session.userAgent ?? "Unknown browser"}</strong><span>${detail}</span></div>${session.current ? html`<span class="badge ok">This device</span>` : null}${revokeForm({ id: session.id }, label, "button secondary small")}</li>`;
 }
 
 /**
