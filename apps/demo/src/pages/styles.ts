@@ -46,6 +46,8 @@ body {
   -webkit-font-smoothing: antialiased;
 }
 a { color: inherit; }
+/* A heading scrolled to (a #link, "next heading") stays below the sticky navigation bar. */
+html { scroll-padding-top: 84px; }
 .nav {
   position: sticky; top: 0; z-index: 1;
   display: flex; align-items: center; gap: 24px;
@@ -173,7 +175,11 @@ input:focus-visible { border-color: var(--accent); box-shadow: 0 0 0 3px color-m
 }
 /* Phones: the brand and the account controls share the first row, the links get the second. */
 @media (max-width: 560px) {
+  html { scroll-padding-top: 116px; }
   .nav { flex-wrap: wrap; row-gap: 8px; padding: 10px 16px 8px; }
+  /* A device's name and details take the row's width; its badge and button go below them. */
+  .devices li { flex-wrap: wrap; row-gap: 10px; }
+  .devices .method-text { flex: 1 1 100%; }
   .brand { flex: 1; }
   .nav-links { order: 1; flex: 1 1 100%; margin: 0 -10px; }
 }
