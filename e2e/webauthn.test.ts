@@ -199,4 +199,24 @@ describe("passkeys in Chromium", () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it("lets passkey autofill end without a console warning when no passkey is chosen", async () => {
+    const { server } = await passkeyServer();
+    const { page, problems } = await pageWithAuthenticator();
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning") warnings.push(message.text());
+    });
+    await page.goto(`${server.origin}/auth/signin`);
+    const section = page.locator("section#webauthn-passkey");
+    await expect.poll(() => section.getAttribute("data-webauthn-autofill")).toBe("");
+    // The authenticator holds no passkey: Chromium ends the autofill offer with NotAllowedError,
+    // at the latest when the page is left.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await page.goto(`${server.origin}/auth/csrf`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(warnings).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });

@@ -3,8 +3,13 @@
  * `npm start`: builds what the demo runs on (the packages and the demo, incrementally with
  * `tsc -b`), makes sure there is an AUTH_SECRET — generating one into .env on the first run —
  * and starts the demo on http://localhost:3000.
+ *
+ * Stopping: Ctrl+C, or SIGINT/SIGTERM/SIGHUP sent to `npm start` or to this script, stops the build
+ * or the demo and frees its ports. npm runs this script through `sh -c` and forwards a signal it
+ * receives to that shell only, which dies without passing it on; so the script also stops when its
+ * parent process goes away.
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
@@ -15,19 +20,48 @@ const root = resolve(import.meta.dirname, "..");
 // .env and .data/ belong to the repository root, wherever the script was started from.
 process.chdir(root);
 
+const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"];
+const SIGNAL_NUMBERS = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
+
+// An orphan keeps the demo's ports: when the parent (npm's shell) is gone, stop as if signalled.
+const parent = process.ppid;
+const parentWatch = setInterval(() => {
+  if (process.ppid === parent) return;
+  clearInterval(parentWatch);
+  process.kill(process.pid, "SIGTERM");
+}, 250).unref();
+
+/** Runs `tsc -b apps/demo`; a stop signal is passed to tsc and ends this script with it. */
+function buildDemo() {
+  const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+  const child = spawn(process.execPath, [tsc, "-b", "apps/demo"], { stdio: "inherit" });
+  let stoppedBy;
+  const forward = (signal) => {
+    stoppedBy = signal;
+    child.kill(signal);
+  };
+  for (const signal of STOP_SIGNALS) process.on(signal, forward);
+  return new Promise((resolve) => {
+    child.on("exit", (code) => {
+      for (const signal of STOP_SIGNALS) process.off(signal, forward);
+      if (stoppedBy) process.exit(128 + SIGNAL_NUMBERS[stoppedBy]);
+      resolve(code);
+    });
+  });
+}
+
 const started = Date.now();
 process.stdout.write(
   "Building @tessera/core, @tessera/sql, @tessera/express and the demo (tsc -b)…\n",
 );
-const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
-const build = spawnSync(process.execPath, [tsc, "-b", "apps/demo"], { stdio: "inherit" });
+const buildStatus = await buildDemo();
 // tsc exits with 2 when it reported type errors but still wrote every output: the demo can run.
 const OUTPUTS_GENERATED = 2;
-if (build.status === OUTPUTS_GENERATED) {
+if (buildStatus === OUTPUTS_GENERATED) {
   process.stderr.write("\nThe build reported type errors (above); starting the demo anyway.\n");
-} else if (build.status !== 0) {
+} else if (buildStatus !== 0) {
   process.stderr.write("\nThe build failed (errors above), so the demo cannot start.\n");
-  process.exit(build.status ?? 1);
+  process.exit(buildStatus ?? 1);
 }
 process.stdout.write(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
 

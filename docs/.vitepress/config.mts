@@ -112,6 +112,8 @@ export default defineConfig({
   title: "Tessera",
   description: "Authentication for TypeScript web applications, with the public API of Auth.js v5.",
   lang: "en",
+  // The Tessera mark (docs/public/favicon.svg), the tiles the demo and the README show.
+  head: [["link", { rel: "icon", type: "image/svg+xml", href: "/favicon.svg" }]],
   lastUpdated: false,
   // Test folders and the stand-in declarations for snippets are not pages.
   srcExclude: ["test/**", "**/README.md"],

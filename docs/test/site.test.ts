@@ -107,6 +107,15 @@ describe("documentation site", () => {
     expect(pages).toBeGreaterThan(PAGES.length);
   });
 
+  it("gives every page the Tessera mark as its favicon", () => {
+    const favicon = readFileSync(join(OUT, "favicon.svg"), "utf8");
+    expect(favicon).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    for (const page of ["index.html", "getting-started/node.html", "reference/api/index.html"])
+      expect(readFileSync(join(OUT, page), "utf8"), page).toContain(
+        '<link rel="icon" type="image/svg+xml" href="/favicon.svg">',
+      );
+  });
+
   it("ships a local search index (no search service)", () => {
     const assets = readdirSync(join(OUT, "assets/chunks"));
     const index = assets.find((file) => file.startsWith("@localSearchIndexroot"));

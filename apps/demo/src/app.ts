@@ -21,9 +21,10 @@ import { renderDevices } from "./pages/devices.js";
 import { type DemoFacts, renderHome } from "./pages/home.js";
 import { html, type Markup } from "./pages/html.js";
 import { logoSvg, type RenderedPage, renderDocument, signOutControl } from "./pages/layout.js";
-import { renderCheckEmail, renderMailbox, renderMailHtml } from "./pages/mailbox.js";
+import { ownLinksIn, renderCheckEmail, renderMailbox, renderMailHtml } from "./pages/mailbox.js";
 import { renderProtected } from "./pages/protected.js";
 import { demoStyles } from "./pages/styles.js";
+import { usedSignInLinks } from "./sign-in-links.js";
 
 /** What the application is built from. */
 export interface AppDependencies {
@@ -265,7 +266,10 @@ export function createApp(deps: AppDependencies): express.Express {
     const session = await sessionOf(req);
     const origin = `${req.protocol}://${req.host}`;
     const user = await navUserOf(req, res, session);
-    send(res, renderMailbox({ mails: mailbox.list(), origin, user, facts }));
+    const mails = mailbox.list();
+    const links = mails.flatMap((mail) => ownLinksIn(mail, origin));
+    const usedLinks = await usedSignInLinks(links, authConfig.secret, database);
+    send(res, renderMailbox({ mails, origin, user, facts, usedLinks }));
   });
 
   app.get("/dev/mailbox/:id", (req, res) => {

@@ -91,7 +91,6 @@ export function createAuthConfig(setup: AuthSetup): ExpressAuthConfig {
           password: {
             label: "Password",
             type: "password",
-            placeholder: DEMO_USER.password,
             autocomplete: "current-password",
             required: true,
           },

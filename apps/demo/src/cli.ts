@@ -70,8 +70,8 @@ export function summary(demo: RunningDemo, options: CliOptions): string {
 }
 
 /**
- * Starts the demo from the environment and stops it on Ctrl+C. Exits with a message (no stack
- * trace) when a setting is wrong or a port is taken.
+ * Starts the demo from the environment and stops it on Ctrl+C (SIGINT), SIGTERM or SIGHUP. Exits
+ * with a message (no stack trace) when a setting is wrong or a port is taken.
  */
 export async function runDemoCli(options: CliOptions): Promise<void> {
   let demo: RunningDemo;
@@ -113,4 +113,6 @@ export async function runDemoCli(options: CliOptions): Promise<void> {
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  // The terminal the demo runs in was closed.
+  process.on("SIGHUP", stop);
 }

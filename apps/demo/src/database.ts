@@ -62,6 +62,12 @@ export interface DemoDatabase {
     password: string,
   ): Promise<{ id: string; name: string | null; email: string | null } | null>;
   recordSignIn(userId: string, provider: string): Promise<void>;
+  /**
+   * Whether an e-mail sign-in link is still waiting to be used: a verification token of
+   * `identifier` stored as one of `tokenHashes` (the link's token hashed with each secret) that
+   * has not expired. Tessera deletes the token when the link is used.
+   */
+  signInLinkPending(identifier: string, tokenHashes: readonly string[]): Promise<boolean>;
   overview(userId: string): Promise<UserOverview | null>;
   close(): Promise<void>;
 }
@@ -162,6 +168,16 @@ export async function openDemoDatabase(dataDir: string | null): Promise<DemoData
           .insertInto("demo_sign_ins")
           .values({ id: null, userId, provider, at: Date.now() })
           .execute();
+      },
+      async signInLinkPending(identifier, tokenHashes) {
+        if (tokenHashes.length === 0) return false;
+        const rows = await db
+          .selectFrom("verification_tokens")
+          .select("expires")
+          .where("identifier", "=", identifier)
+          .where("token", "in", [...tokenHashes])
+          .execute();
+        return rows.some((row) => readDate(row.expires).valueOf() > Date.now());
       },
       async overview(userId) {
         const user = await db

@@ -21,6 +21,7 @@ import { type RunningIdp, startIdp } from "./idp.js";
 import { IDP_ACCOUNT } from "./idp-account.js";
 import { type Mailbox, startMailbox } from "./mailbox.js";
 import type { DemoFacts, MethodInfo } from "./pages/home.js";
+import { startupGate } from "./readiness.js";
 
 /** Options of {@link startDemo}. */
 export interface DemoOptions {
@@ -81,6 +82,8 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const close = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
   };
+  // Requests accepted before the app is attached wait for it (or get a 503 if the start fails).
+  const gate = startupGate();
   try {
     const database = await openDemoDatabase(options.dataDir);
     cleanups.push(() => database.close());
@@ -89,7 +92,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     cleanups.push(() => mailbox.close());
 
     // The server listens first: the OpenID Provider must know the demo's port for its redirect URIs.
-    const server = createServer();
+    const server = createServer(gate.handle);
     const port = await listen(server, options.port ?? 3000, options.host ?? "127.0.0.1");
     cleanups.push(() => closeServer(server));
     const url = `http://localhost:${port}`;
@@ -140,7 +143,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       facts,
       onError: options.onError ?? ((error) => console.error(error)),
     });
-    server.on("request", app);
+    gate.open(app);
 
     return {
       url,
@@ -153,6 +156,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       close,
     };
   } catch (error) {
+    gate.fail();
     await close();
     throw error;
   }

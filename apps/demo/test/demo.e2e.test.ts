@@ -214,13 +214,12 @@ describe("the demo in Chromium", { timeout: 90_000 }, () => {
     );
     expect(await page.getByTestId("notice").textContent()).toContain("switched to that user");
 
-    // The link is single-use: following it again is refused.
+    // The link is single-use: the mailbox shows it as used, and following it again is refused.
     await page.goto(url("/dev/mailbox"));
-    const link = await page
-      .locator("article.mail")
-      .first()
-      .getByTestId("mail-link")
-      .getAttribute("href");
+    const usedLink = page.locator("article.mail").first().getByTestId("mail-link");
+    expect(await usedLink.getAttribute("data-used")).toBe("yes");
+    expect(await usedLink.textContent()).toBe("Link used or expired");
+    const link = await usedLink.getAttribute("href");
     await signOutFrom("/");
     await page.goto(link ?? "");
     await page.waitForURL((current) => current.searchParams.get("error") === "Verification");

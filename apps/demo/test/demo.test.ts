@@ -213,6 +213,18 @@ describe("data folder", () => {
   });
 });
 
+describe("sign-in page", () => {
+  it("never shows the demo password, and titles and labels its methods apart", async () => {
+    const demo = await start();
+    const page = await (await fetch(`${demo.url}/auth/signin`)).text();
+    expect(page).not.toContain(DEMO_USER.password);
+    expect(page).toContain('autocomplete="current-password"');
+    const labels = [...page.matchAll(/<label for="[^"]+">([^<]+)<\/label>/g)].map((m) => m[1]);
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(page.match(/class="group-title"/g)?.length).toBeGreaterThan(2);
+  });
+});
+
 describe("mailbox", () => {
   it("shows hostile mail as text and only turns links back to the demo into buttons", async () => {
     const demo = await start();
@@ -246,6 +258,39 @@ describe("mailbox", () => {
     expect(preview.headers.get("content-security-policy")).toMatch(/default-src 'none'/);
     expect((await fetch(`${demo.url}/dev/mailbox/999`)).status).toBe(404);
     expect((await fetch(`${demo.url}/dev/mailbox/abc`)).status).toBe(404);
+  });
+
+  it("shows a sign-in link as used once it has signed someone in", async () => {
+    const demo = await start();
+    const browser = new Browser(demo.url);
+    const arrived = demo.mailbox.next();
+    const { csrfToken } = (await (await browser.fetch("/auth/csrf")).json()) as {
+      csrfToken: string;
+    };
+    await browser.fetch("/auth/signin/email", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken, email: "grace@example.com", callbackUrl: "/" }),
+    });
+    await arrived;
+    const mailLink = async () =>
+      /<a [^>]*data-testid="mail-link"[^>]*>[^<]*<\/a>/.exec(
+        await (await fetch(`${demo.url}/dev/mailbox`)).text(),
+      )?.[0] ?? "";
+
+    const fresh = await mailLink();
+    expect(fresh).toContain('data-used="no"');
+    expect(fresh).toContain("Open the sign-in link");
+    const href = /href="([^"]+)"/.exec(fresh)?.[1]?.replaceAll("&amp;", "&") ?? "";
+    expect((await browser.fetch(href)).status).toBe(302);
+    expect(await (await browser.fetch("/auth/session")).json()).toMatchObject({
+      user: { email: "grace@example.com" },
+    });
+
+    const used = await mailLink();
+    expect(used).toContain('data-used="yes"');
+    expect(used).toContain("Link used or expired");
+    expect(used).toContain('class="button secondary used"');
   });
 });
 

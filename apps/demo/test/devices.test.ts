@@ -8,6 +8,9 @@ import { DEMO_USER } from "../src/database.js";
 import { type RunningDemo, startDemo } from "../src/demo.js";
 
 const SECRET = "demo-devices-test-secret-with-more-than-32-chars";
+const FIREFOX_ON_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
+const SAFARI_ON_IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 const running: RunningDemo[] = [];
 afterAll(async () => {
   for (const demo of running) await demo.close();
@@ -71,16 +74,17 @@ class Browser {
 describe("Devices card", () => {
   it("lists the browsers, signs out everywhere else, then this device", async () => {
     const demo = await start("database");
-    const laptop = new Browser(demo.url, "Laptop Firefox");
-    const phone = new Browser(demo.url, "Phone Safari");
+    const laptop = new Browser(demo.url, FIREFOX_ON_LINUX);
+    const phone = new Browser(demo.url, SAFARI_ON_IPHONE);
     await laptop.signIn();
     await phone.signIn();
 
     const home = await (await laptop.fetch("/")).text();
     expect(home).toContain('data-testid="devices"');
     expect(home.match(/data-testid="device"/g)).toHaveLength(2);
-    expect(home).toContain("Laptop Firefox");
-    expect(home).toContain("Phone Safari");
+    // Named as people say it; the raw User-Agent is the name's tooltip.
+    expect(home).toContain(`<strong title="${FIREFOX_ON_LINUX}">Firefox on Linux</strong>`);
+    expect(home).toContain(`<strong title="${SAFARI_ON_IPHONE}">Safari on iPhone</strong>`);
     expect(home).toContain("Sign out everywhere else");
 
     // Login CSRF: a form from another origin is refused and changes nothing.

@@ -9,12 +9,18 @@ import { Auth } from "@tessera/core";
 import Credentials from "@tessera/core/providers/credentials";
 import GitHub from "@tessera/core/providers/github";
 import { describe, expect, it } from "vitest";
-import { ORIGIN, SECRET } from "./helpers.js";
+import { ORIGIN, recordingLogger, SECRET } from "./helpers.js";
 import { setCookies } from "./set-cookie.js";
 
 type Handler = (request: Request) => Promise<Response>;
 
-const common = { secret: SECRET, trustHost: true, basePath: "/auth" };
+const common = {
+  secret: SECRET,
+  trustHost: true,
+  basePath: "/auth",
+  // The CSRF failures these cases provoke on purpose are recorded, not printed by both sides.
+  logger: recordingLogger().logger,
+};
 /** A user with an e-mail address only: no name, no image. */
 const authorize = () => ({ id: "user-1", email: "ada@example.com" });
 /** Both libraries, configured alike; `extra` goes into both configs. */

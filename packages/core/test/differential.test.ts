@@ -19,7 +19,7 @@ import GitHub from "@tessera/core/providers/github";
 import Nodemailer from "@tessera/core/providers/nodemailer";
 import { MemoryAdapter } from "@tessera/memory";
 import { describe, expect, it } from "vitest";
-import { ORIGIN, SECRET } from "./helpers.js";
+import { ORIGIN, recordingLogger, SECRET } from "./helpers.js";
 
 type Side = "authjs" | "tessera";
 type Handler = (request: Request) => Promise<Response>;
@@ -38,6 +38,9 @@ const common = {
   trustHost: true,
   basePath: "/auth",
   session: { strategy: "jwt" as const },
+  // Both sides log the errors the hostile and failing cases provoke on purpose: recorded, not
+  // printed, where they buried the lines that matter. Only the answers are compared.
+  logger: recordingLogger().logger,
 };
 
 /** The sign-in links a side's "mailbox" provider sent, newest last. */

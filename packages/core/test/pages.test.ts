@@ -1,5 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { Auth, type AuthConfig } from "@tessera/core";
+import Credentials from "@tessera/core/providers/credentials";
+import GitHub from "@tessera/core/providers/github";
+import { MemoryAdapter } from "@tessera/memory";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { InternalProvider } from "../src/lib/config/internal.js";
@@ -14,7 +17,7 @@ import {
 } from "../src/lib/pages/index.js";
 import { readableTextOn, safeColor, safeImageUrl } from "../src/lib/pages/security.js";
 import { WEBAUTHN_SCRIPT, WEBAUTHN_SCRIPT_HASH } from "../src/lib/webauthn/script.js";
-import { recordingLogger, SECRET } from "./helpers.js";
+import { Client, recordingLogger, SECRET } from "./helpers.js";
 
 const url = new URL("https://app.example.com/auth");
 const base = "https://app.example.com/auth";
@@ -267,7 +270,9 @@ describe("sign-in page", () => {
     );
     expect(form).toContain('<label for="credentials-username">Username</label>');
     // A configured value is never echoed into a password field.
-    expect(password).toBe('<input id="credentials-password" name="password" type="password">');
+    expect(password).toBe(
+      '<input id="credentials-password" name="password" type="password" autocomplete="current-password">',
+    );
     // Allow-listed extras pass; event handlers, style and formaction do not.
     expect(otp).toBe(
       '<input id="credentials-otp" name="otp" type="text" inputmode="numeric" maxlength="6">',
@@ -306,6 +311,95 @@ describe("sign-in page", () => {
       '<input id="passkey-handle" name="handle" type="text" autocomplete="username">',
     );
     expect(body).not.toContain('name="email"');
+  });
+
+  it("credentials: a password autocompletes as current-password and the address beside it as username", () => {
+    const login: InternalProvider = {
+      ...credentials,
+      credentials: {
+        email: { label: "Email", type: "email" },
+        password: { label: "Password", type: "password" },
+      },
+    };
+    const [form = ""] = forms(bodyOf(signIn({ providers: [login] })));
+    expect(form).toContain(
+      '<input id="credentials-email" name="email" type="email" autocomplete="username">',
+    );
+    expect(form).toContain(
+      '<input id="credentials-password" name="password" type="password" autocomplete="current-password">',
+    );
+    // Without a password the address is just an e-mail; an explicit value always wins.
+    const invite: InternalProvider = { ...credentials, credentials: { email: { type: "email" } } };
+    expect(bodyOf(signIn({ providers: [invite] }))).toContain(
+      '<input id="credentials-email" name="email" type="email" autocomplete="email">',
+    );
+    const pin: InternalProvider = {
+      ...credentials,
+      credentials: { pin: { type: "password", autocomplete: "one-time-code" } },
+    };
+    expect(bodyOf(signIn({ providers: [pin] }))).toContain(
+      '<input id="credentials-pin" name="pin" type="password" autocomplete="one-time-code">',
+    );
+  });
+
+  it("with several methods, titles each group and labels the built-in e-mail fields by purpose", () => {
+    const body = bodyOf(signIn());
+    const titles = [...body.matchAll(/<h2 class="group-title" id="([^"]+)">([^<]+)<\/h2>/g)];
+    expect(titles.map((match) => match[2])).toEqual([
+      "Use an account you have",
+      "Email me a sign-in link",
+      "Password",
+      "Passkey",
+    ]);
+    for (const [, id] of titles) expect(body).toContain(`role="group" aria-labelledby="${id}"`);
+    const labels = [...body.matchAll(/<label for="[^"]+">([^<]+)<\/label>/g)].map((m) => m[1]);
+    expect(labels).toContain("Email for the sign-in link");
+    expect(labels).toContain("Email for the passkey");
+    expect(labels.filter((label) => label === "Email")).toEqual([]);
+  });
+
+  it("with one method, shows no group title and keeps the plain Email label", () => {
+    for (const provider of [email, passkey]) {
+      const body = bodyOf(signIn({ providers: [provider] }));
+      expect(body).not.toContain('class="group-title"');
+      expect(body).toMatch(/<label for="[^"]+">Email<\/label>/);
+    }
+  });
+
+  it("tells a signed-in visitor who they are and offers to link another method", () => {
+    const body = bodyOf(signIn({ signedInAs: "<b>ada@example.com</b>" }));
+    const notice = body.match(/<div class="notice"[\s\S]*?<\/div>/)?.[0] ?? "";
+    expect(notice).toContain("Signed in as <strong>&lt;b&gt;ada@example.com&lt;/b&gt;</strong>");
+    expect(notice).toContain("link another method");
+    expect(notice).toContain(`<a href="${base}/signout">sign out</a>`);
+    expect(bodyOf(signIn())).not.toContain('class="notice"');
+  });
+
+  it("GET /signin names the signed-in user of a database session, and nobody once signed out", async () => {
+    const client = new Client({
+      secret: SECRET,
+      trustHost: true,
+      adapter: MemoryAdapter(),
+      session: { strategy: "database" },
+      logger: recordingLogger().logger,
+      providers: [
+        GitHub({ clientId: "id", clientSecret: "secret" }),
+        Credentials({
+          credentials: { email: { type: "email" }, password: { type: "password" } },
+          authorize: ({ email }) => ({ id: "ada", email: String(email) }),
+        }),
+      ],
+    });
+    const csrf = await client.csrfToken();
+    await client.post("/auth/callback/credentials", {
+      csrfToken: csrf,
+      email: "ada@example.com",
+      password: "x",
+    });
+    const signedIn = await (await client.get("/auth/signin")).text();
+    expect(signedIn).toContain("Signed in as <strong>ada@example.com</strong>");
+    await client.post("/auth/signout", { csrfToken: await client.csrfToken() });
+    expect(await (await client.get("/auth/signin")).text()).not.toContain("Signed in as");
   });
 
   it("separates provider groups with 'or', keeping consecutive OAuth buttons together", () => {

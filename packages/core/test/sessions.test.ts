@@ -136,6 +136,7 @@ interface Listed {
   lastSeenAt: string | null;
   ip: string | null;
   userAgent: string | null;
+  device: string | null;
 }
 
 async function list(client: Client): Promise<{ status: number; body: Listed[] }> {
@@ -181,6 +182,7 @@ for (const target of targets) {
         expect(Object.keys(entry).sort()).toEqual([
           "createdAt",
           "current",
+          "device",
           "expires",
           "id",
           "ip",
@@ -195,6 +197,26 @@ for (const target of targets) {
       }
       const response = await phone.get("/auth/sessions");
       expect(response.headers.get("cache-control")).toBe("private, no-cache, no-store");
+    });
+
+    it("names each device as people do, beside the raw User-Agent", async () => {
+      const email = `names-${unique()}@example.com`;
+      const iphone =
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+      const linux =
+        "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+      await signedIn(config, email, iphone);
+      await signedIn(config, email, "curl/8.5.0");
+      const desktop = await signedIn(config, email, linux);
+      const { body } = await list(desktop);
+      expect(body[0]).toMatchObject({ current: true, device: "Chrome on Linux", userAgent: linux });
+      expect(body.slice(1).map((s) => [s.device, s.userAgent])).toEqual(
+        expect.arrayContaining([
+          ["Safari on iPhone", iphone],
+          [null, "curl/8.5.0"],
+        ]),
+      );
+      expect(body).toHaveLength(3);
     });
 
     it("revokes one session by id from another device; it reads as signed out at once", async () => {

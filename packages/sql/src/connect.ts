@@ -3,11 +3,13 @@ import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from "kysely";
 import type { PoolOptions as Mysql2PoolOptions } from "mysql2";
 import type { PoolConfig as PgPoolConfig } from "pg";
 import { SqlAdapter, type SqlAdapterOptions } from "./adapter.js";
+import { importDriver } from "./driver.js";
 import { type DriverHandle, registerDriver } from "./native.js";
 import type { SqlDialect, TesseraDatabase } from "./schema.js";
 
 // Drivers are imported when a factory's database is first used, so an application that talks to
-// PostgreSQL never loads better-sqlite3's native module (and the other way round).
+// PostgreSQL never loads better-sqlite3's native module (and the other way round); one that is
+// not installed fails with MissingDriverError, which names the package to install.
 
 // The drivers' option types are restated below rather than imported into the public
 // signatures: the drivers are optional peer dependencies, and the declaration files must
@@ -69,7 +71,10 @@ export function createSqliteDb<DB = TesseraDatabase>(
   const db = new Kysely<DB>({
     dialect: new SqliteDialect({
       database: async () => {
-        const { default: Database } = await import("better-sqlite3");
+        const { default: Database } = await importDriver(
+          "better-sqlite3",
+          () => import("better-sqlite3"),
+        );
         const database = new Database(filename, options as BetterSqlite3Options);
         database.pragma("foreign_keys = ON");
         database.pragma("busy_timeout = 5000");
@@ -104,7 +109,7 @@ export function createPostgresDb<DB = TesseraDatabase>(
   const db = new Kysely<DB>({
     dialect: new PostgresDialect({
       pool: async () => {
-        const { default: pg } = await import("pg");
+        const { default: pg } = await importDriver("pg", () => import("pg"));
         const pool = new pg.Pool({
           connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
           ...(poolConfig as PgPoolConfig),
@@ -144,7 +149,7 @@ export function createMysqlDb<DB = TesseraDatabase>(config: string | MysqlPoolOp
   return new Kysely<DB>({
     dialect: new MysqlDialect({
       pool: async () => {
-        const { createPool } = await import("mysql2");
+        const { createPool } = await importDriver("mysql2", () => import("mysql2"));
         return createPool({
           timezone: "Z",
           connectTimeout: CONNECT_TIMEOUT_MS,

@@ -24,6 +24,7 @@ export {
   sqlAdapterFromUrl,
 } from "./connect.js";
 export { readBoolean, readDate, readInteger } from "./dialect.js";
+export { type DriverPackage, MissingDriverError } from "./driver.js";
 export {
   dropSchema,
   type MigrationOptions,

@@ -25,7 +25,7 @@ function deviceRow(session: ListedSession): Markup {
     .filter(Boolean)
     .join(" · ");
   const label = session.current ? "Sign out this device" : "Sign out";
-  return html`<li data-testid="device" data-current="${session.current ? "yes" : "no"}"><div class="method-text"><strong>${session.userAgent ?? "Unknown browser"}</strong><span>${detail}</span></div>${session.current ? html`<span class="badge ok">This device</span>` : null}${revokeForm({ id: session.id }, label, "button secondary small")}</li>`;
+  return html`<li data-testid="device" data-current="${session.current ? "yes" : "no"}"><div class="method-text"><strong title="${session.userAgent ?? ""}">${session.device ?? session.userAgent ?? "Unknown browser"}</strong><span>${detail}</span></div>${session.current ? html`<span class="badge ok">This device</span>` : null}${revokeForm({ id: session.id }, label, "button secondary small")}</li>`;
 }
 
 /**
@@ -43,7 +43,7 @@ export function renderDevices(
   const body =
     strategy !== "database"
       ? html`<p class="muted">With JWT sessions nothing is stored per device, so there is nothing to list. Signing out still ends this cookie everywhere: the demo sets <code>jwt.revocation</code>, so its id goes on a denylist (<code>sqlStore</code>). Run the demo with <code>DEMO_SESSION_STRATEGY=database</code> to see your devices.</p>`
-      : html`<ul class="methods">${(sessions ?? []).map(deviceRow)}</ul>`;
+      : html`<ul class="methods devices">${(sessions ?? []).map(deviceRow)}</ul>`;
   const others = (sessions ?? []).some((session) => !session.current);
   return html`<section class="card" aria-labelledby="devices-title" data-testid="devices"><div class="card-head"><h2 id="devices-title">Devices</h2><p>Your sessions, from <code>GET /auth/sessions</code></p></div>${body}${others ? html`<div class="actions">${revokeForm({ others: "true" }, "Sign out everywhere else", "button secondary")}</div>` : null}</section>`;
 }

@@ -15,14 +15,21 @@ export function linksIn(text: string): string[] {
   return [...new Set(found.map((link) => httpUrl(link)).filter((link) => link !== undefined))];
 }
 
-function mailCard(mail: CaughtMail, origin: string): Markup {
-  // Only links back to this demo become buttons: the catcher accepts mail from anyone on this
-  // machine, and a button to a foreign site would lend it the demo's look.
-  const ownLinks = linksIn(mail.text).filter((link) => new URL(link).origin === origin);
-  const buttons = ownLinks.map(
-    (link, index) =>
-      html`<a class="button ${index === 0 ? "primary" : "secondary"}" href="${link}" data-testid="mail-link">${ownLinks.length === 1 ? "Open the sign-in link" : `Open link ${index + 1}`}</a>`,
-  );
+/** The links of a mail that lead back to this demo (the only ones shown as buttons). */
+export function ownLinksIn(mail: CaughtMail, origin: string): string[] {
+  // The catcher accepts mail from anyone on this machine, and a button to a foreign site would
+  // lend it the demo's look.
+  return linksIn(mail.text).filter((link) => new URL(link).origin === origin);
+}
+
+function mailCard(mail: CaughtMail, origin: string, usedLinks: ReadonlySet<string>): Markup {
+  const ownLinks = ownLinksIn(mail, origin);
+  const buttons = ownLinks.map((link, index) => {
+    // A used or expired link stays visible (opening it shows why it fails) but no longer looks fresh.
+    if (usedLinks.has(link))
+      return html`<a class="button secondary used" href="${link}" data-testid="mail-link" data-used="yes">Link used or expired</a>`;
+    return html`<a class="button ${index === 0 ? "primary" : "secondary"}" href="${link}" data-testid="mail-link" data-used="no">${ownLinks.length === 1 ? "Open the sign-in link" : `Open link ${index + 1}`}</a>`;
+  });
   return html`<article class="card mail" data-mail-id="${mail.id}">
 <div class="mail-head"><div><h2>${mail.subject}</h2><p class="mail-meta">From ${mail.from || "(unknown)"} to ${mail.to.join(", ")}</p></div><span class="badge" title="${formatDate(mail.receivedAt)}">${relativeTime(mail.receivedAt)}</span></div>
 <div class="mail-body">
@@ -38,11 +45,13 @@ export function renderMailbox(p: {
   origin: string;
   user: NavUser | null;
   facts: DemoFacts;
+  /** Sign-in links that were used already or expired. */
+  usedLinks?: ReadonlySet<string>;
 }): RenderedPage {
   const empty = p.mails.length === 0;
   const list = empty
     ? html`<section class="card empty"><div class="method-icon">${icons.inbox}</div><h2>No mail yet</h2><p>Sign in with <a href="/auth/signin">Email</a> and the message appears here. This page reloads itself while it waits.</p></section>`
-    : html`${p.mails.map((mail) => mailCard(mail, p.origin))}`;
+    : html`${p.mails.map((mail) => mailCard(mail, p.origin, p.usedLinks ?? new Set()))}`;
   return renderDocument({
     title: "Mailbox · Tessera demo",
     styles: demoStyles,

@@ -46,6 +46,8 @@ body {
   -webkit-font-smoothing: antialiased;
 }
 a { color: inherit; }
+/* A heading scrolled to (a #link, "next heading") stays below the sticky navigation bar. */
+html { scroll-padding-top: 84px; }
 .nav {
   position: sticky; top: 0; z-index: 1;
   display: flex; align-items: center; gap: 24px;
@@ -95,6 +97,7 @@ h2 { margin: 0 0 4px; font-size: 15px; font-weight: 600; letter-spacing: -0.01em
 .primary:hover { filter: brightness(1.1); }
 .secondary { color: var(--text); background: var(--card); border-color: var(--border); box-shadow: 0 1px 2px rgba(9, 9, 11, 0.05); }
 .secondary:hover { background: var(--hover); }
+.button.used { color: var(--muted); border-style: dashed; box-shadow: none; text-decoration: line-through; }
 .button:focus-visible, a:focus-visible, input:focus-visible {
   outline: none; box-shadow: 0 0 0 2px var(--card), 0 0 0 4px color-mix(in srgb, var(--accent) 60%, transparent);
 }
@@ -172,7 +175,11 @@ input:focus-visible { border-color: var(--accent); box-shadow: 0 0 0 3px color-m
 }
 /* Phones: the brand and the account controls share the first row, the links get the second. */
 @media (max-width: 560px) {
+  html { scroll-padding-top: 116px; }
   .nav { flex-wrap: wrap; row-gap: 8px; padding: 10px 16px 8px; }
+  /* A device's name and details take the row's width; its badge and button go below them. */
+  .devices li { flex-wrap: wrap; row-gap: 10px; }
+  .devices .method-text { flex: 1 1 100%; }
   .brand { flex: 1; }
   .nav-links { order: 1; flex: 1 1 100%; margin: 0 -10px; }
 }

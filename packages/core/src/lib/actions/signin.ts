@@ -7,6 +7,7 @@ import { MissingCSRF } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
 import { renderSignInPage } from "../pages/index.js";
+import { currentSessionUser } from "../session/resolve-user.js";
 import { pageUrl } from "./page-url.js";
 import { signinWithEmail } from "./signin/email.js";
 import { signinWithOAuth } from "./signin/oauth.js";
@@ -20,6 +21,9 @@ export async function signin(ctx: AuthContext): Promise<ResponseInternal> {
       return {
         redirect: pageUrl(ctx, config.pages.signIn, { callbackUrl: ctx.callbackUrl, error }),
       };
+    // A visitor who already has a session comes to link another method (Auth.js shows the bare form).
+    const signedInUser = await currentSessionUser(ctx);
+    const signedInAs = signedInUser?.email || signedInUser?.name || undefined;
     return renderSignInPage({
       url: ctx.url,
       theme: config.theme,
@@ -29,6 +33,7 @@ export async function signin(ctx: AuthContext): Promise<ResponseInternal> {
       ...(error !== undefined && { error }),
       ...(request.query.code !== undefined && { code: request.query.code }),
       ...(request.query.email !== undefined && { email: request.query.email }),
+      ...(signedInAs !== undefined && { signedInAs }),
     });
   }
   // Login CSRF defence: without the double-submit token, send the user to the page instead.

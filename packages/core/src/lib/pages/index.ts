@@ -26,7 +26,9 @@ export type { PageTheme } from "./types.js";
 /**
  * Renders the sign-in page: one form per provider in configuration order, and an error banner
  * when `error` is given (known values get a specific message, anything else a generic one; the
- * raw value is never shown).
+ * raw value is never shown). With several methods, each group has a title and the built-in
+ * e-mail fields say what they are for; a signed-in visitor (`signedInAs`) is told so and offered
+ * the methods as a way to link another one.
  *
  * `url` is `<origin><basePath>` without a trailing slash.
  */
@@ -38,6 +40,8 @@ export function renderSignInPage(p: {
   csrfToken: string;
   error?: string;
   email?: string;
+  /** The signed-in visitor's address or name: the page offers to link another method. */
+  signedInAs?: string;
 }): ResponseInternal<string> {
   return signInPage(p);
 }

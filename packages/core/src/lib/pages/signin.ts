@@ -30,6 +30,17 @@ export interface SignInPageParams {
   /** The `code` that came with the error (why an e-mail address was refused). */
   code?: string;
   email?: string;
+  /**
+   * Who is signed in (their e-mail address or name), when the visitor already has a session: the
+   * page then says so and offers the methods as a way to link another one to that account.
+   */
+  signedInAs?: string;
+}
+
+/** What a section needs to know about the page it is on. */
+interface SectionContext extends SignInPageParams {
+  /** More than one group of methods: sections get titles and built-in labels say what for. */
+  severalMethods: boolean;
 }
 
 /**
@@ -78,16 +89,36 @@ function extraAttributes(field: CredentialInput): Record<string, string | number
   return out;
 }
 
+/** The input type of a field (`text` unless it says otherwise). */
+function fieldType(field: CredentialInput): string {
+  return typeof field.type === "string" && field.type !== "" ? field.type : "text";
+}
+
+/**
+ * The `autocomplete` a credentials field gets when it sets none, so that password managers fill
+ * the form and browsers stop warning: a password is the `current-password` (this is a sign-in,
+ * not a sign-up), and the address beside it is the account's `username` (HTML's autofill tokens,
+ * https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#autofill); an e-mail
+ * field without a password is an `email`.
+ */
+function defaultAutocomplete(field: CredentialInput, formHasPassword: boolean): string | undefined {
+  const type = fieldType(field);
+  if (type === "password") return "current-password";
+  if (type === "email") return formHasPassword ? "username" : "email";
+  return undefined;
+}
+
 /** One labelled input of a credentials or WebAuthn form. */
 function renderField(
   providerId: string,
   name: string,
   field: CredentialInput,
-  prefill?: string,
+  options: { prefill?: string; autocomplete?: string } = {},
 ): SafeHtml {
   const id = `${providerId}-${name}`;
   const label = typeof field.label === "string" && field.label !== "" ? field.label : name;
-  const type = typeof field.type === "string" && field.type !== "" ? field.type : "text";
+  const type = fieldType(field);
+  const prefill = options.prefill;
   // Never echo a secret back into the page, even when the caller passes one.
   const value = type === "password" ? undefined : (prefill ?? field.value);
   return html`<div class="field"><label for="${id}">${label}</label><input${attributes({
@@ -97,7 +128,8 @@ function renderField(
     value: typeof value === "string" ? value : undefined,
     placeholder: typeof field.placeholder === "string" ? field.placeholder : undefined,
     required: field.required === true,
-    autocomplete: typeof field.autocomplete === "string" ? field.autocomplete : undefined,
+    autocomplete:
+      typeof field.autocomplete === "string" ? field.autocomplete : options.autocomplete,
     // Allow-listed names only, none of which collides with the attributes above.
     ...extraAttributes(field),
   })}></div>`;
@@ -138,7 +170,7 @@ function oauthSection(provider: OAuthProvider, look: ProviderLook, p: SignInPage
   return html`<form class="provider-form" action="${provider.signinUrl}" method="post" data-provider-id="${provider.id}">${hiddenFields(p.csrfToken, p.callbackUrl)}${providerButton(provider, look)}</form>`;
 }
 
-function emailSection(provider: InternalEmailProvider, p: SignInPageParams): SafeHtml {
+function emailSection(provider: InternalEmailProvider, p: SectionContext): SafeHtml {
   const id = `${provider.id}-email`;
   const input = attributes({
     id,
@@ -152,15 +184,18 @@ function emailSection(provider: InternalEmailProvider, p: SignInPageParams): Saf
   });
   return html`<form class="stack" action="${provider.signinUrl}" method="post" data-provider-id="${provider.id}">
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
-<div class="field"><label for="${id}">Email</label><input${input}></div>
+<div class="field"><label for="${id}">${p.severalMethods ? "Email for the sign-in link" : "Email"}</label><input${input}></div>
 <button type="submit" class="button primary">Sign in with ${provider.name}</button>
 </form>`;
 }
 
-function credentialsSection(provider: InternalCredentialsProvider, p: SignInPageParams): SafeHtml {
-  const fields = Object.entries(provider.credentials ?? {}).map(([name, field]) =>
-    renderField(provider.id, name, field),
-  );
+function credentialsSection(provider: InternalCredentialsProvider, p: SectionContext): SafeHtml {
+  const entries = Object.entries(provider.credentials ?? {});
+  const hasPassword = entries.some(([, field]) => fieldType(field) === "password");
+  const fields = entries.map(([name, field]) => {
+    const autocomplete = defaultAutocomplete(field, hasPassword);
+    return renderField(provider.id, name, field, autocomplete ? { autocomplete } : {});
+  });
   return html`<form class="stack" action="${provider.callbackUrl}" method="post" data-provider-id="${provider.id}">
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
 ${fields}
@@ -178,6 +213,11 @@ const DEFAULT_WEBAUTHN_FIELDS: Record<string, CredentialInput> = {
   },
 };
 
+/** The default field beside other methods: its label says what the address is for. */
+const DEFAULT_WEBAUTHN_FIELDS_BESIDE_OTHERS: Record<string, CredentialInput> = {
+  email: { ...DEFAULT_WEBAUTHN_FIELDS.email, label: "Email for the passkey" },
+};
+
 /**
  * The passkey form. It does nothing by itself: the WebAuthn script (inlined by
  * {@link webauthnScriptTag}, see lib/webauthn/script.ts) finds the wrapper by
@@ -186,10 +226,17 @@ const DEFAULT_WEBAUTHN_FIELDS: Record<string, CredentialInput> = {
  * and `data` inputs and submits the form to the provider's callback URL (`data-callback-url`),
  * CSRF token included. `data-conditional-ui` says whether it offers passkeys in the autofill.
  */
-function webauthnSection(provider: InternalWebAuthnProvider, p: SignInPageParams): SafeHtml {
-  const formFields = provider.formFields ?? DEFAULT_WEBAUTHN_FIELDS;
+function webauthnSection(provider: InternalWebAuthnProvider, p: SectionContext): SafeHtml {
+  const formFields =
+    provider.formFields ??
+    (p.severalMethods ? DEFAULT_WEBAUTHN_FIELDS_BESIDE_OTHERS : DEFAULT_WEBAUTHN_FIELDS);
   const fields = Object.entries(formFields).map(([name, field]) =>
-    renderField(provider.id, name, field, name === "email" ? p.email : undefined),
+    renderField(
+      provider.id,
+      name,
+      field,
+      name === "email" && p.email !== undefined ? { prefill: p.email } : {},
+    ),
   );
   const optionsUrl = `${actionBase(p.url)}/webauthn-options/${encodeURIComponent(provider.id)}`;
   return html`<section class="webauthn" id="webauthn-${provider.id}" data-provider-id="${provider.id}"
@@ -215,7 +262,7 @@ function isOAuth(provider: InternalProvider): provider is OAuthProvider {
 function section(
   provider: InternalProvider,
   look: ProviderLook | undefined,
-  p: SignInPageParams,
+  p: SectionContext,
 ): SafeHtml | null {
   switch (provider.type) {
     case "oauth":
@@ -261,25 +308,52 @@ function formTargets(p: SignInPageParams): string[] {
 }
 
 /**
- * Consecutive OAuth buttons form one group; every other provider is its own group. An "or"
+ * Consecutive OAuth providers form one group; every other provider is its own group. An "or"
  * divider separates groups, so a row of social buttons is not interleaved with dividers.
  */
-function groupSections(
-  p: SignInPageParams,
-  looks: Map<InternalProvider, ProviderLook>,
-): SafeHtml[] {
-  const groups: SafeHtml[][] = [];
+function groupProviders(providers: readonly InternalProvider[]): InternalProvider[][] {
+  const groups: InternalProvider[][] = [];
   let previousWasOAuth = false;
-  for (const provider of p.providers) {
-    const rendered = section(provider, looks.get(provider), p);
-    if (!rendered) continue;
+  for (const provider of providers) {
+    if (!(isOAuth(provider) || SECTION_TYPES.has(provider.type))) continue;
     const oauth = isOAuth(provider);
     const current = groups[groups.length - 1];
-    if (oauth && previousWasOAuth && current) current.push(rendered);
-    else groups.push([rendered]);
+    if (oauth && previousWasOAuth && current) current.push(provider);
+    else groups.push([provider]);
     previousWasOAuth = oauth;
   }
-  return groups.map((group) => html`<div class="group">${group}</div>`);
+  return groups;
+}
+
+/** Provider types with a section of their own (OAuth providers share one). */
+const SECTION_TYPES: ReadonlySet<string> = new Set(["email", "credentials", "webauthn"]);
+
+/** The title of a group when the page offers several: what kind of sign-in it is. */
+function groupTitle(first: InternalProvider): string {
+  switch (first.type) {
+    case "email":
+      return "Email me a sign-in link";
+    case "credentials": {
+      const fields = Object.values(first.credentials ?? {});
+      return fields.some((field) => fieldType(field) === "password") ? "Password" : first.name;
+    }
+    case "webauthn":
+      return "Passkey";
+    default:
+      return "Use an account you have";
+  }
+}
+
+function renderGroups(p: SignInPageParams, looks: Map<InternalProvider, ProviderLook>): SafeHtml[] {
+  const groups = groupProviders(p.providers);
+  const context: SectionContext = { ...p, severalMethods: groups.length > 1 };
+  return groups.map((group, index) => {
+    const sections = group.map((provider) => section(provider, looks.get(provider), context));
+    if (!context.severalMethods) return html`<div class="group">${sections}</div>`;
+    const titleId = `method-${index + 1}-title`;
+    const [first] = group;
+    return html`<div class="group" role="group" aria-labelledby="${titleId}"><h2 class="group-title" id="${titleId}">${first ? groupTitle(first) : ""}</h2>${sections}</div>`;
+  });
 }
 
 /** @see index.ts */
@@ -288,8 +362,13 @@ export function signInPage(p: SignInPageParams): ResponseInternal<string> {
   p.providers.forEach((provider, index) => {
     if (isOAuth(provider)) looks.set(provider, providerLook(provider, index, p.url));
   });
-  const groups = groupSections(p, looks);
+  const groups = renderGroups(p, looks);
   const content: SafeHtml[] = [];
+  if (p.signedInAs !== undefined) {
+    content.push(
+      html`<div class="notice" role="status" data-testid="signed-in-as"><p>Signed in as <strong>${p.signedInAs}</strong> — link another method below, or <a href="${actionBase(p.url)}/signout">sign out</a>.</p></div>`,
+    );
+  }
   if (p.error !== undefined) {
     content.push(
       html`<div class="alert" role="alert">${icons.alert}<p>${signInErrorMessage(p.error, p.code)}</p></div>`,

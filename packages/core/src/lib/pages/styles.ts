@@ -211,6 +211,10 @@ input:focus-visible {
   border-radius: 10px;
   font-size: 13.5px;
 }
+.group-title { margin: 0 0 2px; font-size: 13px; font-weight: 600; color: var(--muted); text-transform: uppercase; letter-spacing: 0.04em; }
+.notice { margin: 0 0 20px; padding: 12px 14px; background: var(--hover); border: 1px solid var(--border); border-radius: 10px; font-size: 13.5px; }
+.notice p { margin: 0; }
+.notice a { color: var(--text); font-weight: 500; text-underline-offset: 2px; }
 .alert svg { flex: none; margin-top: 1px; }
 .alert p { margin: 0; }
 .message { margin: 0 0 24px; text-align: center; color: var(--muted); }

@@ -14,6 +14,7 @@ import { requireAdapter } from "../config/adapter.js";
 import type { AuthContext, ResolvedConfig } from "../config/internal.js";
 import { base64url, timingSafeEqual, utf8 } from "../crypto/encoding.js";
 import { clearChunkedCookie, readChunkedCookie } from "../http/cookies.js";
+import { deviceName } from "./device-name.js";
 
 /** One entry of `GET <basePath>/sessions`. Dates are ISO 8601; unknown fields are null. */
 export interface ListedSession {
@@ -26,6 +27,8 @@ export interface ListedSession {
   lastSeenAt: string | null;
   ip: string | null;
   userAgent: string | null;
+  /** The device as people name it, read from `userAgent` ("Chrome on Linux"); null if unknown. */
+  device: string | null;
 }
 
 /** Longest User-Agent stored: headers are client-chosen, storage is not free. */
@@ -137,6 +140,7 @@ export async function listUserSessions(ctx: AuthContext): Promise<ListedSession[
       lastSeenAt: isoOrNull(session.lastSeenAt),
       ip: session.ip ?? null,
       userAgent: session.userAgent ?? null,
+      device: deviceName(session.userAgent),
     })),
   );
   const seen = (entry: ListedSession) => entry.lastSeenAt ?? entry.createdAt ?? "";

@@ -30,10 +30,38 @@ const warningText: Record<WarningCode, string> = {
     "A refreshed access token arrived already within oauth.refreshMargin of its expiry: the provider's access tokens live no longer than the margin (60 s unless set), so every getAccessToken refreshes again. Set oauth.refreshMargin below the provider's access-token lifetime.",
 };
 
-const red = "\x1b[31m";
-const yellow = "\x1b[33m";
-const grey = "\x1b[90m";
-const reset = "\x1b[0m";
+interface Palette {
+  red: string;
+  yellow: string;
+  grey: string;
+  reset: string;
+}
+
+const COLOURS: Palette = {
+  red: "\x1b[31m",
+  yellow: "\x1b[33m",
+  grey: "\x1b[90m",
+  reset: "\x1b[0m",
+};
+const PLAIN: Palette = { red: "", yellow: "", grey: "", reset: "" };
+
+/**
+ * Colours only when the console writes to a terminal: a log file or a log collector would keep
+ * the escape codes as text. `NO_COLOR` (https://no-color.org) turns them off and `FORCE_COLOR`
+ * on, as for Node's own output. Runtimes without `process` (workers, browsers) get none.
+ */
+function consolePalette(): Palette {
+  const proc = (
+    globalThis as {
+      process?: { env?: Record<string, string | undefined>; stderr?: { isTTY?: boolean } };
+    }
+  ).process;
+  const env = proc?.env ?? {};
+  if (env.NO_COLOR) return PLAIN;
+  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== "0") return COLOURS;
+  // console.warn and console.error write to stderr; the debug line's colour follows them.
+  return proc?.stderr?.isTTY === true ? COLOURS : PLAIN;
+}
 
 /** Formats an error with its cause chain for the server log. */
 function describe(error: Error): string {
@@ -78,6 +106,7 @@ export function createLogger(config: {
 }): LoggerInstance {
   const custom = config.logger;
   const debugEnabled = !custom && config.debug === true;
+  const { red, yellow, grey, reset } = consolePalette();
   return {
     error: (error) => {
       if (custom?.error) return custom.error(error);

@@ -152,7 +152,10 @@ export const WEBAUTHN_SCRIPT = `(() => {
         post(section, form, "authenticate", credential);
       }
     } catch (error) {
-      if (!controller.signal.aborted) console.warn("Passkey autofill stopped:", error);
+      // Chromium ends a pending autofill with NotAllowedError on its own (no passkey chosen, the
+      // page left): the normal end of an offer, not worth a console line on every page load.
+      const ordinary = controller.signal.aborted || (error && error.name === "NotAllowedError");
+      if (!ordinary) console.warn("Passkey autofill stopped:", error);
     }
   };
 
@@ -224,7 +227,7 @@ export const WEBAUTHN_SCRIPT = `(() => {
  * SHA-256 of its UTF-8 bytes. A constant, so every runtime (edge included) renders the page
  * synchronously; a unit test recomputes it and fails when the script changes without it.
  */
-export const WEBAUTHN_SCRIPT_HASH = "sha256-1eJeqNnvxGehtVdB4kN20UDiTMu0Le870NkHOHhcAh8=";
+export const WEBAUTHN_SCRIPT_HASH = "sha256-/DA9f/AjLmb18X+TFq352w1b63un75IdNhbwo6PEuxk=";
 
 /** The inline `<script>` element carrying {@link WEBAUTHN_SCRIPT}. */
 export function webauthnScriptElement(): string {

@@ -56,7 +56,11 @@ export async function callbackWithCredentials(
     body: JSON.stringify(credentials),
   });
   const authorized = await provider.authorize(credentials, forwarded);
-  if (!authorized) throw new CredentialsSignin();
+  // The message names the provider only: the submitted credentials never reach the log.
+  if (!authorized)
+    throw new CredentialsSignin(
+      `authorize() of the "${provider.id}" credentials provider returned null: the submitted credentials were refused.`,
+    );
 
   let user: User | AdapterUser = {
     ...authorized,
