@@ -35,9 +35,10 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** Runs the fixture; `terminal` runs it under `script`, whose pseudo-terminal is its stderr. */
 async function logLines(options: { terminal: boolean; env?: Record<string, string> }) {
-  const env = { ...process.env, ...options.env };
+  const env = { ...process.env };
   delete env.FORCE_COLOR;
-  if (!options.env?.NO_COLOR) delete env.NO_COLOR;
+  delete env.NO_COLOR;
+  Object.assign(env, options.env);
   const child = options.terminal
     ? spawn("script", ["-qec", `"${process.execPath}" "${script}" x y`, "/dev/null"], { env })
     : spawn(process.execPath, [script, USERNAME, PASSWORD], {
@@ -70,6 +71,15 @@ describe("default logger", () => {
     const output = await logLines({ terminal: false });
     expect(output).toContain("[tessera][warn]");
     expect(output).not.toContain("\x1b[");
+  });
+
+  it("colours a piped log when FORCE_COLOR asks for it, and not when it is 0", async () => {
+    expect(await logLines({ terminal: false, env: { FORCE_COLOR: "1" } })).toContain(
+      "\x1b[33m[tessera][warn]",
+    );
+    const off = await logLines({ terminal: true, env: { FORCE_COLOR: "0" } });
+    expect(off).toContain("[tessera][warn]");
+    expect(off).not.toContain("\x1b[");
   });
 
   it("colours the line on a terminal, unless NO_COLOR is set", async () => {

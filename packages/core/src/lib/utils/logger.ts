@@ -48,7 +48,8 @@ const PLAIN: Palette = { red: "", yellow: "", grey: "", reset: "" };
 /**
  * Colours only when the console writes to a terminal: a log file or a log collector would keep
  * the escape codes as text. `NO_COLOR` (https://no-color.org) turns them off and `FORCE_COLOR`
- * on, as for Node's own output. Runtimes without `process` (workers, browsers) get none.
+ * on (`0` or `false`: off), as for Node's own output. Runtimes without `process` (workers,
+ * browsers) get none.
  */
 function consolePalette(): Palette {
   const proc = (
@@ -58,7 +59,8 @@ function consolePalette(): Palette {
   ).process;
   const env = proc?.env ?? {};
   if (env.NO_COLOR) return PLAIN;
-  if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== "0") return COLOURS;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force === "0" || force === "false" ? PLAIN : COLOURS;
   // console.warn and console.error write to stderr; the debug line's colour follows them.
   return proc?.stderr?.isTTY === true ? COLOURS : PLAIN;
 }
