@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { Auth, type AuthConfig } from "@tessera/core";
 import Credentials from "@tessera/core/providers/credentials";
 import Email from "@tessera/core/providers/email";
-import type { SharedStore } from "@tessera/core/store";
+import { memoryStore, type SharedStore } from "@tessera/core/store";
 import { createMemoryStore, MemoryAdapter } from "@tessera/memory";
 import { createRedisClient, redisStore } from "@tessera/redis";
 import { createPostgresDb, dropSchema, migrate, sqlStore } from "@tessera/sql";
@@ -222,6 +222,21 @@ describe("credentials sign-in rate limit (defaults: 10 per identifier per minute
     expect(limited.headers.get("location")).toBe(SIGNIN_RATE_LIMITED);
     const neighbour = await attemptFrom(config, "192.0.2.78", uniqueName("user"));
     expect(neighbour.headers.get("location")).toContain("CredentialsSignin");
+  });
+
+  it("flush attack: a flood of failed sign-ins for fresh user names leaves a locked-out account locked", async () => {
+    // The store holds 50 keys; 200 fresh names are four times that. Before, the oldest keys went
+    // first, the locked account's among them, and ten more guesses were evaluated.
+    const storage = memoryStore({ maxKeys: 50 });
+    const config = credentialsConfig({ rateLimit: { storage } });
+    const client = new Client(config);
+    const victim = uniqueName("victim");
+    for (let i = 0; i < 11; i++) await attempt(client, victim, "wrong");
+    for (let i = 0; i < 200; i++) await attempt(client, uniqueName("flood"), "wrong");
+    for (const password of ["wrong", "right"])
+      expect((await attempt(client, victim, password)).headers.get("location")).toBe(
+        SIGNIN_RATE_LIMITED,
+      );
   });
 
   it("rateLimit: false turns the limits off", async () => {
