@@ -3,6 +3,13 @@
  * token and stores `token|sha256(token + secret)` in an HttpOnly cookie; state-changing POSTs must
  * send the same token in their body. The hash stops an attacker who can plant cookies (e.g. from a
  * sibling subdomain) from choosing a token, since they cannot compute the hash without the secret.
+ *
+ * It does not stop them from planting a whole pair the app minted for them (any visitor can get
+ * one from `GET /csrf`): the format, which Auth.js reads and writes too, binds the token to the
+ * secret only, not to a browser or session. Over https the `__Host-` prefix keeps sibling
+ * subdomains from setting the cookie at all; over http, and against a same-site page, the
+ * browser's own account of where a post comes from (`Sec-Fetch-Site`, else `Origin`) is checked
+ * as well, wherever the browser sends it.
  */
 import type { Cookie, CookieOption } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
@@ -11,10 +18,46 @@ import { randomHex, sha256Hex, timingSafeEqual } from "../crypto/encoding.js";
 /** The outcome of reading the CSRF cookie for one request. */
 export interface CsrfState {
   token: string;
-  /** True when the POSTed token equals the cookie's (never true for GET). */
+  /**
+   * True when the POSTed token equals the cookie's and the browser does not say the post comes
+   * from another origin (never true for GET).
+   */
   verified: boolean;
   /** Set when a new token was minted and must be stored. */
   cookie?: Cookie;
+  /** Why a POST whose token matched was refused anyway, for the debug log. */
+  refusal?: string;
+}
+
+/**
+ * Where a browser says a request comes from, when that is not this app's origin: a
+ * `Sec-Fetch-Site` other than `same-origin` (or `none`, a request the user made by hand), or, from
+ * a browser that sends no `Sec-Fetch-Site`, an `Origin` on another host. Undefined when the
+ * request is same-origin or carries neither header (a server-side client). `same-site` counts as
+ * foreign: a sibling subdomain is same-site, and it is the one that can plant cookies.
+ * See [Fetch Metadata](https://www.w3.org/TR/fetch-metadata/#sec-fetch-site-header) and
+ * [RFC 6454 §7](https://www.rfc-editor.org/rfc/rfc6454#section-7).
+ *
+ * @example
+ * ```ts
+ * foreignOrigin(new Headers({ "sec-fetch-site": "same-site" }), new URL("http://app.example.com/auth"))
+ * // "Sec-Fetch-Site: same-site"
+ * ```
+ */
+export function foreignOrigin(headers: Headers, appUrl: URL): string | undefined {
+  const site = headers.get("sec-fetch-site");
+  if (site !== null)
+    return site === "same-origin" || site === "none" ? undefined : `Sec-Fetch-Site: ${site}`;
+  const origin = headers.get("origin");
+  if (origin === null) return undefined;
+  // The host only: a proxy that ends TLS may leave the app believing it is served over http.
+  let host: string | undefined;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    host = undefined; // "null" (an opaque origin: a sandboxed frame, a cross-origin redirect)
+  }
+  return host === appUrl.host ? undefined : `Origin: ${origin}`;
 }
 
 async function hashMatches(token: string, hash: string, secrets: readonly string[]) {
@@ -35,7 +78,7 @@ async function hashMatches(token: string, hash: string, secrets: readonly string
  *
  * @example
  * ```ts
- * const csrf = await verifyCsrfToken({ cookieValue, bodyValue: body.csrfToken, isPost: true, secrets, cookie })
+ * const csrf = await verifyCsrfToken({ cookieValue, bodyValue: body.csrfToken, isPost: true, secrets, cookie, from: request })
  * if (!csrf.verified) throw new MissingCSRF("CSRF token missing or invalid")
  * ```
  */
@@ -45,15 +88,25 @@ export async function verifyCsrfToken(params: {
   isPost: boolean;
   secrets: readonly string[];
   cookie: CookieOption;
+  /** The request, whose `Sec-Fetch-Site` / `Origin` headers are checked on a POST. */
+  from: { headers: Headers; url: URL };
 }): Promise<CsrfState> {
-  const { cookieValue, bodyValue, isPost, secrets, cookie } = params;
+  const { cookieValue, bodyValue, isPost, secrets, cookie, from } = params;
   if (cookieValue) {
     const separator = cookieValue.indexOf("|");
     const token = cookieValue.slice(0, separator);
     const hash = cookieValue.slice(separator + 1);
     if (separator > 0 && (await hashMatches(token, hash, secrets))) {
-      const verified = isPost && typeof bodyValue === "string" && timingSafeEqual(bodyValue, token);
-      return { token, verified };
+      const matches = isPost && typeof bodyValue === "string" && timingSafeEqual(bodyValue, token);
+      // Planted pair: a sibling subdomain can set a cookie the app minted for the attacker, and
+      // post its token from a same-site page; the browser still says where the post came from.
+      const foreign = matches ? foreignOrigin(from.headers, from.url) : undefined;
+      if (foreign === undefined) return { token, verified: matches };
+      return {
+        token,
+        verified: false,
+        refusal: `The CSRF token matched, but the browser sent the post from another origin (${foreign}); it was refused as cross-site request forgery.`,
+      };
     }
   }
   return { ...(await mintCsrfToken(secrets, cookie)), verified: false };
