@@ -18,7 +18,7 @@ import { toNodeHandler } from "@tessera/core/node";
 import Credentials from "@tessera/core/providers/credentials";
 import { createMemoryStore, MemoryAdapter } from "@tessera/memory";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordingLogger, SECRET } from "./helpers.js";
+import { Client, recordingLogger, SECRET } from "./helpers.js";
 
 const APP = "http://app.example.test";
 const SIBLING = "http://evil.example.test";
@@ -27,8 +27,10 @@ const SESSION = "authjs.session-token";
 
 /** What a browser on the sibling site adds to its post to the app. */
 const FROM_SIBLING = { origin: SIBLING, "sec-fetch-site": "same-site" };
-/** The same post from a browser that sends `Origin` but no fetch metadata. */
+/** The same post from a browser that sends `Origin` but no fetch metadata… */
 const FROM_SIBLING_OLD_BROWSER = { origin: SIBLING };
+/** …and with fetch metadata but no `Origin`. */
+const FROM_SIBLING_NO_ORIGIN = { "sec-fetch-site": "same-site" };
 
 let server: Server;
 let port: number;
@@ -174,7 +176,7 @@ describe("a CSRF pair planted from a sibling subdomain over http", () => {
   it("does not let the sibling revoke the victim's other sessions (POST /sessions/revoke others=true)", async () => {
     const victim = await victimWithPlantedPair("ada-revoke");
     const otherDevice = await signedIn("ada-revoke");
-    for (const headers of [FROM_SIBLING, FROM_SIBLING_OLD_BROWSER]) {
+    for (const headers of [FROM_SIBLING, FROM_SIBLING_OLD_BROWSER, FROM_SIBLING_NO_ORIGIN]) {
       const answer = await send("POST", "/auth/sessions/revoke", {
         cookie: victim.cookie,
         form: { csrfToken: victim.token, others: "true" },
@@ -187,7 +189,7 @@ describe("a CSRF pair planted from a sibling subdomain over http", () => {
 
   it("does not let the sibling sign the victim out", async () => {
     const victim = await victimWithPlantedPair("ada-signout");
-    for (const headers of [FROM_SIBLING, FROM_SIBLING_OLD_BROWSER]) {
+    for (const headers of [FROM_SIBLING, FROM_SIBLING_OLD_BROWSER, FROM_SIBLING_NO_ORIGIN]) {
       const answer = await send("POST", "/auth/signout", {
         cookie: victim.cookie,
         form: { csrfToken: victim.token },
@@ -221,6 +223,17 @@ describe("a CSRF pair planted from a sibling subdomain over http", () => {
     expect(answer.cookies.get(SESSION)).toBeUndefined();
   });
 
+  it("still accepts a post from another port of the app's host (a development front end)", async () => {
+    // Cookies are shared by every port of a host, so another port is no other party.
+    const victim = await victimWithPlantedPair("ada-dev-server");
+    const answer = await send("POST", "/auth/signout", {
+      cookie: victim.cookie,
+      form: { csrfToken: victim.token },
+      headers: { origin: "http://app.example.test:5173", "sec-fetch-site": "same-site" },
+    });
+    expect(answer.location).toBe(APP);
+  });
+
   it("still accepts the token from the app's own pages and from clients that send no origin", async () => {
     // The planted pair is a valid pair: only where the post comes from tells the attack apart.
     const sameOrigin = await victimWithPlantedPair("ada-own-page");
@@ -238,5 +251,19 @@ describe("a CSRF pair planted from a sibling subdomain over http", () => {
       form: { csrfToken: serverSide.token },
     });
     expect(fromServer.location).toBe(APP);
+  });
+});
+
+describe("over https, where the CSRF cookie is __Host-", () => {
+  it("accepts a post from a front end on another sub-domain, as Auth.js does: no sibling can plant a __Host- cookie", async () => {
+    const https = new Client(config, "https://app.example.test");
+    const csrfToken = await https.csrfToken();
+    expect(https.jar.has("__Host-authjs.csrf-token")).toBe(true);
+    const answer = await https.post(
+      "/auth/signout",
+      { csrfToken },
+      { origin: "https://front.example.test", "sec-fetch-site": "same-site" },
+    );
+    expect(answer.headers.get("location")).toBe("https://app.example.test");
   });
 });

@@ -6,10 +6,9 @@
  *
  * It does not stop them from planting a whole pair the app minted for them (any visitor can get
  * one from `GET /csrf`): the format, which Auth.js reads and writes too, binds the token to the
- * secret only, not to a browser or session. Over https the `__Host-` prefix keeps sibling
- * subdomains from setting the cookie at all; over http, and against a same-site page, the
- * browser's own account of where a post comes from (`Sec-Fetch-Site`, else `Origin`) is checked
- * as well, wherever the browser sends it.
+ * secret only, not to a browser or session. Over https the `__Host-` prefix keeps other hosts
+ * from setting the cookie at all. A cookie without it can be planted, so there the browser's own
+ * account of where a post comes from (`Origin`, else `Sec-Fetch-Site`) is checked as well.
  */
 import type { Cookie, CookieOption } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
@@ -19,8 +18,8 @@ import { randomHex, sha256Hex, timingSafeEqual } from "../crypto/encoding.js";
 export interface CsrfState {
   token: string;
   /**
-   * True when the POSTed token equals the cookie's and the browser does not say the post comes
-   * from another origin (never true for GET).
+   * True when the POSTed token equals the cookie's and, for a cookie without the `__Host-`
+   * prefix, the browser does not say the post comes from another host (never true for GET).
    */
   verified: boolean;
   /** Set when a new token was minted and must be stored. */
@@ -30,34 +29,34 @@ export interface CsrfState {
 }
 
 /**
- * Where a browser says a request comes from, when that is not this app's origin: a
- * `Sec-Fetch-Site` other than `same-origin` (or `none`, a request the user made by hand), or, from
- * a browser that sends no `Sec-Fetch-Site`, an `Origin` on another host. Undefined when the
- * request is same-origin or carries neither header (a server-side client). `same-site` counts as
- * foreign: a sibling subdomain is same-site, and it is the one that can plant cookies.
- * See [Fetch Metadata](https://www.w3.org/TR/fetch-metadata/#sec-fetch-site-header) and
- * [RFC 6454 §7](https://www.rfc-editor.org/rfc/rfc6454#section-7).
+ * Where a browser says a request comes from, when that is another host: an `Origin` whose host
+ * name is not the app's, or `Origin: null` (a sandboxed frame, a redirect from elsewhere); from a
+ * browser that sends no `Origin`, a `Sec-Fetch-Site` of `same-site` or `cross-site`. Undefined
+ * when the request comes from the app's host, or carries neither header (a server-side client).
+ * Ports and schemes are not compared: cookies ignore both, so a page on another port of the host
+ * could read the cookies anyway, and a proxy that ends TLS may leave the app believing it is on
+ * http. See [RFC 6454 §7](https://www.rfc-editor.org/rfc/rfc6454#section-7) and
+ * [Fetch Metadata](https://www.w3.org/TR/fetch-metadata/#sec-fetch-site-header).
  *
  * @example
  * ```ts
- * foreignOrigin(new Headers({ "sec-fetch-site": "same-site" }), new URL("http://app.example.com/auth"))
- * // "Sec-Fetch-Site: same-site"
+ * foreignOrigin(new Headers({ origin: "http://evil.example.com" }), new URL("http://app.example.com/auth"))
+ * // "Origin: http://evil.example.com"
  * ```
  */
 export function foreignOrigin(headers: Headers, appUrl: URL): string | undefined {
-  const site = headers.get("sec-fetch-site");
-  if (site !== null)
-    return site === "same-origin" || site === "none" ? undefined : `Sec-Fetch-Site: ${site}`;
   const origin = headers.get("origin");
-  if (origin === null) return undefined;
-  // The host only: a proxy that ends TLS may leave the app believing it is served over http.
-  let host: string | undefined;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    host = undefined; // "null" (an opaque origin: a sandboxed frame, a cross-origin redirect)
+  if (origin !== null) {
+    let hostname: string | undefined;
+    try {
+      hostname = new URL(origin).hostname;
+    } catch {
+      hostname = undefined; // "null", an opaque origin
+    }
+    return hostname === appUrl.hostname ? undefined : `Origin: ${origin}`;
   }
-  return host === appUrl.host ? undefined : `Origin: ${origin}`;
+  const site = headers.get("sec-fetch-site");
+  return site === "same-site" || site === "cross-site" ? `Sec-Fetch-Site: ${site}` : undefined;
 }
 
 async function hashMatches(token: string, hash: string, secrets: readonly string[]) {
@@ -98,9 +97,12 @@ export async function verifyCsrfToken(params: {
     const hash = cookieValue.slice(separator + 1);
     if (separator > 0 && (await hashMatches(token, hash, secrets))) {
       const matches = isPost && typeof bodyValue === "string" && timingSafeEqual(bodyValue, token);
-      // Planted pair: a sibling subdomain can set a cookie the app minted for the attacker, and
-      // post its token from a same-site page; the browser still says where the post came from.
-      const foreign = matches ? foreignOrigin(from.headers, from.url) : undefined;
+      // Planted pair: a sibling subdomain can set an unprefixed cookie the app minted for the
+      // attacker and post its token from a same-site page; the browser still says where the
+      // post came from. A `__Host-` cookie cannot be planted, so posts from other hosts (a front
+      // end on another sub-domain) keep working there, as with Auth.js.
+      const plantable = !cookie.name.startsWith("__Host-");
+      const foreign = matches && plantable ? foreignOrigin(from.headers, from.url) : undefined;
       if (foreign === undefined) return { token, verified: matches };
       return {
         token,
