@@ -3,13 +3,14 @@
  * Soak of the default in-memory rate-limit store: wrong-password posts to the credentials
  * callback, each for a fresh user name from a fresh IP address (the flood that used to fill the
  * store and then cost a scan of the whole map per new key), run in-process through `Auth()` with
- * the default `rateLimit` (10 per identifier, 50 per IP, one minute, 100 000 keys per kind).
+ * the default `rateLimit` (10 per identifier, 50 per IP, one minute, a store of 100 000 windows).
  *
  *   node --expose-gc bench/rate-limit-soak.mjs [requests=680000] [maxSeconds=900]
  *
  * Every 20 000 requests it collects the heap and prints requests so far, seconds, the slice's
  * microseconds per request and heapUsed. It stops after `requests` or `maxSeconds`, whichever
- * comes first. No network: every request is handled in this process.
+ * comes first. No network: every request is handled in this process. The time per request
+ * follows the machine's load; `bench/memory-store-eviction.mjs` times the store alone.
  */
 import { buildTessera } from "./lib/build.mjs";
 

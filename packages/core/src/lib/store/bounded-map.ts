@@ -6,20 +6,50 @@
  *
  * - Expired entries are dropped as their time passes, by the next operation on the map, through
  *   an index of keys by expiry time: each operation walks only the milliseconds gone by since
- *   the previous one (or the index's keys, if fewer), never the whole map.
- * - When the map is full, the least recently written entry goes first, in constant time.
- * - Entries written as `protect`ed (a rate-limit window that is refusing attempts) are kept apart
- *   and only ever make room for one another: a flood of ordinary keys cannot evict them. At most
- *   half the map is protected, so ordinary keys always keep room too.
+ *   the previous one (or the index's slots, if fewer), never the whole map.
+ * - When the map is full, the least recently written entry goes first, in constant time: entries
+ *   are chained in write order. (A `Map`'s own insertion order will not do: V8 leaves a hole for
+ *   each deleted entry until the table is rebuilt, and finding the first live entry walks them.)
+ * - Entries written as `protect`ed (a rate-limit window that is refusing attempts) are chained
+ *   apart and only ever make room for one another: a flood of ordinary keys cannot evict them.
+ *   At most half the map is protected, so ordinary keys always keep room too.
  */
 
-/** An entry, the time (ms since the epoch) it stops counting, and which part of the map holds it. */
-interface Expiring<V> {
+/** An entry, the time (ms since the epoch) it stops counting, and its place in the map. */
+interface Entry<V> {
+  key: string;
   value: V;
   expiresAt: number;
   /** The expiry slot (ms) of the index that lists the key: `expiresAt`, or later. */
   slot: number;
-  isProtected: boolean;
+  chain: WriteOrder<V>;
+  older: Entry<V> | undefined;
+  newer: Entry<V> | undefined;
+}
+
+/** Entries from the one written longest ago to the latest, as a doubly linked chain. */
+class WriteOrder<V> {
+  oldest: Entry<V> | undefined;
+  newest: Entry<V> | undefined;
+  size = 0;
+
+  append(entry: Entry<V>): void {
+    entry.older = this.newest;
+    entry.newer = undefined;
+    if (this.newest) this.newest.newer = entry;
+    else this.oldest = entry;
+    this.newest = entry;
+    this.size++;
+  }
+
+  unlink(entry: Entry<V>): void {
+    if (entry.older) entry.older.newer = entry.newer;
+    else this.oldest = entry.newer;
+    if (entry.newer) entry.newer.older = entry.older;
+    else this.newest = entry.older;
+    entry.older = entry.newer = undefined;
+    this.size--;
+  }
 }
 
 /**
@@ -36,9 +66,9 @@ interface Expiring<V> {
  * ```
  */
 export class BoundedExpiringMap<V> {
-  /** Insertion order is write order: the first key is the one written longest ago. */
-  readonly #ordinary = new Map<string, Expiring<V>>();
-  readonly #protected = new Map<string, Expiring<V>>();
+  readonly #entries = new Map<string, Entry<V>>();
+  readonly #ordinary = new WriteOrder<V>();
+  readonly #protected = new WriteOrder<V>();
   /** Keys by expiry slot: one key as it is, several in a set (most slots hold one). */
   readonly #expiring = new Map<number, string | Set<string>>();
   /** Every slot up to this time (ms) has been dropped. */
@@ -54,17 +84,17 @@ export class BoundedExpiringMap<V> {
   /** The live value under `key`, or undefined. */
   get(key: string, now = Date.now()): V | undefined {
     this.#sweep(now);
-    const entry = this.#ordinary.get(key) ?? this.#protected.get(key);
+    const entry = this.#entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt > now) return entry.value;
-    this.#remove(key, entry);
+    this.#remove(entry);
     return undefined;
   }
 
   /** Whether `key` holds a live entry written with `protect`. */
   isProtected(key: string, now = Date.now()): boolean {
-    const entry = this.#protected.get(key);
-    return entry !== undefined && entry.expiresAt > now;
+    const entry = this.#entries.get(key);
+    return entry !== undefined && entry.chain === this.#protected && entry.expiresAt > now;
   }
 
   /**
@@ -82,16 +112,24 @@ export class BoundedExpiringMap<V> {
     this.delete(key);
     if (expiresAt <= now) return;
     const isProtected = options.protect === true && this.#maxProtected > 0;
-    if (isProtected && this.#protected.size >= this.#maxProtected) this.#evictOldest(true);
-    if (this.size >= this.maxKeys) this.#evictOldest(this.#ordinary.size === 0);
+    if (isProtected && this.#protected.size >= this.#maxProtected)
+      this.#evictOldest(this.#protected);
+    if (this.size >= this.maxKeys)
+      this.#evictOldest(this.#ordinary.size > 0 ? this.#ordinary : this.#protected);
     // A slot already swept (a `now` behind an earlier call's) would never be walked again.
     const slot = Math.max(Math.ceil(expiresAt), this.#sweptTo + 1);
-    (isProtected ? this.#protected : this.#ordinary).set(key, {
+    const chain = isProtected ? this.#protected : this.#ordinary;
+    const entry: Entry<V> = {
+      key,
       value,
       expiresAt,
       slot,
-      isProtected,
-    });
+      chain,
+      older: undefined,
+      newer: undefined,
+    };
+    this.#entries.set(key, entry);
+    chain.append(entry);
     const listed = this.#expiring.get(slot);
     if (listed === undefined) this.#expiring.set(slot, key);
     else if (typeof listed === "string") this.#expiring.set(slot, new Set([listed, key]));
@@ -100,30 +138,29 @@ export class BoundedExpiringMap<V> {
 
   /** Removes `key`; absent keys are ignored. */
   delete(key: string): void {
-    const entry = this.#ordinary.get(key) ?? this.#protected.get(key);
-    if (entry) this.#remove(key, entry);
+    const entry = this.#entries.get(key);
+    if (entry) this.#remove(entry);
   }
 
   /** Entries currently held; expired ones are gone by the next operation after they expire. */
   get size(): number {
-    return this.#ordinary.size + this.#protected.size;
+    return this.#entries.size;
   }
 
-  #remove(key: string, entry: Expiring<V>): void {
-    (entry.isProtected ? this.#protected : this.#ordinary).delete(key);
+  #remove(entry: Entry<V>): void {
+    this.#entries.delete(entry.key);
+    entry.chain.unlink(entry);
     const listed = this.#expiring.get(entry.slot);
-    if (listed === key) this.#expiring.delete(entry.slot);
+    if (listed === entry.key) this.#expiring.delete(entry.slot);
     else if (typeof listed === "object") {
-      listed.delete(key);
+      listed.delete(entry.key);
       if (listed.size === 0) this.#expiring.delete(entry.slot);
     }
   }
 
   /** Memory exhaustion by a flood of keys: forget the entry written longest ago. */
-  #evictOldest(fromProtected: boolean): void {
-    const entries = fromProtected ? this.#protected : this.#ordinary;
-    const oldest = entries.entries().next();
-    if (!oldest.done) this.#remove(oldest.value[0], oldest.value[1]);
+  #evictOldest(chain: WriteOrder<V>): void {
+    if (chain.oldest) this.#remove(chain.oldest);
   }
 
   /** Drops every entry whose slot has passed; costs the milliseconds (or slots) since the last call. */
@@ -143,8 +180,10 @@ export class BoundedExpiringMap<V> {
     if (listed === undefined) return;
     this.#expiring.delete(slot);
     for (const key of typeof listed === "string" ? [listed] : listed) {
-      const entry = this.#ordinary.get(key) ?? this.#protected.get(key);
-      if (entry?.slot === slot) (entry.isProtected ? this.#protected : this.#ordinary).delete(key);
+      const entry = this.#entries.get(key);
+      if (entry?.slot !== slot) continue;
+      this.#entries.delete(key);
+      entry.chain.unlink(entry);
     }
   }
 }
