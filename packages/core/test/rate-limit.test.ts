@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { Auth, type AuthConfig } from "@tessera/core";
 import Credentials from "@tessera/core/providers/credentials";
 import Email from "@tessera/core/providers/email";
-import type { SharedStore } from "@tessera/core/store";
+import { memoryStore, type SharedStore } from "@tessera/core/store";
 import { createMemoryStore, MemoryAdapter } from "@tessera/memory";
 import { createRedisClient, redisStore } from "@tessera/redis";
 import { createPostgresDb, dropSchema, migrate, sqlStore } from "@tessera/sql";
@@ -224,6 +224,21 @@ describe("credentials sign-in rate limit (defaults: 10 per identifier per minute
     expect(neighbour.headers.get("location")).toContain("CredentialsSignin");
   });
 
+  it("flush attack: a flood of failed sign-ins for fresh user names leaves a locked-out account locked", async () => {
+    // The store holds 50 keys; 200 fresh names are four times that. Before, the oldest keys went
+    // first, the locked account's among them, and ten more guesses were evaluated.
+    const storage = memoryStore({ maxKeys: 50 });
+    const config = credentialsConfig({ rateLimit: { storage } });
+    const client = new Client(config);
+    const victim = uniqueName("victim");
+    for (let i = 0; i < 11; i++) await attempt(client, victim, "wrong");
+    for (let i = 0; i < 200; i++) await attempt(client, uniqueName("flood"), "wrong");
+    for (const password of ["wrong", "right"])
+      expect((await attempt(client, victim, password)).headers.get("location")).toBe(
+        SIGNIN_RATE_LIMITED,
+      );
+  });
+
   it("rateLimit: false turns the limits off", async () => {
     const client = new Client(credentialsConfig({ rateLimit: false }));
     const ada = uniqueName("ada");
@@ -345,6 +360,108 @@ describe("the identifier a credentials form is counted under", () => {
     expect(await errorOf(config, { login: victim, tenant: "umbrella", password: "x" })).toBe(
       "CredentialsSignin",
     );
+  });
+});
+
+describe("credentials fields posted as arrays, numbers or objects", () => {
+  it("a locked-out account is not reached by 25 guesses whose user name is an array, a number or an object", async () => {
+    // JSON bodies may hold any shape; authorize reading String(["ada"]) sees "ada", which the
+    // limiter never counted, so 25 of 25 such guesses reached authorize before.
+    const reached: unknown[] = [];
+    const config = credentialsConfig({
+      providers: [
+        Credentials({
+          credentials: { username: {}, password: { type: "password" } },
+          authorize: ({ username, password }) => {
+            reached.push(username);
+            return password === "right" ? { id: String(username) } : null;
+          },
+        }),
+      ],
+    });
+    const client = new Client(config);
+    const victim = uniqueName("locked");
+    for (let i = 0; i < 11; i++) await attempt(client, victim, "wrong");
+    expect(reached).toHaveLength(10);
+    const shapes: unknown[] = [[victim], [victim, "x"], { 0: victim }, 42, true, null, [[victim]]];
+    const errors = [];
+    for (let i = 0; i < 25; i++) {
+      const response = await client.postJson("/auth/callback/credentials", {
+        csrfToken: await client.csrfToken(),
+        username: shapes[i % shapes.length],
+        password: i % 2 ? "right" : `guess-${i}`,
+      });
+      errors.push(
+        new URL(response.headers.get("location") ?? "", ORIGIN).searchParams.get("error"),
+      );
+    }
+    expect(reached).toHaveLength(10);
+    expect(errors).toEqual(Array(25).fill("CredentialsSignin"));
+    expect(client.jar.has("authjs.session-token")).toBe(false);
+    // The account is still locked for its own name.
+    expect((await attempt(client, victim, "right")).headers.get("location")).toBe(
+      SIGNIN_RATE_LIMITED,
+    );
+  });
+
+  it("a password posted as an array is refused before authorize, with the field named in the log", async () => {
+    const { logger, errors } = recordingLogger();
+    let calls = 0;
+    const config = credentialsConfig({
+      logger,
+      providers: [
+        Credentials({
+          credentials: { username: {}, password: { type: "password" } },
+          authorize: () => {
+            calls++;
+            return null;
+          },
+        }),
+      ],
+    });
+    const client = new Client(config);
+    const response = await client.postJson("/auth/callback/credentials", {
+      csrfToken: await client.csrfToken(),
+      username: uniqueName("ada"),
+      password: ["right"],
+    });
+    expect(response.headers.get("location")).toBe(
+      `${ORIGIN}/auth/signin?error=CredentialsSignin&code=credentials`,
+    );
+    expect(calls).toBe(0);
+    expect(errors.map((e) => e.message).join()).toMatch(/"password" was posted as an array/);
+  });
+
+  it("with no fields declared, any submitted field that is not a string is refused", async () => {
+    let calls = 0;
+    const config = credentialsConfig({
+      providers: [
+        Credentials({
+          credentials: {},
+          authorize: () => {
+            calls++;
+            return null;
+          },
+        }),
+      ],
+    });
+    const client = new Client(config);
+    const response = await client.postJson("/auth/callback/credentials", {
+      csrfToken: await client.csrfToken(),
+      login: uniqueName("ada"),
+      tenant: { $ne: "" },
+      password: "x",
+    });
+    expect(response.headers.get("location")).toContain("error=CredentialsSignin");
+    expect(calls).toBe(0);
+    // The same fields as strings reach authorize.
+    await client.postJson("/auth/callback/credentials", {
+      csrfToken: await client.csrfToken(),
+      login: uniqueName("ada"),
+      tenant: "acme",
+      password: "x",
+    });
+    expect(calls).toBe(1);
   });
 });
 

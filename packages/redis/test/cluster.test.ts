@@ -1,13 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runAdapterConformance, userFixture } from "@tessera/adapter-test";
 import { Cluster, Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { FAIL_FAST_OPTIONS, keyScheme, RedisAdapter } from "../src/index.js";
-import { redisConformanceDb, uniqueKeyPrefix } from "./support.js";
+import { isPortFree, redisConformanceDb, uniqueKeyPrefix } from "./support.js";
 
 // A real three-master Redis Cluster on loopback ports, started for this file only: a single
 // Redis accepts multi-key commands across slots, a cluster refuses them with CROSSSLOT, so only
@@ -16,20 +15,12 @@ import { redisConformanceDb, uniqueKeyPrefix } from "./support.js";
 const MASTERS = 3;
 const SLOTS = 16_384;
 
-async function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once("error", () => resolve(false));
-    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-  });
-}
-
 /** A port whose cluster bus port (+10000) is free too. */
 async function freeClusterPort(taken: Set<number>): Promise<number> {
   for (let attempt = 0; attempt < 100; attempt++) {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     if (taken.has(port)) continue;
-    if ((await isFree(port)) && (await isFree(port + 10_000))) {
+    if ((await isPortFree(port)) && (await isPortFree(port + 10_000))) {
       taken.add(port);
       return port;
     }

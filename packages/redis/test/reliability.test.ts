@@ -1,9 +1,15 @@
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { silentServer, timed, userFixture } from "@tessera/adapter-test";
+import { Auth, type AuthConfig } from "@tessera/core";
+import Credentials from "@tessera/core/providers/credentials";
 import type { Redis } from "ioredis";
 import { afterAll, describe, expect, test } from "vitest";
-import { createRedisClient, RedisAdapter } from "../src/index.js";
-import { deleteKeysWithPrefix, REDIS_URL, uniqueKeyPrefix } from "./support.js";
+import { createRedisClient, RedisAdapter, redisStore } from "../src/index.js";
+import { deleteKeysWithPrefix, isPortFree, REDIS_URL, uniqueKeyPrefix } from "./support.js";
 
 const clients: Redis[] = [];
 function client(url: string, options: Parameters<typeof createRedisClient>[1] = {}): Redis {
@@ -72,5 +78,121 @@ describe("RedisAdapter when Redis goes away", () => {
 
     expect(await adapter.getUser(user.id)).toEqual(user);
     expect(await redis.client("ID")).not.toBe(before);
+  });
+});
+
+/** A redis-server of this test's own on a free loopback port, which the test stops and restarts. */
+async function ownRedisServer() {
+  const dir = await mkdtemp(join(tmpdir(), "tessera-redis-outage-"));
+  let port = 0;
+  for (let attempt = 0; attempt < 100 && port === 0; attempt++) {
+    const candidate = 20_000 + Math.floor(Math.random() * 20_000);
+    if (await isPortFree(candidate)) port = candidate;
+  }
+  if (port === 0) throw new Error("no free port for redis-server");
+  let child: ChildProcess | undefined;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (!child || child.exitCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+  const start = async () => {
+    child = spawn(
+      "redis-server",
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      { cwd: dir, stdio: "ignore" },
+    );
+    // Listening once a fresh connection answers PING.
+    const probe = createRedisClient(`redis://127.0.0.1:${port}`, { lazyConnect: true });
+    probe.on("error", () => {});
+    try {
+      for (let tries = 0; ; tries++) {
+        if ((await probe.ping().catch(() => null)) === "PONG") return;
+        if (tries > 200) throw new Error("redis-server did not start");
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    } finally {
+      probe.disconnect();
+    }
+  };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    start,
+    stop,
+    async remove() {
+      await stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe("createRedisClient through a Redis outage", () => {
+  test("sign-in fails closed at once while the rate-limit store is down, and works again once it is back", async () => {
+    const server = await ownRedisServer();
+    await server.start();
+    const redis = client(server.url);
+    const config: AuthConfig = {
+      secret: "outage-secret-with-at-least-32-characters!!",
+      trustHost: true,
+      logger: { error() {}, warn() {}, debug() {} },
+      rateLimit: { storage: redisStore(redis, { prefix }) },
+      providers: [
+        Credentials({
+          credentials: { username: {}, password: { type: "password" } },
+          authorize: ({ username, password }) =>
+            password === "right" ? { id: String(username) } : null,
+        }),
+      ],
+    };
+    const csrf = await Auth(new Request("http://localhost/auth/csrf"), config);
+    const cookie = csrf.headers
+      .getSetCookie()
+      .map((header) => header.split(";")[0])
+      .join("; ");
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    /** The `error` a sign-in lands with (null when it signed in). */
+    const signIn = async () => {
+      const response = await Auth(
+        new Request("http://localhost/auth/callback/credentials", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+          body: new URLSearchParams({ csrfToken, username: randomUUID(), password: "right" }),
+        }),
+        config,
+      );
+      return new URL(response.headers.get("location") ?? "").searchParams.get("error");
+    };
+    try {
+      expect(await signIn()).toBeNull();
+      // Reconnection attempts at most 250 ms apart (ioredis' own back-off grows to 5 s).
+      expect(redis.options.retryStrategy?.(1_000)).toBeLessThanOrEqual(250);
+
+      await server.stop();
+      // Fail closed: the attempt cannot be counted, so it is refused rather than let through.
+      expect(await signIn()).toBe("Configuration");
+      // Redis is down: commands are refused at once instead of waiting in the offline queue.
+      expect(redis.options.enableOfflineQueue).toBe(false);
+      await expect(redis.get("any")).rejects.toThrow(/enableOfflineQueue/);
+      expect(await signIn()).toBe("Configuration");
+
+      await server.start();
+      let error: string | null = "Configuration";
+      for (let tries = 0; tries < 200 && error === "Configuration"; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        error = await signIn();
+      }
+      expect(error).toBeNull();
+      // Connected again: a dropped connection queues commands for the next attempt.
+      expect(redis.options.enableOfflineQueue).toBe(true);
+    } finally {
+      await server.remove();
+    }
+  });
+
+  test("before its first connection the client queues commands, so it can be used as soon as it is created", async () => {
+    const redis = client(REDIS_URL);
+    expect(redis.status).not.toBe("ready");
+    expect(await redis.ping()).toBe("PONG");
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { createServer } from "node:net";
 import type { ConformanceDb } from "@tessera/adapter-test";
 import type {
   AdapterAccount,
@@ -11,6 +12,15 @@ import type { Cluster, Redis } from "ioredis";
 import { keyScheme } from "../src/index.js";
 
 export const REDIS_URL = process.env.TESSERA_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+/** Whether nothing listens on `port` of 127.0.0.1 (for redis-server processes a test starts). */
+export async function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
 
 /** A key prefix no other test run uses, so parallel files and reruns never collide. */
 export function uniqueKeyPrefix(): string {

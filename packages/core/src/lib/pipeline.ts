@@ -131,7 +131,9 @@ async function prepareFlow(
       isPost: method === "POST",
       secrets: config.secrets,
       cookie: cookies.csrfToken,
+      from: request,
     });
+    if (state.refusal) ctx.logger.debug(state.refusal);
     ctx.csrfToken = state.token;
     ctx.csrfTokenVerified = state.verified;
     if (state.cookie) ctx.responseCookies.push(state.cookie);

@@ -240,6 +240,36 @@ function textOf(value: unknown): string | undefined {
   return undefined;
 }
 
+/** The fields `authorize` may take an account from: the declared ones, else all but the form's own. */
+function accountFields(
+  declared: Record<string, unknown> | undefined,
+  body: Record<string, unknown>,
+): string[] {
+  const names = Object.keys(declared ?? {});
+  return names.length > 0 ? names : Object.keys(body).filter((name) => !FORM_FIELDS.has(name));
+}
+
+/**
+ * The first credentials field whose value a form could not have posted (an array, a number, an
+ * object, `null` — a JSON body can hold any of them), or undefined when every field `authorize`
+ * may read is a string or absent. Such a post is refused before it is counted or reaches
+ * `authorize`: the limiter counts strings, while `authorize` may read `String(["ada"])`, which is
+ * `"ada"`, or hand the array to a driver that expands it.
+ *
+ * @example
+ * ```ts
+ * nonStringCredential({ username: {}, password: {} }, { username: ["ada"], password: "x" }) // "username"
+ * ```
+ */
+export function nonStringCredential(
+  declared: Record<string, { type?: string } | undefined> | undefined,
+  body: Record<string, unknown>,
+): string | undefined {
+  return accountFields(declared, body).find(
+    (name) => body[name] !== undefined && typeof body[name] !== "string",
+  );
+}
+
 /**
  * The identifier a credentials form is counted under. `authorize` reads the fields the provider
  * declares, so only those name the account: the first declared field that is not a password,

@@ -11,9 +11,11 @@ import { slideWindow, type WindowState } from "./sliding-window.js";
 /** Options of {@link memoryStore}. */
 export interface MemoryStoreOptions {
   /**
-   * Keys kept per kind of state (rate-limit windows; added values), default 100 000. When full,
-   * expired keys go first, then those idle longest: size it above the number of revoked sessions
-   * that may be alive at once, or a revocation could be forgotten early.
+   * Keys kept per kind of state (rate-limit windows; added values), default 100 000. Expired
+   * keys are dropped as they expire; when full, the key written longest ago goes first. A
+   * rate-limit window that is refusing attempts is only ever evicted by another such window (up
+   * to half the keys). Size it above the number of revoked sessions that may be alive at once,
+   * or a revocation could be forgotten early.
    */
   maxKeys?: number;
 }
@@ -40,8 +42,14 @@ export function memoryStore(options: MemoryStoreOptions = {}): SharedStore {
       const now = Date.now();
       const windowMs = windowSeconds * 1000;
       const step = slideWindow(windows.get(key, now), now, windowMs, max);
-      // The state matters for two windows: the current one, then as the previous one.
-      if (step.result.allowed) windows.set(key, step.next, step.next.start + 2 * windowMs, now);
+      const { allowed, remaining } = step.result;
+      // Flush attack: a flood of fresh keys must not evict a window that refuses attempts, or
+      // its key would get a fresh budget. Such a window is protected until a write finds it open
+      // again; a refusal changes no count, so an already protected window is left as it is.
+      const isLimiting = !allowed || remaining === 0;
+      if (allowed || !windows.isProtected(key, now))
+        // The state matters for two windows: the current one, then as the previous one.
+        windows.set(key, step.next, step.next.start + 2 * windowMs, now, { protect: isLimiting });
       return step.result;
     },
     async resetLimit(key) {

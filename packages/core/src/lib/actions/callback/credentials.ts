@@ -12,7 +12,15 @@ import {
   clearSignInLimit,
   credentialsIdentifier,
   limitSignInAttempt,
+  nonStringCredential,
 } from "../../session/rate-limit.js";
+
+/** How a value that is not a string looks, for the log. */
+function describeShape(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return `a ${typeof value}`;
+}
 
 /** For database sessions, the stored user for `user` (created on first sign-in). */
 async function storedUserFor(
@@ -46,6 +54,13 @@ export async function callbackWithCredentials(
   if (!ctx.csrfTokenVerified)
     throw new MissingCSRF("The credentials form was posted without a valid csrfToken.");
   const credentials = { ...(request.body ?? {}) };
+  // Rate-limit bypass: `{"username": ["ada"]}` is not counted under "ada", yet `authorize` may
+  // read it as "ada". Forms post strings only, so any other shape is refused before counting.
+  const malformed = nonStringCredential(provider.credentials, credentials);
+  if (malformed !== undefined)
+    throw new CredentialsSignin(
+      `The credentials field "${malformed}" was posted as ${describeShape(credentials[malformed])}; credentials fields must be strings (a form always posts strings). Send each field as a string in a JSON body.`,
+    );
   // Password guessing: attempts per identifier and per client IP are limited before authorize.
   const identifier = credentialsIdentifier(provider.credentials, credentials);
   await limitSignInAttempt(ctx, "credentials", identifier);
