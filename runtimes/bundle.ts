@@ -1,8 +1,9 @@
 /**
- * The runtime job's one build: runtimes/scenario/worker.ts bundled as wrangler and Next.js's edge
- * compiler would (edgeBuildOptions; Node's built-in modules unresolvable, so a `node:` import
- * anywhere in the app fails the build), written beside the Bun and Deno hosts. The Edge Runtime
- * evaluates scripts, not modules, so it gets the same bundle turned into a script.
+ * The runtime job's one build: a Workers module (runtimes/scenario/worker.ts, or the bench's
+ * session-read worker) bundled as wrangler and Next.js's edge compiler would (edgeBuildOptions;
+ * Node's built-in modules unresolvable, so a `node:` import anywhere in the app fails the build),
+ * written beside the Bun and Deno hosts. The Edge Runtime evaluates scripts, not modules, so it
+ * gets the same bundle turned into a script.
  */
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,8 +11,8 @@ import { join } from "node:path";
 import { build, transform } from "esbuild";
 import { edgeBuildOptions } from "./node-imports.js";
 
-/** The built scenario. */
-export interface ScenarioBundle {
+/** A built worker. */
+export interface WorkerBundle {
   /** A temporary folder holding worker.mjs, bun-host.mjs and deno-host.mjs. */
   dir: string;
   /** The Workers module (`export default { fetch }`). */
@@ -26,23 +27,22 @@ export interface ScenarioBundle {
 const scenarioDir = join(import.meta.dirname, "scenario");
 
 /**
- * Builds the scenario once for every runtime.
+ * Builds the Workers module `entry` (`export default { fetch(request, env) }`) once for every
+ * runtime; by default the runtime job's scenario.
  *
  * @example
  * ```ts
- * const bundle = await buildScenarioBundle()
+ * const bundle = await buildWorkerBundle()
  * // miniflare: { modules: true, scriptPath: bundle.workerModule }
  * bundle.remove()
  * ```
  */
-export async function buildScenarioBundle(): Promise<ScenarioBundle> {
+export async function buildWorkerBundle(
+  entry = join(scenarioDir, "worker.ts"),
+): Promise<WorkerBundle> {
   const dir = mkdtempSync(join(tmpdir(), "tessera-runtimes-"));
   const workerModule = join(dir, "worker.mjs");
-  await build({
-    ...edgeBuildOptions,
-    entryPoints: [join(scenarioDir, "worker.ts")],
-    outfile: workerModule,
-  });
+  await build({ ...edgeBuildOptions, entryPoints: [entry], outfile: workerModule });
   for (const host of ["bun-host.mjs", "deno-host.mjs"])
     copyFileSync(join(scenarioDir, host), join(dir, host));
   const source = readFileSync(workerModule, "utf8");

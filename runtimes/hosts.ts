@@ -9,7 +9,7 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { EdgeRuntime, runServer } from "edge-runtime";
 import { Miniflare } from "miniflare";
-import type { ScenarioBundle } from "./bundle.js";
+import type { WorkerBundle } from "./bundle.js";
 import { workspaceRoot } from "./edge-entries.js";
 
 export type Env = Record<string, string>;
@@ -25,7 +25,7 @@ export interface RuntimeHost {
   name: string;
   /** Whether `node:crypto` is there (through `process.getBuiltinModule`); WebCrypto otherwise. */
   nodeCrypto: boolean;
-  start(bundle: ScenarioBundle, port: number, env: Env): Promise<RunningHost>;
+  start(bundle: WorkerBundle, port: number, env: Env): Promise<RunningHost>;
 }
 
 /** A port free on 127.0.0.1 now (the OpenID Provider must know each callback URL in advance). */

@@ -15,7 +15,7 @@ import {
   startOidcProvider,
 } from "../packages/core/test/fixtures/oidc-provider.js";
 import { HttpClient } from "../packages/express/test/http-client.js";
-import { buildScenarioBundle, type ScenarioBundle } from "./bundle.js";
+import { buildWorkerBundle, type WorkerBundle } from "./bundle.js";
 import { type Env, freePort, type RunningHost, runtimeHosts } from "./hosts.js";
 
 const SECRET = randomBytes(32).toString("hex");
@@ -23,7 +23,7 @@ const PASSWORD = randomBytes(12).toString("base64url");
 const SESSION_COOKIE = "authjs.session-token";
 const CLIENT = { id: "runtimes", secret: randomBytes(16).toString("hex") };
 
-let bundle: ScenarioBundle;
+let bundle: WorkerBundle;
 let op: RunningOidcProvider;
 const ports = new Map<string, number>();
 /** Milliseconds each runtime took from start to its last test, for the job's time budget. */
@@ -31,7 +31,7 @@ const timings: string[] = [];
 
 beforeAll(async () => {
   const started = performance.now();
-  bundle = await buildScenarioBundle();
+  bundle = await buildWorkerBundle();
   timings.push(`bundle ${Math.round(performance.now() - started)} ms, ${bundle.bytes} bytes`);
   for (const host of runtimeHosts) ports.set(host.name, await freePort());
   op = await startOidcProvider({
