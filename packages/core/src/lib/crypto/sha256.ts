@@ -1,9 +1,9 @@
 /**
  * Synchronous SHA-256 on every runtime. WebCrypto's digest is asynchronous, but some keys must be
- * known synchronously (the in-process map of running refreshes is consulted before any await, so
- * that two requests of one tick share one refresh). Node, Bun and Deno hash with `node:crypto`
- * (reached without a static import); workerd without `nodejs_compat` and Vercel's Edge Runtime
- * use the implementation below, which follows FIPS 180-4 §6.2
+ * known synchronously (the app's map of running refreshes is consulted before any await, so that
+ * two requests of one tick share one refresh). Node, Bun, Deno and workerd with `nodejs_compat`
+ * hash with `node:crypto` (reached without a static import); workerd without the flag and Vercel's
+ * Edge Runtime use the implementation below, which follows FIPS 180-4 §6.2
  * (https://nvlpubs.nist.gov/nistpubs/FIPS/NIST.FIPS.180-4.pdf).
  */
 import { base64url, utf8 } from "./encoding.js";
