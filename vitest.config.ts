@@ -13,6 +13,7 @@ export default defineConfig({
       "apps/*/test/**/*.test.ts",
       "docs/test/**/*.test.ts",
       "packaging/**/*.test.ts",
+      "runtimes/**/*.test.ts",
     ],
     testTimeout: 30_000,
     hookTimeout: 120_000,

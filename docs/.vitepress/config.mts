@@ -62,6 +62,7 @@ const concepts: DefaultTheme.SidebarItem = {
     { text: "CSRF and redirects", link: "/concepts/csrf-and-redirects" },
     { text: "Errors", link: "/concepts/errors" },
     { text: "Deployment", link: "/concepts/deployment" },
+    { text: "Runtimes", link: "/concepts/runtimes" },
   ],
 };
 

@@ -40,6 +40,7 @@ const PAGES = [
   "concepts/csrf-and-redirects.html",
   "concepts/errors.html",
   "concepts/deployment.html",
+  "concepts/runtimes.html",
   "guides/credentials.html",
   "guides/email.html",
   "guides/passkeys.html",

@@ -9,7 +9,6 @@
  * const config = { adapter: MemoryAdapter(), providers: [...] }
  * ```
  */
-import { randomUUID } from "node:crypto";
 import type {
   Adapter,
   AdapterAccount,
@@ -160,7 +159,7 @@ export function MemoryAdapter(store: MemoryStore = createMemoryStore()): Require
 
   return {
     async createUser(user) {
-      const id = user.id || randomUUID();
+      const id = user.id || crypto.randomUUID();
       requireUniqueEmail(user.email, id);
       if (users.has(id)) throw new Error(`MemoryAdapter: a user with the id ${id} already exists`);
       const stored = copy({ ...user, id });

@@ -5,12 +5,12 @@
  * process the callers of one token share one promise; with `oauth.store` the instances share a
  * lock (`SharedStore.add`) and the outcome, sealed with the secret, for a minute.
  */
-import { createHash, randomUUID } from "node:crypto";
 import { RefreshTokenError } from "../../errors.js";
 import { firstTime } from "../config/app-state.js";
 import type { ResolvedConfig } from "../config/internal.js";
 import { sharedSessionTokenCache } from "../crypto/jwe.js";
 import { decodeSessionToken, encodeSessionToken } from "../crypto/session-token.js";
+import { sha256Base64url } from "../crypto/sha256.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
 import type { SharedStore } from "../store/shared-store.js";
 import { PROVIDER_TIMEOUT_SECONDS } from "./http.js";
@@ -49,7 +49,7 @@ type Outcome = { for: string } & ({ tokens: RefreshedTokens } | { refused: strin
 
 /** A store key for `refreshToken`: its hash, so the store never holds the token itself. */
 function flightKey(provider: InternalOAuthProvider, refreshToken: string): string {
-  return createHash("sha256").update(`${provider.id}\n${refreshToken}`).digest("base64url");
+  return sha256Base64url(`${provider.id}\n${refreshToken}`);
 }
 
 async function seal(config: ResolvedConfig, outcome: Outcome): Promise<string> {
@@ -89,7 +89,7 @@ async function acrossInstances(
   for (;;) {
     const shared = await store.get(resultKey);
     if (shared) return open(config, key, shared);
-    const owner = randomUUID();
+    const owner = crypto.randomUUID();
     if (await store.add(lockKey, owner, LOCK_SECONDS)) {
       try {
         // The previous holder may have published its outcome between the read and the lock.

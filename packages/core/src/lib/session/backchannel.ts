@@ -5,11 +5,11 @@
  * and `sub` / `sid`, for the sessions' lifetime) and the session read refuses a session signed
  * in before it.
  */
-import { createHash } from "node:crypto";
 import { MissingAdapterMethods } from "../../errors.js";
 import type { JWT } from "../../types.js";
 import { requireAdapter } from "../config/adapter.js";
 import type { ResolvedConfig } from "../config/internal.js";
+import { sha256Base64url } from "../crypto/sha256.js";
 import type { LogoutClaims } from "../oauth/logout-token.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
 import { memoryStore } from "../store/memory.js";
@@ -29,7 +29,7 @@ export function logoutStore(config: ResolvedConfig): SharedStore {
   return config.state.backchannelStore;
 }
 
-const hashed = (value: string) => createHash("sha256").update(value).digest("base64url");
+const hashed = sha256Base64url;
 const subjectKey = (provider: string, sub: string) =>
   `tessera:backchannel:sub:${hashed(`${provider}\n${sub}`)}`;
 const sessionKey = (provider: string, sid: string) =>

@@ -1,0 +1,60 @@
+/**
+ * The runtime job's one build: a Workers module (runtimes/scenario/worker.ts, or the bench's
+ * session-read worker) bundled as wrangler and Next.js's edge compiler would (edgeBuildOptions;
+ * Node's built-in modules unresolvable, so a `node:` import anywhere in the app fails the build),
+ * written beside the Bun and Deno hosts. The Edge Runtime evaluates scripts, not modules, so it
+ * gets the same bundle turned into a script.
+ */
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { build, transform } from "esbuild";
+import { edgeBuildOptions } from "./node-imports.js";
+
+/** A built worker. */
+export interface WorkerBundle {
+  /** A temporary folder holding worker.mjs, bun-host.mjs and deno-host.mjs. */
+  dir: string;
+  /** The Workers module (`export default { fetch }`). */
+  workerModule: string;
+  /** The same app as an Edge Runtime script: it answers `fetch` events. */
+  edgeScript: string;
+  /** Size of the bundle in bytes. */
+  bytes: number;
+  remove(): void;
+}
+
+const scenarioDir = join(import.meta.dirname, "scenario");
+
+/**
+ * Builds the Workers module `entry` (`export default { fetch(request, env) }`) once for every
+ * runtime; by default the runtime job's scenario.
+ *
+ * @example
+ * ```ts
+ * const bundle = await buildWorkerBundle()
+ * // miniflare: { modules: true, scriptPath: bundle.workerModule }
+ * bundle.remove()
+ * ```
+ */
+export async function buildWorkerBundle(
+  entry = join(scenarioDir, "worker.ts"),
+): Promise<WorkerBundle> {
+  const dir = mkdtempSync(join(tmpdir(), "tessera-runtimes-"));
+  const workerModule = join(dir, "worker.mjs");
+  await build({ ...edgeBuildOptions, entryPoints: [entry], outfile: workerModule });
+  for (const host of ["bun-host.mjs", "deno-host.mjs"])
+    copyFileSync(join(scenarioDir, host), join(dir, host));
+  const source = readFileSync(workerModule, "utf8");
+  const script = await transform(source, { format: "iife", globalName: "scenario" });
+  const edgeScript = `${script.code}
+addEventListener("fetch", (event) => event.respondWith(scenario.default.fetch(event.request, process.env)));
+`;
+  return {
+    dir,
+    workerModule,
+    edgeScript,
+    bytes: Buffer.byteLength(source),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
