@@ -35,6 +35,7 @@ export type ErrorType =
   | "InvalidCallbackUrl"
   | "InvalidCheck"
   | "InvalidEndpoints"
+  | "InvalidExtension"
   | "InvalidProvider"
   | "JWTSessionError"
   | "MissingAdapter"
@@ -306,6 +307,14 @@ export class InvalidJwtOptions extends AuthError {
  */
 export class RefreshUnavailable extends AuthError {
   static override type: ErrorType = "RefreshUnavailable";
+}
+
+/**
+ * An entry of `experimental.extensions` cannot be used: not made by `defineExtension`, or an
+ * action or sign-in step whose name is taken.
+ */
+export class InvalidExtension extends AuthError {
+  static override type: ErrorType = "InvalidExtension";
 }
 
 /** An experimental feature (WebAuthn) is used without `experimental.enableWebAuthn`. */

@@ -14,10 +14,18 @@ import { type ConfigOrFactory, handleRequest } from "./lib/pipeline.js";
 import type { AuthConfig, ResponseInternal } from "./types.js";
 
 export { createActionURL, setEnvDefaults } from "./lib/config/env.js";
+export type {
+  ActionRow,
+  SignInResult,
+  SignInStep,
+  SignInStepOutcome,
+} from "./lib/config/internal.js";
 export {
   createMemoryAttemptStore,
   type VerificationAttemptStore,
 } from "./lib/email/attempts.js";
+export { defineExtension, type ExtensionParts } from "./lib/extension.js";
+export type { TesseraExtension } from "./lib/extension-handle.js";
 export { isAuthAction } from "./lib/http/request.js";
 // For framework integrations that write `ResponseInternal` data themselves.
 export {
@@ -27,11 +35,15 @@ export {
   type WriteProblem,
 } from "./lib/http/response.js";
 export {
+  type ActionCall,
+  callAction,
   type IncomingRequestParts,
+  type InProcessCall,
   listSessions,
   revokeOtherSessions,
   revokeSession,
   type SessionRevocationResult,
+  signInActionFor,
 } from "./lib/in-process.js";
 export {
   type AccessToken,

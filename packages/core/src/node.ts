@@ -25,6 +25,7 @@ import { appendCookies, writeNodeError, writeNodeResponse } from "./lib/http/nod
 import { MAX_BODY_BYTES } from "./lib/http/request.js";
 import type { WriteProblem } from "./lib/http/response.js";
 import {
+  runInProcess,
   runSessionOperation,
   type SessionOperation,
   type SessionRevocationResult,
@@ -133,11 +134,9 @@ export async function getSession(
   const source = new NodeRequestSource(req, {
     ...(lazyTrust(config) !== undefined && { trustForwarded: lazyTrust(config) as boolean }),
     ...options,
-    method: "GET",
-    target: (basePath) => `${basePath.replace(/\/+$/, "")}/session`,
   });
   // The data itself, not a written answer: the caller decides what to send.
-  const internal = (await handleSource(source, config, (data) => data)) as ResponseInternal;
+  const internal = await runInProcess(source, config, { action: "session" });
   const status = internal.status ?? 200;
   // A malformed Host cannot name whose session this is.
   if (status === 400) return null;

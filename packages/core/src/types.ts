@@ -4,6 +4,8 @@
  */
 import type { SerializeOptions } from "cookie";
 import type { Adapter, AdapterSession, AdapterUser, Awaitable } from "./adapters.js";
+import type { CoreActionName } from "./lib/actions/routes.js";
+import type { TesseraExtension } from "./lib/extension-handle.js";
 import type { Account, Profile, Theme, User } from "./lib/identity-types.js";
 import type { CredentialInput, Provider } from "./lib/provider-types.js";
 import type { SharedStore } from "./lib/store/shared-store.js";
@@ -56,19 +58,8 @@ export type WebAuthnOptionsResponseBody =
   | { action: "authenticate"; options: WebAuthnOptionsJSON }
   | { action: "register"; options: WebAuthnOptionsJSON };
 
-/** The actions served under the base path. */
-export type AuthAction =
-  | "backchannel-logout"
-  | "callback"
-  | "csrf"
-  | "error"
-  | "providers"
-  | "session"
-  | "sessions"
-  | "signin"
-  | "signout"
-  | "verify-request"
-  | "webauthn-options";
+/** The actions served under the base path (the core's rows of the action table). */
+export type AuthAction = CoreActionName;
 
 /** The session object returned by `GET /session` and `auth()`. */
 export interface DefaultSession {
@@ -397,7 +388,14 @@ export interface AuthConfig {
   /** Set with the `raw` symbol to get `ResponseInternal` back instead of a `Response`. */
   raw?: typeof import("./lib/symbols.js").raw;
   redirectProxyUrl?: string;
-  experimental?: { enableWebAuthn?: boolean };
+  experimental?: {
+    enableWebAuthn?: boolean;
+    /**
+     * Experimental, may change in a minor release: extensions made by `defineExtension`, which
+     * add action rows (served over HTTP and by `callAction`) and sign-in steps.
+     */
+    extensions?: readonly TesseraExtension[];
+  };
   basePath?: string;
   /**
    * Tessera extension: limits sign-in attempts (on by default: 10 per identifier and 50 per IP

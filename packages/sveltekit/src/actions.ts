@@ -1,11 +1,12 @@
 /**
- * Server-side sign-in and sign-out for form actions: the form is posted to the core as the
- * built-in pages would post it, cookies are set on `event.cookies`, and the user is redirected.
+ * Server-side sign-in and sign-out for form actions: the form is run through the core in-process
+ * (`callAction`) as the built-in pages would post it, cookies are set on `event.cookies`, and the
+ * user is redirected.
  * Errors (e.g. `CredentialsSignin`) are thrown to the caller instead of redirecting, so the
  * action can answer with `fail()`.
  */
 import { type RequestEvent, redirect } from "@sveltejs/kit";
-import { Auth } from "@tessera/core";
+import { type ActionCall, callAction } from "@tessera/core";
 import { actionUrl, type PreparedConfig } from "./config.js";
 import { setCookies } from "./cookies.js";
 
@@ -27,21 +28,16 @@ export interface SignOutOptions {
   redirect?: boolean;
 }
 
-// Request headers not forwarded to the core: the body is replaced by our own form, and the core
-// must throw errors to us rather than turn them into a JSON redirect.
-const DROPPED = new Set([
-  "content-type",
-  "content-length",
-  "transfer-encoding",
-  "x-auth-return-redirect",
-]);
-
-function postForm(event: RequestEvent, url: string, form: URLSearchParams): Request {
-  const headers = new Headers();
-  for (const [name, value] of event.request.headers)
-    if (!DROPPED.has(name)) headers.append(name, value);
-  headers.set("content-type", "application/x-www-form-urlencoded");
-  return new Request(url, { method: "POST", headers, body: form });
+/** Runs `call` with the event's headers and sets the cookies it answers on `event.cookies`. */
+async function runAction(event: RequestEvent, prepared: PreparedConfig, call: ActionCall) {
+  const url = actionUrl(event.url, prepared, call.action);
+  const internal = await callAction(prepared.formAction, {
+    ...call,
+    url,
+    headers: event.request.headers,
+  });
+  setCookies(event.cookies, internal.cookies);
+  return internal;
 }
 
 function finish(url: string, shouldRedirect: boolean): string {
@@ -74,14 +70,15 @@ export async function signInWith(
     return finish(signInPage, shouldRedirect);
   }
 
-  const action = type === "credentials" ? "callback" : "signin";
-  const query = authorizationParams ? `?${new URLSearchParams(authorizationParams)}` : "";
   const form = new URLSearchParams({ callbackUrl });
   for (const [name, value] of Object.entries(fields))
     if (value !== undefined && value !== null) form.set(name, String(value));
-  const url = `${actionUrl(event.url, prepared, action)}/${encodeURIComponent(provider)}${query}`;
-  const internal = await Auth(postForm(event, url, form), prepared.formAction);
-  setCookies(event.cookies, internal.cookies);
+  const internal = await runAction(event, prepared, {
+    action: type === "credentials" ? "callback" : "signin",
+    providerId: provider,
+    body: form,
+    ...(authorizationParams && { query: new URLSearchParams(authorizationParams) }),
+  });
   return finish(internal.redirect ?? callbackUrl, shouldRedirect);
 }
 
@@ -93,11 +90,9 @@ export async function signOutWith(
 ): Promise<string> {
   const { redirect: shouldRedirect = true, redirectTo } = options;
   const callbackUrl = callbackUrlFor(event, redirectTo);
-  const url = actionUrl(event.url, prepared, "signout");
-  const internal = await Auth(
-    postForm(event, url, new URLSearchParams({ callbackUrl })),
-    prepared.formAction,
-  );
-  setCookies(event.cookies, internal.cookies);
+  const internal = await runAction(event, prepared, {
+    action: "signout",
+    body: new URLSearchParams({ callbackUrl }),
+  });
   return finish(internal.redirect ?? callbackUrl, shouldRedirect);
 }

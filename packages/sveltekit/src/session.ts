@@ -1,24 +1,23 @@
 /** `locals.auth()`: the session of the current request, read through the core's session action. */
 import type { RequestEvent } from "@sveltejs/kit";
-import { Auth, type Session } from "@tessera/core";
+import { callAction, type Session } from "@tessera/core";
 import { AuthError } from "@tessera/core/errors";
 import { actionUrl, type PreparedConfig } from "./config.js";
 import { setCookies } from "./cookies.js";
 
 /**
- * Runs `GET <basePath>/session` with the request's cookies. A re-issued session cookie (rolling
+ * Runs the session action in-process (`callAction`) with the request's cookies. A re-issued session cookie (rolling
  * expiry) is set on `event.cookies` while the response is still open.
  */
 export async function readSession(
   event: RequestEvent,
   prepared: PreparedConfig,
 ): Promise<Session | null> {
-  const cookie = event.request.headers.get("cookie");
-  const request = new Request(
-    actionUrl(event.url, prepared, "session"),
-    cookie ? { headers: { cookie } } : undefined,
-  );
-  const internal = await Auth(request, prepared.raw);
+  const internal = await callAction(prepared.raw, {
+    action: "session",
+    url: actionUrl(event.url, prepared, "session"),
+    cookies: event.request.headers.get("cookie") ?? "",
+  });
   if ((internal.status ?? 200) !== 200)
     throw new AuthError(
       "Reading the session failed because the auth configuration is invalid; the server log names the cause.",

@@ -1,16 +1,258 @@
 /**
- * The sessions action run in-process, for server code (`listSessions`, `revokeSession`,
- * `revokeOtherSessions` of the core, its Node entry and every integration). The action is the one
- * `GET <basePath>/sessions` and `POST <basePath>/sessions/revoke` run: the incoming request's
- * cookies, client IP and headers go through the same pipeline, only its method, path and body
- * are the operation's. No CSRF token is asked for: server code calls these, and answers for CSRF
- * itself (Next.js server actions and SvelteKit form actions check the origin).
+ * Actions run in-process, for server code: `callAction` runs any row of the action table that may
+ * run in-process, through the same pipeline as an HTTP request, and answers the `ResponseInternal`
+ * the HTTP edge would turn into a `Response`. Integrations (`auth()`, `signIn`, `signOut`, session
+ * reads, `listSessions`, …) use it instead of building a `Request`; the incoming request's cookies,
+ * client IP and headers go through as they are, only the method, path and body are the call's.
+ * No CSRF token is asked for: server code calls these, and answers for CSRF itself (Next.js server
+ * actions and SvelteKit form actions check the origin).
  */
 import { AuthError } from "../errors.js";
-import type { Cookie, ResponseInternal } from "../types.js";
+import type { AuthAction, AuthConfig, Cookie, ResponseInternal } from "../types.js";
+import { resolveConfig } from "./config/resolve.js";
 import { fetchSource, type RequestSource } from "./http/request.js";
 import { type ConfigOrFactory, handleSource } from "./pipeline.js";
 import type { ListedSession } from "./session/devices.js";
+
+/** What server code asks of an action. */
+export interface ActionCall {
+  /** A core action, or the name of an extension's row. */
+  action: AuthAction | (string & {});
+  /** The provider id that follows the action (`/signin/<providerId>`). */
+  providerId?: string;
+  /** The sub-path that follows the action (`revoke` in `/sessions/revoke`). */
+  subPath?: string;
+  /** Default: POST with a body, else GET. */
+  method?: "GET" | "POST";
+  /** A form (sent as `application/x-www-form-urlencoded`) or an object (sent as JSON). */
+  body?: URLSearchParams | Record<string, unknown>;
+  /** Query parameters (e.g. a provider's authorization parameters). */
+  query?: URLSearchParams;
+}
+
+/** The incoming request an in-process call acts for. A `Request` is one. */
+export interface IncomingRequestParts {
+  /** The request's absolute URL (its origin picks the cookie names: `__Secure-` on https). */
+  url: string | URL;
+  headers: Headers;
+}
+
+/** What {@link callAction} is given: the call, and the request it is made for. */
+export interface InProcessCall extends ActionCall {
+  /** The incoming request's absolute URL; only its origin is used. */
+  url: string | URL;
+  /** The incoming request's headers (user agent, host, …); default none. */
+  headers?: Headers;
+  /** The `Cookie` header to act with; default the one in `headers`. */
+  cookies?: string;
+  /** The client's IP address, when the integration knows it honestly. */
+  clientIp?: string;
+}
+
+/**
+ * A source for `parts`: a `Request` as it is, or URL and headers (Next.js server components
+ * have no `Request`), with the client IP when the integration knows it.
+ */
+export function incomingSource(
+  parts: Request | IncomingRequestParts,
+  clientIp?: string,
+): RequestSource {
+  if (parts instanceof Request) return fetchSource(parts, clientIp);
+  return new HeadersSource(String(parts.url), parts.headers, clientIp);
+}
+
+/** URL and headers as a GET {@link RequestSource}; its `Request` is built only when asked for. */
+class HeadersSource implements RequestSource {
+  readonly method = "GET";
+  #request: Request | undefined;
+
+  constructor(
+    readonly href: string,
+    readonly headers: Headers,
+    readonly clientIp: string | undefined,
+  ) {}
+
+  url(): string {
+    return this.href;
+  }
+
+  header(name: string): string | null {
+    return this.headers.get(name);
+  }
+
+  async text(): Promise<string> {
+    return "";
+  }
+
+  get request(): Request {
+    this.#request ??= new Request(this.href, { headers: this.headers });
+    return this.#request;
+  }
+
+  requestWithBody(): Request {
+    return this.request;
+  }
+}
+
+/** Headers that describe a body: the incoming request's do not describe the call's. */
+const BODY_HEADERS = new Set([
+  "content-length",
+  "content-type",
+  "transfer-encoding",
+  "content-encoding",
+]);
+
+/**
+ * `base` (the incoming request) turned into the request of `call`: same client, the call's method,
+ * path and body. The `Request` handed to user code (a lazy config, `authorize`) is built only when
+ * asked for.
+ */
+class InProcessSource implements RequestSource {
+  readonly method: "GET" | "POST";
+  readonly inProcess = true;
+  readonly clientIp: string | undefined;
+  readonly #base: RequestSource;
+  readonly #call: ActionCall;
+  readonly #cookies: string | undefined;
+  readonly #contentType: string | null;
+  readonly #body: string;
+  #href: string | undefined;
+  #headers: Headers | undefined;
+  #request: Request | undefined;
+
+  constructor(base: RequestSource, call: ActionCall, cookies?: string, clientIp?: string) {
+    this.#base = base;
+    this.#call = call;
+    this.#cookies = cookies;
+    this.clientIp = clientIp ?? base.clientIp;
+    const { body } = call;
+    this.method = call.method ?? (body === undefined ? "GET" : "POST");
+    if (body === undefined) {
+      this.#contentType = null;
+      this.#body = "";
+    } else if (body instanceof URLSearchParams) {
+      this.#contentType = "application/x-www-form-urlencoded";
+      this.#body = body.toString();
+    } else {
+      this.#contentType = "application/json";
+      this.#body = JSON.stringify(body);
+    }
+  }
+
+  url(basePath: string, trustForwarded: boolean): string | null {
+    const href = this.#base.url(basePath, trustForwarded);
+    if (href === null) return null;
+    const { action, providerId, subPath, query } = this.#call;
+    let path = `${basePath.replace(/\/+$/, "")}/${action}`;
+    if (providerId !== undefined) path += `/${encodeURIComponent(providerId)}`;
+    if (subPath !== undefined) path += `/${subPath}`;
+    const search = query?.toString();
+    try {
+      this.#href = `${new URL(href).origin}${path}${search ? `?${search}` : ""}`;
+    } catch {
+      return null;
+    }
+    return this.#href;
+  }
+
+  header(name: string): string | null {
+    if (name === "content-type") return this.#contentType;
+    if (name === "cookie" && this.#cookies !== undefined) return this.#cookies;
+    // The answer is data for server code: never a redirect turned into JSON.
+    if (name === "x-auth-return-redirect" || BODY_HEADERS.has(name)) return null;
+    return this.#base.header(name);
+  }
+
+  async text(): Promise<string> {
+    return this.#body;
+  }
+
+  get headers(): Headers {
+    if (!this.#headers) {
+      const headers = new Headers();
+      for (const [name, value] of this.#base.headers)
+        if (!BODY_HEADERS.has(name) && name !== "x-auth-return-redirect")
+          headers.append(name, value);
+      if (this.#cookies !== undefined) headers.set("cookie", this.#cookies);
+      if (this.#contentType !== null) headers.set("content-type", this.#contentType);
+      this.#headers = headers;
+    }
+    return this.#headers;
+  }
+
+  get request(): Request {
+    this.#request ??= new Request(this.#href ?? this.url("", false) ?? "http://localhost/", {
+      method: this.method,
+      headers: this.headers,
+      ...(this.method === "POST" && { body: this.#body }),
+    });
+    return this.#request;
+  }
+
+  requestWithBody(): Request {
+    return this.request;
+  }
+}
+
+/**
+ * Runs `call` for the client of `base` (a `Request`'s or a Node request's source) and answers the
+ * action's data. For integrations with a source of their own (the Node entry).
+ */
+export async function runInProcess(
+  base: RequestSource,
+  config: ConfigOrFactory,
+  call: ActionCall,
+  overrides: { cookies?: string; clientIp?: string } = {},
+): Promise<ResponseInternal> {
+  const source = new InProcessSource(base, call, overrides.cookies, overrides.clientIp);
+  return (await handleSource(source, config, (data) => data)) as ResponseInternal;
+}
+
+/**
+ * Runs an action in-process for server code and answers its data (`status`, `body`, `redirect`,
+ * `cookies`) instead of a `Response`: the one way integrations reach the core. Actions whose row
+ * is reachable over HTTP only (back-channel logout) answer 400. With the `raw` symbol in the
+ * config, an `AuthError` that ends a flow is thrown to the caller, as `Auth()` does.
+ *
+ * @example
+ * ```ts
+ * const { body: session, cookies } = await callAction(config, {
+ *   action: "session",
+ *   url: "https://app.example/",
+ *   cookies: request.headers.get("cookie") ?? "",
+ * })
+ * ```
+ */
+export function callAction(
+  config: ConfigOrFactory,
+  call: InProcessCall,
+): Promise<ResponseInternal> {
+  const { url, headers = new Headers(), cookies, clientIp, ...action } = call;
+  const base = new HeadersSource(String(url), headers, clientIp);
+  return runInProcess(base, config, action, cookies === undefined ? {} : { cookies });
+}
+
+/**
+ * The action a server-side sign-in with `providerId` runs: `callback` for credentials (the form is
+ * checked at once), `signin` for every other provider, `undefined` when no provider has that id.
+ * A config with an error answers `signin`, whose run then reports the error.
+ *
+ * @example
+ * ```ts
+ * signInActionFor(config, "credentials", "https://app.example") // "callback"
+ * ```
+ */
+export function signInActionFor(
+  config: AuthConfig,
+  providerId: string,
+  origin: string,
+): "signin" | "callback" | undefined {
+  const resolved = resolveConfig(config);
+  if (resolved.configError) return "signin";
+  const provider = resolved.providersFor(origin).find((p) => p.id === providerId);
+  if (!provider) return undefined;
+  return provider.type === "credentials" ? "callback" : "signin";
+}
 
 /** What server code asks of the sessions action. */
 export type SessionOperation =
@@ -25,77 +267,11 @@ export interface SessionRevocationResult {
   cookies: Cookie[];
 }
 
-/** The parts of an incoming request the sessions action reads. A `Request` is one. */
-export interface IncomingRequestParts {
-  /** The request's absolute URL (its origin picks the cookie names: `__Secure-` on https). */
-  url: string | URL;
-  headers: Headers;
-}
-
-/**
- * A source for `parts`: a `Request` as it is, or URL and headers (Next.js server components
- * have no `Request`), with the client IP when the integration knows it.
- */
-export function incomingSource(
-  parts: Request | IncomingRequestParts,
-  clientIp?: string,
-): RequestSource {
-  if (parts instanceof Request) return fetchSource(parts, clientIp);
-  const href = String(parts.url);
-  let request: Request | undefined;
-  const build = () => {
-    request ??= new Request(href, { headers: parts.headers });
-    return request;
-  };
-  return {
-    method: "GET",
-    url: () => href,
-    header: (name) => parts.headers.get(name),
-    text: async () => "",
-    headers: parts.headers,
-    get request() {
-      return build();
-    },
-    requestWithBody: build,
-    clientIp,
-  };
-}
-
-/** `base` turned into the request of `operation`: same client, the action's method, path and body. */
-function operationSource(base: RequestSource, operation: SessionOperation): RequestSource {
-  const isList = operation.kind === "list";
-  const body = JSON.stringify(
-    operation.kind === "revoke" ? { id: operation.id } : { others: true },
-  );
-  return {
-    method: isList ? "GET" : "POST",
-    url(basePath, trustForwarded) {
-      const href = base.url(basePath, trustForwarded);
-      if (href === null) return null;
-      try {
-        const base = basePath.replace(/\/+$/, "");
-        return `${new URL(href).origin}${base}/sessions${isList ? "" : "/revoke"}`;
-      } catch {
-        return null;
-      }
-    },
-    header(name) {
-      if (name === "content-type") return isList ? null : "application/json";
-      // The answer is data for server code: never a redirect turned into JSON.
-      if (name === "content-length" || name === "x-auth-return-redirect") return null;
-      return base.header(name);
-    },
-    text: async () => (isList ? "" : body),
-    get headers() {
-      return base.headers;
-    },
-    get request() {
-      return base.request;
-    },
-    requestWithBody: () => base.requestWithBody(),
-    clientIp: base.clientIp,
-    inProcess: true,
-  };
+/** `operation` as a call of the sessions action. */
+function sessionsCall(operation: SessionOperation): ActionCall {
+  if (operation.kind === "list") return { action: "sessions" };
+  const body = operation.kind === "revoke" ? { id: operation.id } : { others: true };
+  return { action: "sessions", subPath: "revoke", body };
 }
 
 /**
@@ -113,11 +289,7 @@ export async function runSessionOperation(
   config: ConfigOrFactory,
   operation: SessionOperation,
 ): Promise<ListedSession[] | SessionRevocationResult | null> {
-  const internal = (await handleSource(
-    operationSource(source, operation),
-    config,
-    (data) => data,
-  )) as ResponseInternal;
+  const internal = await runInProcess(source, config, sessionsCall(operation));
   const status = internal.status ?? 200;
   if (status === 401) return operation.kind === "list" ? null : { revoked: 0, cookies: [] };
   if (status !== 200) {

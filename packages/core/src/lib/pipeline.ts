@@ -22,19 +22,14 @@ import type {
   LoggerInstance,
   ResponseInternal,
 } from "../types.js";
-import { backchannelLogout } from "./actions/backchannel-logout.js";
-import { callback } from "./actions/callback.js";
-import { csrf } from "./actions/csrf.js";
-import { error as errorPage } from "./actions/error.js";
-import { providers } from "./actions/providers.js";
-import { session } from "./actions/session.js";
-import { sessions } from "./actions/sessions.js";
-import { signin } from "./actions/signin.js";
-import { signout } from "./actions/signout.js";
-import { verifyRequest } from "./actions/verify-request.js";
-import { webauthnOptions } from "./actions/webauthn-options.js";
+import { actionTableFor } from "./actions/table.js";
 import { isDevelopmentEnv, processEnv } from "./config/env.js";
-import type { AuthContext, InternalProvider, ResolvedConfig } from "./config/internal.js";
+import type {
+  ActionTable,
+  AuthContext,
+  InternalProvider,
+  ResolvedConfig,
+} from "./config/internal.js";
 import { resolveConfig } from "./config/resolve.js";
 import { resolveCallbackUrl } from "./http/callback-url.js";
 import { verifyCsrfToken } from "./http/csrf.js";
@@ -50,8 +45,6 @@ import { raw } from "./symbols.js";
 
 /** A configuration, or a function building one per request (lazy initialisation). */
 export type ConfigOrFactory = AuthConfig | ((request: Request) => AuthConfig | Promise<AuthConfig>);
-
-const HTML_PAGES = new Set(["signin", "signout", "error", "verify-request"]);
 
 /**
  * The context of one request. A class, so that every context has the same shape and `url` can be
@@ -93,7 +86,7 @@ function createContext(
   config: ResolvedConfig,
   request: RequestInternal,
 ): AuthContext | Promise<AuthContext> {
-  const { url: requestUrl, action, method } = request;
+  const { url: requestUrl, route, method } = request;
   const secureCookies = config.source.useSecureCookies ?? requestUrl.protocol === "https:";
   const cookies = config.cookies[secureCookies ? 1 : 0];
   // Read once: `URL#origin` builds a new string on every access.
@@ -104,12 +97,8 @@ function createContext(
   const needsCsrf =
     !config.csrfDisabled &&
     request.inProcess !== true &&
-    (action === "csrf" ||
-      action === "signin" ||
-      action === "signout" ||
-      (method === "POST" &&
-        (action === "session" || action === "callback" || action === "sessions")));
-  const needsCallbackUrl = action === "signin" || action === "signout" || action === "callback";
+    (route.csrf === "all" || (route.csrf === "post" && method === "POST"));
+  const needsCallbackUrl = route.callbackUrl;
   // Synchronous when neither a CSRF token nor a callback URL is at stake (session reads,
   // providers): most requests then build their context without a promise.
   if (!needsCsrf && !needsCallbackUrl) return ctx;
@@ -153,49 +142,19 @@ async function prepareFlow(
   return ctx;
 }
 
-function runAction(ctx: AuthContext): Promise<ResponseInternal> | ResponseInternal {
+/** Runs the handler of the request's row, when the row serves the request's method. */
+function runAction(
+  table: ActionTable,
+  ctx: AuthContext,
+): Promise<ResponseInternal> | ResponseInternal {
   const { action, method } = ctx.request;
-  if (method === "GET") {
-    switch (action) {
-      case "session":
-        return session(ctx);
-      case "sessions":
-        return sessions(ctx);
-      case "csrf":
-        return csrf(ctx);
-      case "providers":
-        return providers(ctx);
-      case "signin":
-        return signin(ctx);
-      case "signout":
-        return signout(ctx);
-      case "error":
-        return errorPage(ctx);
-      case "verify-request":
-        return verifyRequest(ctx);
-      case "callback":
-        return callback(ctx);
-      case "webauthn-options":
-        return webauthnOptions(ctx);
-    }
+  // The parsed action names a row of this table: parsing looked it up there.
+  const row = table.get(action);
+  if (row === undefined || !row.methods.includes(method)) {
+    ctx.logger.debug(`${method} is not supported for the "${action}" action`);
+    return json("Bad request.", 400);
   }
-  switch (action) {
-    case "backchannel-logout":
-      return backchannelLogout(ctx);
-    case "session":
-      return session(ctx);
-    case "sessions":
-      return sessions(ctx);
-    case "signin":
-      return signin(ctx);
-    case "signout":
-      return signout(ctx);
-    case "callback":
-      return callback(ctx);
-    default:
-      ctx.logger.debug(`POST is not supported for the "${action}" action`);
-      return json("Bad request.", 400);
-  }
+  return row.handler(ctx);
 }
 
 /** The response for a configuration error: generic for the browser, the cause in the log. */
@@ -205,7 +164,7 @@ function configurationErrorResponse(
   error: Error,
 ): ResponseInternal {
   config.logger.error(error);
-  if (!HTML_PAGES.has(request.action) || request.method !== "GET") {
+  if (!request.route.page || request.method !== "GET") {
     return json(
       {
         message: CONFIGURATION_MESSAGE,
@@ -344,7 +303,14 @@ async function run<T>(
         );
 
   // Awaited only when pending (a POST body): a session read runs through without a promise.
-  const parsing = parseRequest(source, resolved.basePath, resolved.origin, resolved.trustHost);
+  const table = actionTableFor(resolved);
+  const parsing = parseRequest(
+    source,
+    resolved.basePath,
+    resolved.origin,
+    resolved.trustHost,
+    table,
+  );
   const parsed = parsing instanceof Promise ? await parsing : parsing;
   if (!parsed) {
     resolved.logger.debug("unparseable request", { method: source.method });
@@ -363,7 +329,7 @@ async function run<T>(
   try {
     const created = createContext(resolved, parsed);
     ctx = created instanceof Promise ? await created : created;
-    const internal = await runAction(ctx);
+    const internal = await runAction(table, ctx);
     if (ctx.responseCookies.length)
       internal.cookies = [...ctx.responseCookies, ...(internal.cookies ?? [])];
     return finish(internal);

@@ -1,14 +1,19 @@
 /**
- * The server actions `signIn`, `signOut` and `unstable_update`. Each builds the POST the browser
- * would send to the route handlers, runs it through the core in-process, copies the resulting
- * cookies into Next.js's `cookies()` and redirects (or returns the URL).
+ * The server actions `signIn`, `signOut` and `unstable_update`. Each runs the action the browser
+ * would post to the route handlers through the core in-process (`callAction`), copies the
+ * resulting cookies into Next.js's `cookies()` and redirects (or returns the URL).
  *
  * They run without a CSRF token: Next.js only runs a server action for a same-origin POST (it
  * compares `Origin` with `Host`), which is the protection the double-submit token gives the
  * route handlers.
  */
-import { Auth, type ResponseInternal, type Session } from "@tessera/core";
-import { findProvider } from "@tessera/core/client";
+import {
+  type ActionCall,
+  callAction,
+  type ResponseInternal,
+  type Session,
+  signInActionFor,
+} from "@tessera/core";
 import { AuthError } from "@tessera/core/errors";
 import { headers as nextHeaders } from "next/headers";
 import { redirect as nextRedirect } from "next/navigation";
@@ -22,14 +27,9 @@ import type { ConfigVariants } from "./config.js";
 import { writeCookies } from "./cookies.js";
 import { actionUrl } from "./session.js";
 
-/** Headers describing the action's own body; the request we build has another body. */
-const BODY_HEADERS = ["content-length", "content-type", "transfer-encoding", "content-encoding"];
-
-/** The incoming headers (cookies, host, forwarding, user agent) for an in-process request. */
+/** The incoming headers (cookies, host, forwarding, user agent) the in-process call acts with. */
 async function incomingHeaders(): Promise<Headers> {
-  const headers = new Headers(await nextHeaders());
-  for (const name of BODY_HEADERS) headers.delete(name);
-  return headers;
+  return new Headers(await nextHeaders());
 }
 
 /** Form fields of the sign-in options: strings only, without Next.js's own `$ACTION_` fields. */
@@ -58,8 +58,13 @@ function refuseErrorResponse(result: ResponseInternal, action: string): void {
     );
 }
 
-async function runAction(request: Request, variants: ConfigVariants): Promise<ResponseInternal> {
-  const result = await Auth(request, variants.action);
+async function runAction(
+  headers: Headers,
+  variants: ConfigVariants,
+  call: ActionCall,
+): Promise<ResponseInternal> {
+  const url = actionUrl(call.action, headers, variants);
+  const result = await callAction(variants.action, { ...call, url, headers });
   await writeCookies(result.cookies ?? []);
   return result;
 }
@@ -67,20 +72,6 @@ async function runAction(request: Request, variants: ConfigVariants): Promise<Re
 function finish(url: string, shouldRedirect: boolean): string {
   if (shouldRedirect) nextRedirect(url);
   return url;
-}
-
-/** The providers by id, as `GET /providers` describes them. */
-async function providerList(
-  headers: Headers,
-  variants: ConfigVariants,
-): Promise<Record<string, { id: string; type: string; signinUrl: string; callbackUrl: string }>> {
-  const url = actionUrl("providers", headers, variants);
-  const result = await Auth(new Request(url, { headers }), variants.data);
-  refuseErrorResponse(result, "signIn");
-  return (result.body ?? {}) as Record<
-    string,
-    { id: string; type: string; signinUrl: string; callbackUrl: string }
-  >;
 }
 
 /**
@@ -111,21 +102,17 @@ export async function signInAction(
   signInPage.searchParams.set("callbackUrl", callbackUrl);
   if (!provider) return finish(signInPage.href, shouldRedirect);
 
-  const providers = await providerList(headers, variants);
-  // Prototype key confusion: ids like "__proto__" must not match inherited properties.
-  const target = findProvider(providers, provider);
-  if (!target) return finish(signInPage.href, shouldRedirect);
+  const action = signInActionFor(variants.action, provider, signInPage.origin);
+  if (!action) return finish(signInPage.href, shouldRedirect);
 
-  const endpoint = new URL(target.type === "credentials" ? target.callbackUrl : target.signinUrl);
-  if (authorizationParams !== undefined)
-    for (const [name, value] of new URLSearchParams(authorizationParams))
-      endpoint.searchParams.append(name, value);
-  headers.set("Content-Type", "application/x-www-form-urlencoded");
-  const body = new URLSearchParams({ ...stringFields(fields), callbackUrl });
-  const result = await runAction(
-    new Request(endpoint, { method: "POST", headers, body }),
-    variants,
-  );
+  const result = await runAction(headers, variants, {
+    action,
+    providerId: provider,
+    body: new URLSearchParams({ ...stringFields(fields), callbackUrl }),
+    ...(authorizationParams !== undefined && {
+      query: new URLSearchParams(authorizationParams),
+    }),
+  });
   refuseErrorResponse(result, "signIn");
   return finish(result.redirect ?? callbackUrl, shouldRedirect);
 }
@@ -147,15 +134,10 @@ export async function signOutAction(
 ): Promise<SignOutResult> {
   const headers = await incomingHeaders();
   const callbackUrl = options?.redirectTo || headers.get("referer") || "/";
-  headers.set("Content-Type", "application/x-www-form-urlencoded");
-  const result = await runAction(
-    new Request(actionUrl("signout", headers, variants), {
-      method: "POST",
-      headers,
-      body: new URLSearchParams({ callbackUrl }),
-    }),
-    variants,
-  );
+  const result = await runAction(headers, variants, {
+    action: "signout",
+    body: new URLSearchParams({ callbackUrl }),
+  });
   refuseErrorResponse(result, "signOut");
   const url = finish(result.redirect ?? callbackUrl, options?.redirect !== false);
   // next-auth answers `redirect: false` with the core's response data: `{ redirect, cookies }`.
@@ -176,15 +158,7 @@ export async function updateAction(
   data: unknown,
 ): Promise<Session | null> {
   const headers = await incomingHeaders();
-  headers.set("Content-Type", "application/json");
-  const result = await runAction(
-    new Request(actionUrl("session", headers, variants), {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ data }),
-    }),
-    variants,
-  );
+  const result = await runAction(headers, variants, { action: "session", body: { data } });
   if ((result.status ?? 200) !== 200) return null;
   return (result.body as Session | null) ?? null;
 }

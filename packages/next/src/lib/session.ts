@@ -1,9 +1,9 @@
 /**
- * Reads the session by asking the core's `GET <basePath>/session` in-process, with the cookies of
- * the incoming request. Fails closed: a configuration error, an error response or an exception
+ * Reads the session by running the core's session action in-process (`callAction`), with the
+ * cookies of the incoming request. Fails closed: a configuration error, an error response or an exception
  * all mean "no session", never an object that a caller could mistake for one.
  */
-import { Auth, type Cookie, createActionURL, type Session } from "@tessera/core";
+import { type Cookie, callAction, createActionURL, type Session } from "@tessera/core";
 import type { ConfigVariants } from "./config.js";
 import { logError } from "./config.js";
 
@@ -46,11 +46,10 @@ export async function lookupSession(
 ): Promise<SessionLookup> {
   try {
     const url = actionUrl("session", headers, variants, protocol);
-    const request = new Request(url, { headers: { cookie: headers.get("cookie") ?? "" } });
-    const result = await Auth(request, variants.data);
-    const cookies = result.cookies ?? [];
+    const cookies = headers.get("cookie") ?? "";
+    const result = await callAction(variants.data, { action: "session", url, cookies });
     if ((result.status ?? 200) !== 200) return { session: null, cookies: [] };
-    return { session: isSession(result.body) ? result.body : null, cookies };
+    return { session: isSession(result.body) ? result.body : null, cookies: result.cookies ?? [] };
   } catch (error) {
     logError(variants.user, error);
     return { session: null, cookies: [] };

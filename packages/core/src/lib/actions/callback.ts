@@ -1,6 +1,7 @@
 /**
  * `GET|POST /callback/<id>`: where a provider's flow comes back (OAuth redirect, e-mail link,
- * credentials form, WebAuthn assertion). Each type has its own module; all end in `issueSession`.
+ * credentials form, WebAuthn assertion). Each type has its own module; all end in `completeSignIn`
+ * (sign-in steps, then `issueSession`).
  */
 import { AuthError, CallbackRouteError } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";

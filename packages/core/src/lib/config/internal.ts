@@ -2,8 +2,9 @@
  * Internal shapes: a provider after normalisation, the configuration after defaults and env
  * inference (resolved once per config object), and the per-request context handed to actions.
  */
-import type { Adapter } from "../../adapters.js";
+import type { Adapter, AdapterUser, Awaitable } from "../../adapters.js";
 import type {
+  Account,
   AuthConfig,
   CallbacksOptions,
   Cookie,
@@ -12,9 +13,13 @@ import type {
   JWTOptions,
   LoggerInstance,
   PagesOptions,
+  Profile,
+  ResponseInternal,
   SessionOptions,
   Theme,
+  User,
 } from "../../types.js";
+import type { ActionRoute } from "../actions/routes.js";
 import type { RequestInternal } from "../http/request.js";
 import type {
   CredentialsConfig,
@@ -73,6 +78,10 @@ export interface ResolvedConfig {
   configError?: Error;
   /** What the app keeps between requests in this process (shared by configs with its secret). */
   state: AppState;
+  /** Action rows added by `experimental.extensions`, after the core's (see actions/table.ts). */
+  extensionActions: readonly ActionRow[];
+  /** The steps between a first factor and the issued session, in order (empty by default). */
+  signInSteps: readonly SignInStep[];
   /** Providers for an origin (their URLs embed it); cached per origin. */
   providersFor(origin: string): InternalProvider[];
 }
@@ -96,4 +105,39 @@ export interface AuthContext {
   callbackUrl: string;
   /** Cookies to set on whatever response this request ends with. */
   responseCookies: Cookie[];
+}
+
+/** Runs one action for one request. */
+export type ActionHandler = (ctx: AuthContext) => Promise<ResponseInternal> | ResponseInternal;
+
+/** One row of the action table: the action's name, its route and its handler. */
+export interface ActionRow<Name extends string = string> extends ActionRoute {
+  readonly name: Name;
+  readonly handler: ActionHandler;
+}
+
+/** The effective action table of a configuration: rows by action name. */
+export type ActionTable = ReadonlyMap<string, ActionRow>;
+
+/** What a completed first factor hands to the sign-in steps and then to `issueSession`. */
+export interface SignInResult {
+  user: User | AdapterUser;
+  account: Account | null;
+  profile?: Profile;
+  isNewUser?: boolean;
+}
+
+/** What a sign-in step answers: go on to the next step (or the session), or pause with `answer`. */
+export type SignInStepOutcome = { continue: true } | { pause: ResponseInternal };
+
+/**
+ * A further step of a sign-in, between "the user is known" and "the session is issued" (a second
+ * factor, a forced e-mail verification). A step that pauses answers with a page or redirect of its
+ * own; the sign-in waits sealed in a short-lived cookie until an action resumes it
+ * (`resumeSignIn`, lib/session/sign-in-steps.ts).
+ */
+export interface SignInStep {
+  /** Stable and unique: the paused sign-in records which step it waits for. */
+  readonly name: string;
+  run(ctx: AuthContext, signIn: SignInResult): Awaitable<SignInStepOutcome>;
 }

@@ -14,6 +14,7 @@ import { appStateFor } from "./app-state.js";
 import { assertConfig } from "./assert.js";
 import { defaultCallbacks } from "./default-callbacks.js";
 import { type EnvObject, envOf, originFromEnv, secretsFromEnv, trustHostFromEnv } from "./env.js";
+import { resolveExtensions } from "./extensions.js";
 import type { InternalProvider, ResolvedConfig } from "./internal.js";
 import {
   instantiateProvider,
@@ -157,6 +158,7 @@ function buildResolvedConfig(config: AuthConfig, env: EnvObject): ResolvedConfig
   const redirectProxyUrl = config.redirectProxyUrl ?? env.AUTH_REDIRECT_PROXY_URL;
   const origin = originFromEnv(env);
   const byOrigin = new Map<string, InternalProvider[]>();
+  const extensions = resolveExtensions(config);
 
   const resolved: ResolvedConfig = {
     source: config,
@@ -178,6 +180,8 @@ function buildResolvedConfig(config: AuthConfig, env: EnvObject): ResolvedConfig
     ...(redirectProxyUrl !== undefined && { redirectProxyUrl }),
     experimental: { enableWebAuthn: config.experimental?.enableWebAuthn === true },
     state: appStateFor(secrets),
+    extensionActions: extensions.actions,
+    signInSteps: extensions.signInSteps,
     cookies: [
       mergeCookies(defaultCookies(false), config.cookies),
       mergeCookies(defaultCookies(true), config.cookies),
@@ -193,7 +197,9 @@ function buildResolvedConfig(config: AuthConfig, env: EnvObject): ResolvedConfig
     },
   };
   const checked =
-    providerError ?? (origin instanceof Error ? origin : assertConfig(resolved, providers));
+    providerError ??
+    extensions.error ??
+    (origin instanceof Error ? origin : assertConfig(resolved, providers));
   if (checked instanceof Error) resolved.configError = checked;
   else for (const warning of checked) logger.warn(warning);
   return resolved;

@@ -5,6 +5,7 @@
  */
 import { parse as parseCookieHeader } from "cookie";
 import type { AuthAction } from "../../types.js";
+import { type ActionRoute, CORE_ACTION_ROUTES } from "../actions/routes.js";
 
 /** The parsed request. */
 export interface RequestInternal {
@@ -12,7 +13,10 @@ export interface RequestInternal {
   request: Request;
   url: URL;
   method: "GET" | "POST";
-  action: AuthAction;
+  /** A core {@link AuthAction}, or the name of an extension's action row. */
+  action: string;
+  /** The action's route in the effective action table. */
+  route: ActionRoute;
   providerId?: string;
   headers: Headers;
   cookies: Record<string, string>;
@@ -20,71 +24,66 @@ export interface RequestInternal {
   body?: Record<string, unknown>;
   query: Record<string, string>;
   error?: string;
-  /** `revoke` for `POST <basePath>/sessions/revoke`; the sessions action has no provider id. */
-  subAction?: "revoke";
+  /** The sub-path of an action whose route names some (`revoke` in `/sessions/revoke`). */
+  subAction?: string;
   /** The client's IP address, when the integration knows it (see {@link RequestSource.clientIp}). */
   clientIp?: string;
   /** Set for Tessera's in-process server functions only (see {@link RequestSource.inProcess}). */
   inProcess?: true;
 }
 
-const ACTIONS: ReadonlySet<string> = new Set<AuthAction>([
-  "backchannel-logout",
-  "callback",
-  "csrf",
-  "error",
-  "providers",
-  "session",
-  "sessions",
-  "signin",
-  "signout",
-  "verify-request",
-  "webauthn-options",
-]);
+/** The routes of the core's actions, for configurations without extension rows. */
+const CORE_ROUTES: ReadonlyMap<string, ActionRoute> = new Map(Object.entries(CORE_ACTION_ROUTES));
 
-const ACTIONS_WITH_PROVIDER: ReadonlySet<string> = new Set([
-  "backchannel-logout",
-  "signin",
-  "callback",
-  "webauthn-options",
-]);
+/** The routes a request may take, by action name (the effective action table). */
+export type ActionRoutes = ReadonlyMap<string, ActionRoute>;
 
 /** Bodies beyond this are refused (memory exhaustion by oversized posts). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** True when `value` names an action Tessera serves. */
+/** True when `value` names an action of the core. */
 export function isAuthAction(value: string): value is AuthAction {
-  return ACTIONS.has(value);
+  return CORE_ROUTES.has(value);
+}
+
+/** Where a path leads: the action, its route, and what followed it. */
+export interface ParsedRoute {
+  action: string;
+  route: ActionRoute;
+  providerId?: string;
+  subAction?: string;
 }
 
 /**
- * Splits `<basePath>/<action>[/<providerId>]`. Returns `null` when the path does not name an
- * action, so the caller can answer 400.
+ * Splits `<basePath>/<action>[/<providerId or sub-path>]` by the routes of `routes` (default: the
+ * core's). Returns `null` when the path does not name an action, so the caller can answer 400.
  */
 export function parseActionAndProviderId(
   pathname: string,
   basePath: string,
-): { action: AuthAction; providerId?: string; subAction?: "revoke" } | null {
+  routes: ActionRoutes = CORE_ROUTES,
+): ParsedRoute | null {
   const base = basePath.replace(/\/+$/, "");
   if (!pathname.startsWith(`${base}/`)) return null;
   const rest = pathname.slice(base.length + 1);
   // One segment (`session`, `csrf`, …) is the common case: no arrays of parts for it.
   const segments = rest !== "" && !rest.includes("/") ? [rest] : rest.split("/").filter(Boolean);
   if (segments.length !== 1 && segments.length !== 2) return null;
-  const [action, encodedProviderId] = segments as [string, string | undefined];
-  if (!isAuthAction(action)) return null;
-  if (encodedProviderId === undefined) return { action };
-  if (action === "sessions")
-    return encodedProviderId === "revoke" ? { action, subAction: "revoke" } : null;
-  if (!ACTIONS_WITH_PROVIDER.has(action)) return null;
+  const [action, tail] = segments as [string, string | undefined];
+  const route = routes.get(action);
+  if (route === undefined) return null;
+  if (tail === undefined) return { action, route };
+  if (route.tail === "nothing") return null;
+  if (route.tail !== "provider")
+    return route.tail.includes(tail) ? { action, route, subAction: tail } : null;
   let providerId: string;
   try {
-    providerId = decodeURIComponent(encodedProviderId);
+    providerId = decodeURIComponent(tail);
   } catch {
     return null; // malformed percent-encoding
   }
-  if (providerId === "undefined") return { action };
-  return { action, providerId };
+  if (providerId === "undefined") return { action, route };
+  return { action, route, providerId };
 }
 
 async function readLimited(request: Request): Promise<string | null> {
@@ -250,6 +249,7 @@ export function parseRequest(
   basePath: string,
   origin?: string,
   trustForwarded = false,
+  routes: ActionRoutes = CORE_ROUTES,
 ): RequestInternal | null | Promise<RequestInternal | null> {
   const source = "requestWithBody" in request ? request : fetchSource(request);
   const method = source.method.toUpperCase();
@@ -265,16 +265,20 @@ export function parseRequest(
   } catch {
     return null;
   }
-  const route = parseActionAndProviderId(url.pathname, basePath);
+  const route = parseActionAndProviderId(url.pathname, basePath, routes);
   if (!route) return null;
+  const inProcess = source.inProcess === true;
+  // An action reachable only from server code is not there for HTTP clients, and the other way round.
+  const reach = route.route.reach;
+  if (reach !== "both" && (reach === "in-process") !== inProcess) return null;
   // `url.searchParams` builds a URLSearchParams object; most requests have no query at all.
   const query: Record<string, string> = url.search ? Object.fromEntries(url.searchParams) : {};
-  const parsed = new ParsedRequest(source, url, method, route.action, query);
+  const parsed = new ParsedRequest(source, url, method, route.action, route.route, query);
   if (route.providerId !== undefined) parsed.providerId = route.providerId;
   if (query.error !== undefined) parsed.error = query.error;
   if (route.subAction !== undefined) parsed.subAction = route.subAction;
   if (source.clientIp) parsed.clientIp = source.clientIp;
-  if (source.inProcess === true) parsed.inProcess = true;
+  if (inProcess) parsed.inProcess = true;
   // Only a POST waits for its body: a GET (every session read) is parsed without a promise.
   if (method !== "POST") return parsed;
   return parseBody(source).then((body) => {
@@ -293,7 +297,7 @@ class ParsedRequest implements RequestInternal {
   declare providerId?: string;
   declare body?: Record<string, unknown>;
   declare error?: string;
-  declare subAction?: "revoke";
+  declare subAction?: string;
   declare clientIp?: string;
   declare inProcess?: true;
   cookies: Record<string, string>;
@@ -303,7 +307,8 @@ class ParsedRequest implements RequestInternal {
     source: RequestSource,
     public url: URL,
     public method: "GET" | "POST",
-    public action: AuthAction,
+    public action: string,
+    public route: ActionRoute,
     public query: Record<string, string>,
   ) {
     this.#source = source;

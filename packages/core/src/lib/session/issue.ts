@@ -3,24 +3,15 @@
  * here, so every sign-in honours the configured strategy (JWT cookie or database session) the same
  * way — including credentials with database sessions.
  */
-import type { AdapterUser } from "../../adapters.js";
 import { AccessDenied, AuthError } from "../../errors.js";
-import type { Account, Cookie, JWT, Profile, ResponseInternal, User } from "../../types.js";
+import type { Cookie, JWT, ResponseInternal } from "../../types.js";
 import { requireAdapter } from "../config/adapter.js";
-import type { AuthContext } from "../config/internal.js";
+import type { AuthContext, SignInResult } from "../config/internal.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 import { rotateCsrfToken } from "../http/csrf.js";
 import { newSessionMetadata } from "./devices.js";
 import { withSessionId } from "./jwt-revocation.js";
 import { SESSION_ACCOUNT_CLAIM, sessionAccountClaim } from "./jwt-tokens.js";
-
-/** What a completed sign-in hands to {@link issueSession}. */
-export interface SignInResult {
-  user: User | AdapterUser;
-  account: Account | null;
-  profile?: Profile;
-  isNewUser?: boolean;
-}
 
 /**
  * Asks the `signIn` callback whether the sign-in may go on. Returns a URL when the callback asked
@@ -125,9 +116,9 @@ export async function issueSession(ctx: AuthContext, result: SignInResult): Prom
 
 /**
  * Issues the session and redirects: to `pages.newUser` on a first sign-in when configured, else
- * to the callback URL.
+ * to the callback URL. The last part of a sign-in (see `completeSignIn` in sign-in.ts).
  */
-export async function completeSignIn(
+export async function issueSessionAndRedirect(
   ctx: AuthContext,
   result: SignInResult,
 ): Promise<ResponseInternal> {

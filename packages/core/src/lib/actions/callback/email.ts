@@ -12,9 +12,10 @@ import { normalizeProviderIdentifier } from "../../email/address.js";
 import { countVerificationAttempt, resetVerificationAttempts } from "../../email/attempts.js";
 import { emailSignInSubject } from "../../email/sign-in-subject.js";
 import { hashVerificationToken, verificationSecrets } from "../../email/token.js";
-import { authorizeSignIn, completeSignIn } from "../../session/issue.js";
+import { authorizeSignIn } from "../../session/issue.js";
 import { clearSignInLimit, limitSignInAttempt } from "../../session/rate-limit.js";
 import { resolveUser } from "../../session/resolve-user.js";
+import { completeSignIn } from "../../session/sign-in.js";
 
 /** Longer tokens are refused unhashed (they cannot come from a link Tessera sent). */
 const MAX_TOKEN_LENGTH = 512;

@@ -26,8 +26,9 @@ import { requestTokens } from "../../oauth/token.js";
 import { userAndAccount } from "../../oauth/user.js";
 import { fetchProfile } from "../../oauth/userinfo.js";
 import type { InternalOAuthProvider } from "../../provider-types.js";
-import { authorizeSignIn, completeSignIn } from "../../session/issue.js";
+import { authorizeSignIn } from "../../session/issue.js";
 import { resolveUser } from "../../session/resolve-user.js";
+import { completeSignIn } from "../../session/sign-in.js";
 import { storeSignInTokens } from "../../session/sign-in-tokens.js";
 
 /**

@@ -1,0 +1,65 @@
+/**
+ * The action rows and sign-in steps of `experimental.extensions`, checked once per config: a row
+ * must not take a name the core or another extension serves, a step's name must be unique (a
+ * paused sign-in records it), and every entry must come from `defineExtension`.
+ */
+import { InvalidExtension } from "../../errors.js";
+import type { AuthConfig } from "../../types.js";
+import { CORE_ACTION_ROUTES } from "../actions/routes.js";
+import { extensionParts } from "../extension.js";
+import { EXTENSION_PARTS } from "../extension-handle.js";
+import type { ActionRow, SignInStep } from "./internal.js";
+
+/** What the extensions of a config add. */
+export interface ResolvedExtensions {
+  actions: readonly ActionRow[];
+  signInSteps: readonly SignInStep[];
+  /** Why the extensions cannot be used; they then add nothing. */
+  error?: Error;
+}
+
+const NONE: ResolvedExtensions = { actions: [], signInSteps: [] };
+
+/**
+ * The rows and steps of `config.experimental.extensions`, or the configuration error that stops
+ * them (then none are added).
+ *
+ * @example
+ * ```ts
+ * const { actions, signInSteps } = resolveExtensions({ experimental: { extensions: [hello] } })
+ * ```
+ */
+export function resolveExtensions(config: AuthConfig): ResolvedExtensions {
+  const extensions = config.experimental?.extensions;
+  if (!extensions || extensions.length === 0) return NONE;
+  const names = new Set<string>(Object.keys(CORE_ACTION_ROUTES));
+  const stepNames = new Set<string>();
+  const actions: ActionRow[] = [];
+  const signInSteps: SignInStep[] = [];
+  for (const extension of extensions) {
+    if (typeof extension !== "object" || extension === null || !(EXTENSION_PARTS in extension))
+      return refuse("An entry of experimental.extensions was not made by defineExtension.");
+    const parts = extensionParts(extension);
+    for (const row of parts.actions ?? []) {
+      if (names.has(row.name))
+        return refuse(
+          `The extension "${parts.name}" adds an action named "${row.name}", which is taken: give it a name of its own.`,
+        );
+      names.add(row.name);
+      actions.push(row);
+    }
+    for (const step of parts.signInSteps ?? []) {
+      if (stepNames.has(step.name))
+        return refuse(
+          `Two sign-in steps are named "${step.name}" (extension "${parts.name}"): give each step a name of its own.`,
+        );
+      stepNames.add(step.name);
+      signInSteps.push(step);
+    }
+  }
+  return { actions, signInSteps };
+}
+
+function refuse(message: string): ResolvedExtensions {
+  return { ...NONE, error: new InvalidExtension(message) };
+}
