@@ -164,12 +164,8 @@ export async function resolveUser(
     return { user, account: { ...account, userId: user.id }, isNewUser: created.isNewUser };
   }
 
-  const byAccount = userByAccount
-    ? userByAccount.user
-    : await adapter.getUserByAccount({
-        provider: account.provider,
-        providerAccountId: account.providerAccountId,
-      });
+  const key = { provider: account.provider, providerAccountId: account.providerAccountId };
+  const byAccount = userByAccount ? userByAccount.user : await adapter.getUserByAccount(key);
   if (byAccount) {
     if (signedIn && signedIn.id !== byAccount.id) {
       const Refusal = account.type === "webauthn" ? AccountNotLinked : OAuthAccountNotLinked;
@@ -195,10 +191,20 @@ export async function resolveUser(
   const verdict = providerVerdict(ctx.provider, providerProfile);
   const byEmail = profile.email ? await adapter.getUserByEmail(profile.email) : null;
   if (byEmail) {
-    if (!(await mayLinkByEmail(ctx, byEmail, verdict)))
+    if (!(await mayLinkByEmail(ctx, byEmail, verdict))) {
+      // The user with the address may be this account's, created by a first sign-in running at
+      // the same moment whose link of the account is on its way.
+      const concurrent = await rereadAfterClash(() => adapter.getUserByAccount(key));
+      if (concurrent?.id === byEmail.id)
+        return {
+          user: concurrent,
+          account: { ...account, userId: concurrent.id },
+          isNewUser: false,
+        };
       throw new (account.type === "webauthn" ? AccountNotLinked : OAuthAccountNotLinked)(
         "Another account already uses this e-mail address. Sign in with that method first, then link this one.",
       );
+    }
     const linked = { ...account, userId: byEmail.id } as AdapterAccount;
     await adapter.linkAccount(linked);
     await events.linkAccount?.({ user: byEmail, account: linked, profile });
