@@ -217,6 +217,14 @@ const cases: Case[] = [
   { name: "GET /csrf", run: (b) => b.request("/auth/csrf") },
   { name: "GET /session, signed out", run: (b) => b.request("/auth/session") },
   { name: "GET /signin (page)", run: (b) => b.request("/auth/signin") },
+  {
+    name: "GET /signin/<unknown provider> goes to the error page (Configuration)",
+    run: (b) => b.request("/auth/signin/nope"),
+  },
+  {
+    name: "GET /signin/github (a provider's sign-in starts with a POST)",
+    run: (b) => b.request("/auth/signin/github"),
+  },
   { name: "GET /signout (page)", run: (b) => b.request("/auth/signout") },
   { name: "GET /verify-request (page)", run: (b) => b.request("/auth/verify-request") },
   {

@@ -646,19 +646,27 @@ describe("sign-in or registration with an adapter", () => {
     expect(store.accounts.size).toBe(0);
   });
 
-  it("links by e-mail into a user an OAuth sign-in created (emailVerified null, as Auth.js leaves it) through another provider carrying the flag", async () => {
+  it("links by e-mail into a user an OAuth sign-in created (emailVerified null, as Auth.js leaves it) through an OAuth 2 provider carrying the flag", async () => {
+    // An OAuth 2 provider that does not say whether it verified addresses (GitHub-like): its
+    // accounts leave the address trusted, as Auth.js trusts it.
+    const plainOAuth: OAuth2Config = {
+      id: "plain",
+      name: "Plain OAuth 2",
+      type: "oauth",
+      authorization: `${op.issuer}/auth`,
+      token: `${op.issuer}/token`,
+      userinfo: `${op.issuer}/me`,
+      allowDangerousEmailAccountLinking: true,
+    };
     const { store, cfg } = withAdapter({
-      providers: [
-        oidc({ allowDangerousEmailAccountLinking: true }),
-        postProvider({ allowDangerousEmailAccountLinking: true }),
-      ],
+      providers: [oidc({ allowDangerousEmailAccountLinking: true }), plainOAuth],
     });
     const adapter = cfg.adapter as ReturnType<typeof MemoryAdapter>;
     await adapter.createUser({ id: "migrated", email: "ada@example.com", emailVerified: null });
     await adapter.linkAccount({
       userId: "migrated",
-      type: "oidc",
-      provider: "op-post",
+      type: "oauth",
+      provider: "plain",
       providerAccountId: "ada-elsewhere",
     });
     const client = new Client(cfg);
@@ -668,8 +676,54 @@ describe("sign-in or registration with an adapter", () => {
       [...store.accounts.values()].map((account) => [account.provider, account.userId]).sort(),
     ).toEqual([
       ["op", "migrated"],
-      ["op-post", "migrated"],
+      ["plain", "migrated"],
     ]);
+  });
+
+  it("pre-account takeover: never links by e-mail into a user whose account is of an OpenID Provider that did not verify the address", async () => {
+    // The user has emailVerified null beside an account of an OP: that OP did not say "verified"
+    // (had it, emailVerified would be set), so the address is nobody's proof.
+    const { store, cfg } = withAdapter({
+      providers: [
+        oidc({ allowDangerousEmailAccountLinking: true }),
+        postProvider({ allowDangerousEmailAccountLinking: true }),
+      ],
+    });
+    const adapter = cfg.adapter as ReturnType<typeof MemoryAdapter>;
+    await adapter.createUser({ id: "squatter", email: "ada@example.com", emailVerified: null });
+    await adapter.linkAccount({
+      userId: "squatter",
+      type: "oidc",
+      provider: "op-post",
+      providerAccountId: "someone",
+    });
+    const response = await signIn(new Client(cfg));
+    expect(locationOf(response).searchParams.get("error")).toBe("OAuthAccountNotLinked");
+    expect(store.accounts.size).toBe(1);
+  });
+
+  it("marks a returning user's address verified when the OpenID Provider says it is (users Auth.js created have none)", async () => {
+    const { store, cfg } = withAdapter();
+    const adapter = cfg.adapter as ReturnType<typeof MemoryAdapter>;
+    await adapter.createUser({ id: "from-authjs", email: "ada@example.com", emailVerified: null });
+    await adapter.linkAccount({
+      userId: "from-authjs",
+      type: "oidc",
+      provider: "op",
+      providerAccountId: "ada-1",
+    });
+    await signIn(new Client(cfg));
+    expect(store.users.get("from-authjs")?.emailVerified).toBeInstanceOf(Date);
+    // Grace's OP says her address is unverified: her returning sign-in leaves it unverified.
+    await adapter.createUser({ id: "grace", email: "grace@example.com", emailVerified: null });
+    await adapter.linkAccount({
+      userId: "grace",
+      type: "oidc",
+      provider: "op",
+      providerAccountId: "grace-2",
+    });
+    await signIn(new Client(cfg), "op", "grace@example.com");
+    expect(store.users.get("grace")?.emailVerified).toBeNull();
   });
 
   it("pre-account takeover: refuses to link into an unverified user whose other account's provider lacks the flag", async () => {
@@ -705,7 +759,24 @@ describe("sign-in or registration with an adapter", () => {
     expect(store.accounts.size).toBe(0);
   });
 
-  it("links by e-mail as Auth.js does when the adapter cannot list a user's accounts", async () => {
+  it("links by e-mail into a verified user when the adapter cannot list a user's accounts", async () => {
+    const store = createMemoryStore();
+    const { listAccountsByUserId: _omitted, ...withoutListing } = MemoryAdapter(store);
+    const cfg = config({
+      adapter: withoutListing,
+      providers: [oidc({ allowDangerousEmailAccountLinking: true })],
+    });
+    await withoutListing.createUser?.({
+      id: "old",
+      email: "ada@example.com",
+      emailVerified: new Date(),
+    });
+    await signIn(new Client(cfg));
+    expect([...store.accounts.values()][0]).toMatchObject({ userId: "old", provider: "op" });
+  });
+
+  it("pre-account takeover: never links by e-mail into an unverified user when the adapter cannot list the user's accounts", async () => {
+    // The user's accounts cannot be seen: one of them may have brought an address nobody proved.
     const store = createMemoryStore();
     const { listAccountsByUserId: _omitted, ...withoutListing } = MemoryAdapter(store);
     const cfg = config({
@@ -713,8 +784,9 @@ describe("sign-in or registration with an adapter", () => {
       providers: [oidc({ allowDangerousEmailAccountLinking: true })],
     });
     await withoutListing.createUser?.({ id: "old", email: "ada@example.com", emailVerified: null });
-    await signIn(new Client(cfg));
-    expect([...store.accounts.values()][0]).toMatchObject({ userId: "old", provider: "op" });
+    const response = await signIn(new Client(cfg));
+    expect(locationOf(response).searchParams.get("error")).toBe("OAuthAccountNotLinked");
+    expect(store.accounts.size).toBe(0);
   });
 
   it("asks the signIn callback before storing anything; a refusal leaves no user behind", async () => {

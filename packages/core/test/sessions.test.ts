@@ -4,89 +4,17 @@
  * Tessera ships, against the real databases, and with an unchanged Auth.js adapter.
  */
 import { randomUUID } from "node:crypto";
-import { rm } from "node:fs/promises";
 import PostgresAdapter from "@auth/pg-adapter";
 import { type AuthConfig, listSessions, revokeOtherSessions, revokeSession } from "@tessera/core";
 import type { Adapter, AdapterSession } from "@tessera/core/adapters";
 import Credentials from "@tessera/core/providers/credentials";
-import { createMemoryStore, MemoryAdapter } from "@tessera/memory";
-import { createRedisClient, RedisAdapter } from "@tessera/redis";
-import {
-  createMysqlDb,
-  createPostgresDb,
-  createSqliteDb,
-  dropSchema,
-  migrate,
-  SqlAdapter,
-  type SqlDialect,
-} from "@tessera/sql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useAuthPgSchema } from "./fixtures/auth-pg-schema.js";
+import { sharedDatabaseTargets } from "./fixtures/shared-database.js";
 import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
 
 const cookieName = "authjs.session-token";
 const unique = () => randomUUID().replaceAll("-", "").slice(0, 10);
-
-/** An adapter on a real store, and how to tear it down. */
-interface Target {
-  label: string;
-  open(): Promise<{ adapter: Adapter; close(): Promise<void> }>;
-}
-
-function sqlTarget(
-  label: string,
-  dialect: SqlDialect,
-  connect: () => ReturnType<typeof createSqliteDb>,
-  file?: string,
-): Target {
-  return {
-    label,
-    async open() {
-      const db = connect();
-      const tablePrefix = `s_${unique()}_`;
-      await migrate(db, { dialect, tablePrefix });
-      return {
-        adapter: SqlAdapter(db, { dialect, tablePrefix }),
-        async close() {
-          await dropSchema(db, { dialect, tablePrefix });
-          await db.destroy();
-          if (file)
-            for (const end of ["", "-wal", "-shm"]) await rm(`${file}${end}`, { force: true });
-        },
-      };
-    },
-  };
-}
-
-const sqliteFile = `${process.env.TMPDIR ?? "/tmp"}/tessera-sessions-${unique()}.sqlite`;
-const targets: Target[] = [
-  {
-    label: "@tessera/memory",
-    open: async () => ({ adapter: MemoryAdapter(createMemoryStore()), close: async () => {} }),
-  },
-  sqlTarget("@tessera/sql on SQLite", "sqlite", () => createSqliteDb(sqliteFile), sqliteFile),
-  sqlTarget("@tessera/sql on PostgreSQL", "postgres", () =>
-    createPostgresDb("postgres://postgres@127.0.0.1:5432/test"),
-  ),
-  sqlTarget("@tessera/sql on MariaDB", "mariadb", () =>
-    createMysqlDb("mysql://root@127.0.0.1:3306/test"),
-  ),
-  {
-    label: "@tessera/redis",
-    async open() {
-      const redis = createRedisClient("redis://127.0.0.1:6379");
-      const prefix = `s_${unique()}:`;
-      return {
-        adapter: RedisAdapter(redis, { prefix }),
-        async close() {
-          const keys = await redis.keys(`${prefix}*`);
-          if (keys.length) await redis.del(...keys);
-          await redis.quit();
-        },
-      };
-    },
-  },
-];
 
 interface Recorded {
   revoked: { userId?: string; session?: AdapterSession }[];
@@ -152,7 +80,7 @@ async function revoke(client: Client, form: Record<string, string>) {
   return { status: response.status, body: (await response.json()) as { revoked?: number } };
 }
 
-for (const target of targets) {
+for (const target of sharedDatabaseTargets) {
   describe(`sessions: ${target.label}`, () => {
     let adapter: Adapter;
     let close: () => Promise<void>;
@@ -160,7 +88,9 @@ for (const target of targets) {
     let config: AuthConfig;
 
     beforeAll(async () => {
-      ({ adapter, close } = await target.open());
+      const opened = await target.open(1);
+      adapter = opened.adapters[0] as Adapter;
+      close = opened.close;
       config = configFor(adapter, recorded);
     });
     afterAll(() => close());

@@ -267,7 +267,11 @@ export function RedisAdapter(
       if (created.email) await claimEmail(created.email, created.id);
       const written = await redis.set(keys.user(created.id), userToJson(created), "NX");
       if (written !== "OK") {
-        if (created.email) await releaseEmail(created.email, created.id);
+        // Two creates of one id at once (a first sign-in sent twice) both pass the e-mail claim:
+        // the loser must not release the address the stored user holds.
+        const stored = await getUser(created.id);
+        if (created.email && stored?.email !== created.email)
+          await releaseEmail(created.email, created.id);
         throw new Error(`RedisAdapter: a user with the id ${created.id} already exists`);
       }
       return created;

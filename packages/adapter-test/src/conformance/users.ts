@@ -81,6 +81,26 @@ export function userTests(context: SuiteContext): void {
       });
     }
 
+    test("parallel createUser calls of one new user (a first sign-in sent twice) store it once, whole, and reject the others", async () => {
+      const user = userFixture();
+      const results = await Promise.allSettled(
+        Array.from(
+          { length: 8 },
+          () => settled(() => adapter().createUser({ ...user })) as Promise<AdapterUser>,
+        ),
+      );
+      const created = results.filter((result) => result.status === "fulfilled");
+      // An adapter that assigns its own ids may store each call as a user of its own; the e-mail
+      // constraint then still lets only one through.
+      if (features.uniqueEmail) expect(created).toHaveLength(1);
+      else expect(created.length).toBeGreaterThanOrEqual(1);
+      const [first] = created;
+      if (first?.status !== "fulfilled") throw new Error("no createUser call succeeded");
+      // The losers' failures leave the winner's user and its e-mail lookup intact.
+      expect(await adapter().getUser(first.value.id)).toMatchObject({ email: user.email });
+      expect(await adapter().getUserByEmail(user.email)).toMatchObject({ email: user.email });
+    });
+
     test("getUser returns the stored user", async () => {
       const created = await createdUser();
       expect(await adapter().getUser(created.id)).toMatchObject(created);

@@ -126,6 +126,21 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
   /** Default off. Only safe when the provider verifies e-mail addresses. */
   allowDangerousEmailAccountLinking?: boolean;
   /**
+   * Tessera extension: what the provider says of the address in its profile — verified (`true`),
+   * not verified (`false`), or nothing (`undefined`). Default: the OpenID Connect `email_verified`
+   * claim ([OpenID Connect Core 1.0 §5.1](https://openid.net/specs/openid-connect-core-1_0.html#StandardClaims)).
+   * A verified address is stored with `emailVerified` set; an unverified one is kept on a new
+   * user (with `emailVerified` null) but never links an account, opens the user to an e-mail
+   * sign-in, or counts as verified (see the account-linking guide).
+   *
+   * @example
+   * ```ts
+   * // A provider whose profile says `{ email, email_confirmed: boolean }`
+   * { id: "acme", type: "oauth", emailVerified: (profile) => profile.email_confirmed === true }
+   * ```
+   */
+  emailVerified?: (profile: P) => boolean | undefined;
+  /**
    * Tessera extension, for JWT sessions: keep this account's tokens (access, refresh, expiry) in
    * the encrypted session JWT, so that the session read refreshes an expired access token with
    * the refresh token (RFC 6749 §6) and re-issues the cookie, and `getAccessToken` serves it.

@@ -2,10 +2,11 @@
  * Discord sign-in (OAuth 2). The avatar URL follows Discord's CDN rules: animated avatars (`a_`
  * hashes) as GIF, users without one get their default avatar.
  *
- * Deliberate difference from Auth.js: when Discord reports the address as unverified
- * (`verified: false`), the user's `email` is `null`, so that nobody can sign in to, or be linked
- * into, the account of an address they have not proven to own. Auth.js passes the address on.
- * See docs/migrating-from-authjs.md.
+ * Deliberate difference from Auth.js: Discord's `verified` flag is read (`emailVerified`). An
+ * address Discord has not verified is kept as the user's `email`, as Auth.js does, but never
+ * links an account, never lets an e-mail link open the user and never counts as verified, so
+ * that nobody is signed in to the account of an address they have not proven to own; a verified
+ * one is stored with `emailVerified` set. See docs/migrating-from-authjs.md.
  *
  * Deliberate difference from Auth.js: the authorization URL is `https://discord.com/oauth2/authorize`,
  * the one Discord documents; Auth.js uses the legacy alias under `/api/`.
@@ -83,11 +84,13 @@ export default function Discord<P extends DiscordProfile = DiscordProfile>(
       return {
         id: profile.id,
         name: profile.global_name ?? profile.username,
-        // Discord reports whether the address is verified; an unverified one is not the user's.
-        email: profile.verified === false ? null : (profile.email ?? null),
+        email: profile.email ?? null,
         image: discordAvatarUrl(profile),
       };
     },
+    // Discord reports whether the address is verified; an unverified one proves nothing.
+    emailVerified: (profile) =>
+      typeof profile.verified === "boolean" ? profile.verified : undefined,
     style: { brandColor: "#5865F2" },
     options,
   };

@@ -12,10 +12,11 @@
  * Meta-Wiki ("User identity verification only" is enough for sign-in). Until Wikimedia approves
  * it, which can take days, only the registering account can sign in with it.
  *
- * Deliberate difference from Auth.js: when the profile says the address is unconfirmed
- * (`confirmed_email: false`), the user's `email` is `null`, so that nobody can sign in to, or be
- * linked into, an account through an address they have not proven to own; Auth.js passes the
- * address on.
+ * Deliberate difference from Auth.js: the profile's `confirmed_email` is read (`emailVerified`).
+ * An unconfirmed address is kept as the user's `email`, as Auth.js does, but never links an
+ * account, never lets an e-mail link open the user and never counts as verified, so that nobody
+ * is signed in to an account through an address they have not proven to own; a confirmed one is
+ * stored with `emailVerified` set.
  *
  * Callback URL to register (the consumer's "OAuth 'callback' URL"):
  * `<origin>/auth/callback/wikimedia`. Credentials from `AUTH_WIKIMEDIA_ID` (the client
@@ -76,11 +77,13 @@ export default function Wikimedia<P extends WikimediaProfile = WikimediaProfile>
       return {
         id: String(profile.sub),
         name: profile.username,
-        // Only an address the wiki has confirmed is the user's.
-        email: profile.confirmed_email === false ? null : (profile.email ?? null),
+        email: profile.email ?? null,
         image: null,
       };
     },
+    // Only an address the wiki has confirmed proves anything.
+    emailVerified: (profile) =>
+      typeof profile.confirmed_email === "boolean" ? profile.confirmed_email : undefined,
     style: { brandColor: "#000000" },
     options,
   };

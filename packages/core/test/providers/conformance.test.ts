@@ -935,13 +935,10 @@ describe("deliberate differences from Auth.js (docs/migrating-from-authjs.md)", 
     expect(section).toMatch(/^- \*\*Twitter \/ X provider: .*confirmed_email/m);
   });
 
-  it("Discord: an address Discord reports as unverified is not the user's e-mail (no account linking through it)", async () => {
+  it("Discord: an address Discord reports as unverified stays the user's e-mail, but Tessera knows it is unverified (no sign-in or linking through it)", async () => {
     const unverified = { ...DISCORD_USER, verified: false };
-    expect((await authjsUser(discord, unverified))?.email).toBe("nelly@discord.com");
-    expect(await tesseraUser(discord, unverified)).toEqual({
-      ...(await authjsUser(discord, unverified)),
-      email: null,
-    });
+    expect(await tesseraUser(discord, unverified)).toEqual(await authjsUser(discord, unverified));
+    expect(resolved(tesseraProvider(discord)).emailVerified?.(unverified)).toBe(false);
   });
 
   it("Twitter / X: the e-mail is X's `confirmed_email`; an `email` field X does not define is ignored", async () => {

@@ -193,7 +193,7 @@ const CASES: SignInCase[] = [
   },
   {
     title:
-      "Wikimedia drops an address the wiki has not confirmed (no sign-in or linking through it)",
+      "Wikimedia keeps an address the wiki has not confirmed, for display only (no sign-in or linking through it)",
     provider: () => Wikimedia(withServer({})),
     providerId: "wikimedia",
     authorizationEndpoint: "https://meta.wikimedia.org/w/rest.php/oauth2/authorize",
@@ -202,7 +202,7 @@ const CASES: SignInCase[] = [
     profileUrl: "https://meta.wikimedia.org/w/rest.php/oauth2/resource/profile",
     profile: { ...WIKIMEDIA_PROFILE, confirmed_email: false, email: "someone@example.org" },
     clientAuth: "basic",
-    user: { name: "Jane Doe", email: null, image: null },
+    user: { name: "Jane Doe", email: "someone@example.org", image: null },
   },
   {
     title: "WordPress.com asks for the auth scope and reads /rest/v1/me",

@@ -90,7 +90,7 @@ describe("Discord", () => {
     });
   });
 
-  it("drops an e-mail address Discord has not verified", async () => {
+  it("keeps an e-mail address Discord has not verified, and says it is unverified", async () => {
     const { session } = await run({
       provider: Discord(credentials()),
       providerId: "discord",
@@ -98,7 +98,12 @@ describe("Discord", () => {
       userinfoUrl: "https://discord.com/api/users/@me",
       profile: { ...user, verified: false },
     });
-    expect(session?.user).toMatchObject({ email: null });
+    // Shown as the user's address (schemas may require one), but never proof of it.
+    expect(session?.user).toMatchObject({ email: "nelly@discord.com" });
+    const discord = Discord(credentials());
+    expect(discord.emailVerified?.({ ...user, verified: false })).toBe(false);
+    expect(discord.emailVerified?.({ ...user, verified: true })).toBe(true);
+    expect(discord.emailVerified?.({ ...user, verified: undefined })).toBeUndefined();
   });
 
   it("computes default avatars for new and legacy usernames", () => {

@@ -3,7 +3,7 @@
  * starts the provider's flow: an authorization redirect for OAuth, an e-mailed link for e-mail.
  */
 
-import { MissingCSRF } from "../../errors.js";
+import { MissingCSRF, UnknownAction } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
 import { renderSignInPage } from "../pages/index.js";
@@ -16,6 +16,12 @@ import { signinWithOAuth } from "./signin/oauth.js";
 export async function signin(ctx: AuthContext): Promise<ResponseInternal> {
   const { config, request } = ctx;
   if (request.method === "GET") {
+    // As in Auth.js: a provider's sign-in starts with a POST (its form on the page); a GET with a
+    // provider id, known or not, is no page of ours and ends on the error page (Configuration).
+    if (request.providerId !== undefined)
+      throw new UnknownAction(
+        `GET /signin/${request.providerId} is not an action: a sign-in starts with a POST to /signin/<provider id> (signIn() or the sign-in page's form); link to /signin for the page.`,
+      );
     const error = request.query.error;
     if (config.pages.signIn)
       return {

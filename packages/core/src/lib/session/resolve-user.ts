@@ -7,8 +7,15 @@ import type { AdapterAccount, AdapterUser } from "../../adapters.js";
 import { AccountNotLinked, OAuthAccountNotLinked } from "../../errors.js";
 import type { Account, Profile, User } from "../../types.js";
 import { requireAdapter } from "../config/adapter.js";
-import type { AuthContext, InternalProvider } from "../config/internal.js";
+import type { AuthContext } from "../config/internal.js";
 import { readChunkedCookie } from "../http/cookies.js";
+import {
+  emailMayOpen,
+  linksByEmail,
+  providerMayLinkInto,
+  providerVerdict,
+} from "./address-proof.js";
+import { createUserOrFind, rereadAfterClash } from "./first-create.js";
 import { jwtSessionGate } from "./jwt-session-gate.js";
 
 /** The user a sign-in resolves to. */
@@ -47,41 +54,21 @@ export async function currentSessionUser(ctx: AuthContext): Promise<AdapterUser 
   }
 }
 
-/** Whether `provider` opted in to linking by e-mail. */
-function linksByEmail(provider: InternalProvider | undefined): boolean {
-  return (
-    (provider?.type === "oauth" || provider?.type === "oidc") &&
-    provider.allowDangerousEmailAccountLinking === true
-  );
-}
-
 /**
  * Whether a sign-in through `ctx.provider` may be linked to `existing`, the user who has its
  * e-mail address. Pre-account-takeover defence: an attacker who registers the victim's address
- * first (a password or passkey account nobody verified) must not receive the victim's provider
- * account later. So linking needs the provider's opt-in (`allowDangerousEmailAccountLinking`),
- * a provider that does not call the address unverified (OIDC `email_verified: false`), and an
- * existing user whose address someone proved: verified by an e-mail sign-in, or signed in before
- * through a provider that carries the flag too (Auth.js leaves `emailVerified` null for users it
- * creates through OAuth). An adapter without `listAccountsByUserId` cannot tell the second case
- * apart, and links as Auth.js does.
+ * first (a password or passkey account, or a provider account whose address the provider did not
+ * verify) must not receive the victim's provider account later. So linking needs the provider's
+ * opt-in (`allowDangerousEmailAccountLinking`), a provider that does not call the address
+ * unverified, and an existing user whose address someone proved (see `providerMayLinkInto`).
  */
 async function mayLinkByEmail(
   ctx: AuthContext,
   existing: AdapterUser,
-  providerProfile: Profile | undefined,
+  verdict: boolean | undefined,
 ): Promise<boolean> {
-  if (!linksByEmail(ctx.provider)) return false;
-  const claim: unknown = providerProfile?.email_verified;
-  if (claim === false || claim === "false") return false;
-  if (existing.emailVerified) return true;
-  // The wrapped adapter answers every name; the configured one says what really exists.
-  if (typeof ctx.config.rawAdapter?.listAccountsByUserId !== "function") return true;
-  const adapter = requireAdapter(ctx.config, "Account linking");
-  const accounts = await adapter.listAccountsByUserId(existing.id);
-  return accounts.some((linked) =>
-    linksByEmail(ctx.providers.find((provider) => provider.id === linked.provider)),
-  );
+  if (!linksByEmail(ctx.provider) || verdict === false) return false;
+  return providerMayLinkInto(ctx, existing);
 }
 
 function newUserFrom(profile: User, emailVerified: Date | null): AdapterUser {
@@ -93,6 +80,46 @@ function newUserFrom(profile: User, emailVerified: Date | null): AdapterUser {
     image: profile.image ?? null,
     emailVerified,
   };
+}
+
+/**
+ * The e-mail sign-in's user: the one with the address when its address is proven (or it is the
+ * signed-in user, who proves it now), marked verified on first use. Pre-account takeover
+ * defence: a user who got the address from a provider that did not verify it is not the one the
+ * address's owner lands in, since that provider's account would keep opening it.
+ */
+async function emailSignInUser(
+  ctx: AuthContext,
+  existing: AdapterUser,
+  signedIn: AdapterUser | null,
+): Promise<AdapterUser> {
+  if (existing.emailVerified) return existing;
+  if (signedIn?.id !== existing.id && !(await emailMayOpen(ctx, existing)))
+    throw new AccountNotLinked(
+      "The user with this e-mail address got it from a sign-in that did not prove it, so an e-mail link does not open that user. Sign in the way that user signed up, then open a new link to verify the address.",
+    );
+  const adapter = requireAdapter(ctx.config, "E-mail sign-in");
+  const user = await adapter.updateUser({ id: existing.id, emailVerified: new Date() });
+  await ctx.config.events.updateUser?.({ user });
+  return user;
+}
+
+/**
+ * A returning OAuth user whose provider now says their address is verified gets `emailVerified`
+ * (users Auth.js created through OAuth have none), so that the address counts as proven.
+ */
+async function confirmAddress(
+  ctx: AuthContext,
+  user: AdapterUser,
+  profile: User,
+  verdict: boolean | undefined,
+): Promise<AdapterUser> {
+  if (verdict !== true || user.emailVerified || !user.email) return user;
+  if (user.email.toLowerCase() !== profile.email) return user;
+  const adapter = requireAdapter(ctx.config, "Sign-in");
+  const updated = await adapter.updateUser({ id: user.id, emailVerified: new Date() });
+  await ctx.config.events.updateUser?.({ user: updated });
+  return updated;
 }
 
 /**
@@ -121,30 +148,37 @@ export async function resolveUser(
     const email = profile.email ?? account.providerAccountId;
     const existing = await adapter.getUserByEmail(email);
     if (existing) {
-      const user = existing.emailVerified
-        ? existing
-        : await adapter.updateUser({ id: existing.id, emailVerified: new Date() });
-      if (!existing.emailVerified) await events.updateUser?.({ user });
+      const user = await emailSignInUser(ctx, existing, signedIn);
       return { user, account: { ...account, userId: user.id }, isNewUser: false };
     }
-    const user = await adapter.createUser(newUserFrom({ ...profile, email }, new Date()));
-    await events.createUser?.({ user });
-    return { user, account: { ...account, userId: user.id }, isNewUser: true };
+    // Two first sign-ins of one address at once: the second lands in the user the first created.
+    const created = await createUserOrFind(
+      ctx,
+      newUserFrom({ ...profile, email }, new Date()),
+      () => adapter.getUserByEmail(email),
+    );
+    const user = created.isNewUser
+      ? created.user
+      : await emailSignInUser(ctx, created.user, signedIn);
+    if (created.isNewUser) await events.createUser?.({ user });
+    return { user, account: { ...account, userId: user.id }, isNewUser: created.isNewUser };
   }
 
-  const byAccount = userByAccount
-    ? userByAccount.user
-    : await adapter.getUserByAccount({
-        provider: account.provider,
-        providerAccountId: account.providerAccountId,
-      });
+  const key = { provider: account.provider, providerAccountId: account.providerAccountId };
+  const byAccount = userByAccount ? userByAccount.user : await adapter.getUserByAccount(key);
   if (byAccount) {
     if (signedIn && signedIn.id !== byAccount.id) {
       const Refusal = account.type === "webauthn" ? AccountNotLinked : OAuthAccountNotLinked;
       // Account takeover defence: an identity already bound to one user never moves to another.
       throw new Refusal("This account is already linked to another user.");
     }
-    return { user: byAccount, account: { ...account, userId: byAccount.id }, isNewUser: false };
+    const user = await confirmAddress(
+      ctx,
+      byAccount,
+      profile,
+      providerVerdict(ctx.provider, providerProfile),
+    );
+    return { user, account: { ...account, userId: user.id }, isNewUser: false };
   }
 
   if (signedIn) {
@@ -154,26 +188,74 @@ export async function resolveUser(
     return { user: signedIn, account: linked, isNewUser: false };
   }
 
-  let user: AdapterUser;
-  let isNewUser = false;
+  const verdict = providerVerdict(ctx.provider, providerProfile);
   const byEmail = profile.email ? await adapter.getUserByEmail(profile.email) : null;
   if (byEmail) {
-    if (!(await mayLinkByEmail(ctx, byEmail, providerProfile)))
+    if (!(await mayLinkByEmail(ctx, byEmail, verdict))) {
+      // The user with the address may be this account's, created by a first sign-in running at
+      // the same moment whose link of the account is on its way.
+      const concurrent = await rereadAfterClash(() => adapter.getUserByAccount(key));
+      if (concurrent?.id === byEmail.id)
+        return {
+          user: concurrent,
+          account: { ...account, userId: concurrent.id },
+          isNewUser: false,
+        };
       throw new (account.type === "webauthn" ? AccountNotLinked : OAuthAccountNotLinked)(
         "Another account already uses this e-mail address. Sign in with that method first, then link this one.",
       );
-    user = byEmail;
-  } else {
-    // Some providers (Apple) send the claim as the string "true".
-    const claim: unknown = providerProfile?.email_verified;
-    const verified = claim === true || claim === "true" ? new Date() : null;
-    // An address typed into a passkey sign-up is nobody's proof of ownership: never verified.
-    user = await adapter.createUser(newUserFrom(profile, verified));
-    await events.createUser?.({ user });
-    isNewUser = true;
+    }
+    const linked = { ...account, userId: byEmail.id } as AdapterAccount;
+    await adapter.linkAccount(linked);
+    await events.linkAccount?.({ user: byEmail, account: linked, profile });
+    return { user: byEmail, account: linked, isNewUser: false };
   }
+  return createLinkedUser(ctx, profile, account, verdict === true ? new Date() : null);
+}
+
+/**
+ * The first sign-in of a provider account: a new user with the account linked. An address the
+ * provider called unverified is kept on the user (schemas may require one) with `emailVerified`
+ * null, so it never counts as proven; an address typed into a passkey sign-up neither.
+ *
+ * When the same account's first sign-in runs twice at once, the store's unique constraints refuse
+ * one create (the e-mail) or one link (the provider account); that request then signs in to the
+ * user the other one created, and drops its own half-made user.
+ */
+async function createLinkedUser(
+  ctx: AuthContext,
+  profile: User,
+  account: Account,
+  emailVerified: Date | null,
+): Promise<ResolvedUser> {
+  const adapter = requireAdapter(ctx.config, "Sign-in");
+  const events = ctx.config.events;
+  const key = { provider: account.provider, providerAccountId: account.providerAccountId };
+  const created = await createUserOrFind(ctx, newUserFrom(profile, emailVerified), () =>
+    adapter.getUserByAccount(key),
+  );
+  if (!created.isNewUser)
+    return {
+      user: created.user,
+      account: { ...account, userId: created.user.id },
+      isNewUser: false,
+    };
+  const user = created.user;
   const linked = { ...account, userId: user.id } as AdapterAccount;
-  await adapter.linkAccount(linked);
+  try {
+    await adapter.linkAccount(linked);
+  } catch (error) {
+    const owner = await rereadAfterClash(() => adapter.getUserByAccount(key));
+    if (!owner) throw error;
+    // The user made above holds nothing else; without the account it could never sign in.
+    try {
+      await adapter.deleteUser(user.id);
+    } catch (cause) {
+      ctx.logger.error(cause as Error);
+    }
+    return { user: owner, account: { ...account, userId: owner.id }, isNewUser: false };
+  }
+  await events.createUser?.({ user });
   await events.linkAccount?.({ user, account: linked, profile });
-  return { user, account: linked, isNewUser };
+  return { user, account: linked, isNewUser: true };
 }

@@ -7,6 +7,7 @@ import { CredentialsSignin, MissingCSRF } from "../../../errors.js";
 import type { Account, ResponseInternal, User } from "../../../types.js";
 import { requireAdapter } from "../../config/adapter.js";
 import type { AuthContext, InternalCredentialsProvider } from "../../config/internal.js";
+import { createUserOrFind } from "../../session/first-create.js";
 import { authorizeSignIn } from "../../session/issue.js";
 import {
   clearSignInLimit,
@@ -29,19 +30,26 @@ async function storedUserFor(
   user: User,
 ): Promise<{ user: AdapterUser; isNewUser: boolean }> {
   const adapter = requireAdapter(ctx.config, "Credentials sign-in with database sessions");
-  const byId = user.id ? await adapter.getUser(String(user.id)) : null;
-  if (byId) return { user: byId, isNewUser: false };
-  const byEmail = user.email ? await adapter.getUserByEmail(user.email) : null;
-  if (byEmail) return { user: byEmail, isNewUser: false };
-  const created = await adapter.createUser({
-    id: user.id ? String(user.id) : crypto.randomUUID(),
-    name: user.name ?? null,
-    email: user.email ?? "",
-    image: user.image ?? null,
-    emailVerified: null,
-  });
-  await ctx.config.events.createUser?.({ user: created });
-  return { user: created, isNewUser: true };
+  const id = user.id ? String(user.id) : undefined;
+  const email = user.email || undefined;
+  const stored = async () =>
+    (id ? await adapter.getUser(id) : null) ?? (email ? await adapter.getUserByEmail(email) : null);
+  const existing = await stored();
+  if (existing) return { user: existing, isNewUser: false };
+  // Two first sign-ins at once: the one whose create the store refuses finds the other's user.
+  const created = await createUserOrFind(
+    ctx,
+    {
+      id: id ?? crypto.randomUUID(),
+      name: user.name ?? null,
+      email: user.email ?? "",
+      image: user.image ?? null,
+      emailVerified: null,
+    },
+    stored,
+  );
+  if (created.isNewUser) await ctx.config.events.createUser?.({ user: created.user });
+  return created;
 }
 
 /** Handles `POST /callback/<credentials id>`. */
