@@ -294,3 +294,45 @@ describe("createActionURL with AUTH_URL and basePath (env.test.ts)", () => {
     },
   );
 });
+
+describe("OAuth providers without the endpoints they need (assert-config.test.ts)", () => {
+  it.each([
+    { type: "oidc", id: "provider-id", name: "" },
+    { type: "oauth", id: "provider-id", name: "", authorization: { url: "http://a" } },
+    {
+      type: "oauth",
+      id: "provider-id",
+      name: "",
+      authorization: "http://a",
+      token: { url: "http://a" },
+    },
+    {
+      type: "oauth",
+      id: "provider-id",
+      name: "",
+      authorization: "http://a",
+      token: "http://a",
+      userinfo: { foo: "http://a" },
+    },
+  ])(
+    "%j: 500 with the generic body and InvalidEndpoints in the log, as in Auth.js",
+    async (provider) => {
+      const logged: Record<Side, string[]> = { authjs: [], tessera: [] };
+      const logger = (side: Side) => ({
+        ...quiet,
+        error: (e: Error) => void logged[side].push(e.name),
+      });
+      const sides: Record<Side, Handler> = {
+        authjs: (request) =>
+          AuthJs(request, { ...common, logger: logger("authjs"), providers: [provider as never] }),
+        tessera: (request) =>
+          Auth(request, { ...common, logger: logger("tessera"), providers: [provider as never] }),
+      };
+      const { authjs, tessera } = await both(sides, "/auth/providers");
+      expect(authjs).toEqual({ status: 500, location: null, body: CONFIGURATION_ERROR });
+      expect(tessera).toEqual(authjs);
+      expect(logged.authjs).toEqual(["InvalidEndpoints"]);
+      expect(logged.tessera).toEqual(["InvalidEndpoints"]);
+    },
+  );
+});

@@ -91,8 +91,9 @@ const QUOTED_LENGTH = 200;
  * A `callbackUrl` query parameter that is neither a path nor an http(s) URL is refused with
  * {@link InvalidCallbackUrl} (the request is answered 400) before the `redirect` callback sees
  * it: an app's own callback must never receive `javascript:` URLs from a link. Such a value in
- * the callback-url cookie is ignored instead (treated as absent): the cookie may have been planted from
- * a sibling subdomain (cookie tossing), and refusing it would lock the browser out of sign-in.
+ * the callback-url cookie is ignored instead (treated as absent): the cookie may have been
+ * planted from a sibling subdomain (cookie tossing), and refusing it would lock the browser out
+ * of sign-in.
  *
  * @example
  * ```ts
