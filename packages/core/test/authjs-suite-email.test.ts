@@ -60,10 +60,13 @@ function emailSignIn(init: { signIn: () => boolean | string; strategy?: "jwt" })
 }
 
 describe("adapters need only the methods the configured flows call (authorize.test.ts)", () => {
+  const refuse = (): boolean => false;
+  const toPath = (): string => "/wrong";
+  const offSite = (): string => "http://b/wrong";
   it.each([
-    ["the signIn callback refuses", () => false, `${ORIGIN}/auth/error?error=AccessDenied`],
-    ["the signIn callback redirects to a path", () => "/wrong", `${ORIGIN}/wrong`],
-    ["the signIn callback redirects off the site", () => "http://b/wrong", ORIGIN],
+    ["the signIn callback refuses", refuse, `${ORIGIN}/auth/error?error=AccessDenied`],
+    ["the signIn callback redirects to a path", toPath, `${ORIGIN}/wrong`],
+    ["the signIn callback redirects off the site", offSite, ORIGIN],
   ] as const)(
     "e-mail sign-in with a three-method adapter and JWT sessions: %s, as in Auth.js",
     async (_, signIn, expected) => {

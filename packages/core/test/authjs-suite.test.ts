@@ -24,6 +24,11 @@ import {
 import { ORIGIN } from "./helpers.js";
 import { setCookies } from "./set-cookie.js";
 
+/** A callback-url cookie under another name, with the default cookie's attributes. */
+function customCookie(name: string) {
+  return { name, options: { httpOnly: true, sameSite: "lax" as const, path: "/", secure: false } };
+}
+
 describe("a malformed callbackUrl is refused before any callback sees it (assert-config.test.ts)", () => {
   /** Both sides with a `redirect` callback that records every URL it is asked about. */
   function recordingSides(cookieName?: string) {
@@ -34,7 +39,7 @@ describe("a malformed callbackUrl is refused before any callback sees it (assert
         return url.startsWith(baseUrl) ? url : baseUrl;
       },
     };
-    const cookies = cookieName ? { callbackUrl: { name: cookieName } } : undefined;
+    const cookies = cookieName ? { callbackUrl: customCookie(cookieName) } : undefined;
     const sides: Record<Side, Handler> = {
       authjs: (request) =>
         AuthJs(request, {
@@ -100,7 +105,7 @@ describe("a malformed callbackUrl is refused before any callback sees it (assert
             ...common,
             skipCSRFCheck,
             providers: [],
-            ...(cookieName && { cookies: { callbackUrl: { name } } }),
+            ...(cookieName && { cookies: { callbackUrl: customCookie(name) } }),
           },
         );
         expect(signOut.headers.get("location")).toBe(ORIGIN);
@@ -155,9 +160,10 @@ describe("a database session read that extends the session (session.test.ts)", (
         adapter,
         providers: [],
         callbacks: {
+          // Typed for both libraries' callbacks: their Session types differ.
           session: ({ session }: { session: { expires: string | Date } }) => {
             callbackExpires = new Date(session.expires).toISOString();
-            return session;
+            return session as never;
           },
         },
       };

@@ -1127,10 +1127,12 @@ describe("provider objects declare their endpoints as Auth.js's do", () => {
     const gitlab = pairOf("gitlab");
     const options = { ...gitlab.options(), baseUrl: "https://gitlab.example.com" };
     const { authjs, tessera } = factories(gitlab);
-    const ours = tessera(options) as Record<string, unknown>;
-    expect(ours.authorization).toBe("https://gitlab.example.com/oauth/authorize?scope=read_user");
+    const ours = tessera(options);
+    expect(field(ours, "authorization")).toBe(
+      "https://gitlab.example.com/oauth/authorize?scope=read_user",
+    );
     for (const endpoint of ENDPOINTS)
-      expect(ours[endpoint]).toEqual((authjs(options) as Record<string, unknown>)[endpoint]);
+      expect(field(ours, endpoint)).toEqual(field(authjs(options), endpoint));
     // Same request as before: the scope reaches the authorization URL's parameters.
     const sent = resolved(ours as Provider).authorization;
     expect(sent?.url?.href).toBe("https://gitlab.example.com/oauth/authorize");
