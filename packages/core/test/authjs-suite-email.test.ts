@@ -146,6 +146,8 @@ describe("adapters need only the methods the configured flows call (authorize.te
     const log = recordingLogger();
     await Auth(new Request(`${ORIGIN}/auth/session`), {
       ...common,
+      // An app of its own: warnings are logged once per app (per secret) in a process.
+      secret: "warned-app-secret-with-at-least-32-characters",
       logger: log.logger,
       session: { strategy: "jwt" },
       adapter: emailOnlyAdapter() as unknown as Adapter,
@@ -153,5 +155,22 @@ describe("adapters need only the methods the configured flows call (authorize.te
     });
     expect(log.errors).toEqual([]);
     expect(log.warnings).toContain("adapter-lacks-sign-up-methods");
+  });
+});
+
+describe("adapter-lacks-sign-up-methods with a lazy configuration", () => {
+  it("is logged once per app, not on every request that resolves the config again", async () => {
+    const log = recordingLogger();
+    const adapter = emailOnlyAdapter() as unknown as Adapter;
+    const lazy = () => ({
+      ...common,
+      secret: "one-app-secret-with-at-least-32-characters",
+      logger: log.logger,
+      session: { strategy: "jwt" as const },
+      adapter,
+      providers: [SendGrid],
+    });
+    for (let i = 0; i < 3; i++) await Auth(new Request(`${ORIGIN}/auth/session`), lazy);
+    expect(log.warnings.filter((code) => code === "adapter-lacks-sign-up-methods")).toHaveLength(1);
   });
 });

@@ -249,7 +249,8 @@ export function assertConfig(
       adapterNeeds(config.session.strategy, providers),
     );
     if (problem instanceof Error) return problem;
-    if (problem) warnings.push(problem);
+    // Once per app, as the warnings below: a lazy config is resolved on every request.
+    if (problem && firstTime(config.state, problem)) warnings.push(problem);
   }
 
   const rateLimit = rateLimitProblem(config.source.rateLimit);
