@@ -87,6 +87,7 @@ const migrating: DefaultTheme.SidebarItem = {
   text: "Migrating",
   items: [
     { text: "From Auth.js v5", link: "/migrating-from-authjs" },
+    { text: "Compatibility with Auth.js's tests", link: "/compatibility" },
     { text: "Moving adapter data", link: "/guides/moving-adapter-data" },
   ],
 };

@@ -13,7 +13,7 @@
 import { type ConfigOrFactory, handleRequest } from "./lib/pipeline.js";
 import type { AuthConfig, ResponseInternal } from "./types.js";
 
-export { createActionURL, setEnvDefaults } from "./lib/config/env.js";
+export { createActionURL, setEnvDefaults, siteUrlFromEnv } from "./lib/config/env.js";
 export type {
   ActionRow,
   SignInResult,

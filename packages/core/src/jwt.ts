@@ -10,7 +10,7 @@
  * ```
  */
 import { AdapterError, MissingSecret } from "./errors.js";
-import { processEnv, secretsFromEnv } from "./lib/config/env.js";
+import { processEnv, secretsFromEnv, siteUrlFromEnv } from "./lib/config/env.js";
 import { decodeJwt, encodeJwt, secretList } from "./lib/crypto/session-token.js";
 import { readChunkedCookie } from "./lib/http/cookies.js";
 import { parseCookies } from "./lib/http/request.js";
@@ -108,7 +108,7 @@ export async function getToken<R extends boolean = false>(
   type Result = R extends true ? string | null : JWT | null;
   const { req, raw, logger = console } = params;
   const env = processEnv();
-  const envUrl = env.AUTH_URL ?? env.NEXTAUTH_URL;
+  const envUrl = siteUrlFromEnv(env);
   const requestUrl = "url" in req && typeof req.url === "string" ? req.url : undefined;
   const secureCookie =
     params.secureCookie ??

@@ -5,7 +5,15 @@
  * credentials from that same object afterwards.
  */
 import { setEnvDefaults as authjsSetEnvDefaults } from "@auth/core";
-import { Auth, type AuthConfig, raw, setEnvDefaults } from "@tessera/core";
+import {
+  Auth,
+  type AuthConfig,
+  createActionURL,
+  raw,
+  setEnvDefaults,
+  siteUrlFromEnv,
+} from "@tessera/core";
+import { encode, getToken } from "@tessera/core/jwt";
 import Credentials from "@tessera/core/providers/credentials";
 import GitHub from "@tessera/core/providers/github";
 import Resend from "@tessera/core/providers/resend";
@@ -221,5 +229,72 @@ describe("Auth() after setEnvDefaults(platformEnv, config)", () => {
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ message: expect.stringContaining("configuration") });
     expect(log.errors.map((error) => error.message)).toContain("the provider needs options");
+  });
+});
+
+describe("AUTH_URL is read with one rule: an empty value counts as unset", () => {
+  it.each([
+    [{ AUTH_URL: "https://a.example" }, "https://a.example"],
+    [{ AUTH_URL: "", NEXTAUTH_URL: "https://n.example" }, "https://n.example"],
+    [{ AUTH_URL: "  ", NEXTAUTH_URL: "https://n.example" }, "https://n.example"],
+    [{ AUTH_URL: "https://a.example", NEXTAUTH_URL: "https://n.example" }, "https://a.example"],
+    [{ AUTH_URL: "", NEXTAUTH_URL: "" }, undefined],
+    [{}, undefined],
+  ])("siteUrlFromEnv(%j) is %s", (env, expected) => {
+    expect(siteUrlFromEnv(env)).toBe(expected);
+  });
+
+  /** `AUTH_URL=` left empty in a .env file, with the legacy variable still set. */
+  const emptyAuthUrl = {
+    AUTH_SECRET: SECRET,
+    AUTH_URL: "",
+    NEXTAUTH_URL: "https://app.example/custom/auth",
+  };
+
+  it("setEnvDefaults and Auth() take base path and origin from NEXTAUTH_URL, whatever the Host says", async () => {
+    emptyProcessEnv();
+    const config: AuthConfig = { providers: [GitHub] };
+    setEnvDefaults(emptyAuthUrl, config);
+    expect(config.basePath).toBe("/custom/auth");
+    const response = await Auth(new Request("http://evil.example/custom/auth/providers"), config);
+    expect(await response.json()).toMatchObject({
+      github: { callbackUrl: "https://app.example/custom/auth/callback/github" },
+    });
+  });
+
+  it("Auth() without setEnvDefaults reads the base path from NEXTAUTH_URL too", async () => {
+    emptyProcessEnv();
+    for (const [name, value] of Object.entries(emptyAuthUrl)) vi.stubEnv(name, value);
+    const response = await Auth(new Request("http://evil.example/custom/auth/providers"), {
+      providers: [GitHub],
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      github: { signinUrl: "https://app.example/custom/auth/signin/github" },
+    });
+  });
+
+  it("createActionURL builds on NEXTAUTH_URL instead of the Host header", () => {
+    const url = createActionURL(
+      "session",
+      "http:",
+      new Headers({ host: "evil.example" }),
+      emptyAuthUrl,
+      {
+        basePath: "/custom/auth",
+      },
+    );
+    expect(url.href).toBe("https://app.example/custom/auth/session");
+  });
+
+  it("getToken reads the __Secure- cookie NEXTAUTH_URL's https calls for", async () => {
+    emptyProcessEnv();
+    for (const [name, value] of Object.entries(emptyAuthUrl)) vi.stubEnv(name, value);
+    const salt = "__Secure-authjs.session-token";
+    const token = await encode({ token: { sub: "ada" }, secret: SECRET, salt });
+    const request = new Request("http://internal:3000/", {
+      headers: { cookie: `${salt}=${token}` },
+    });
+    expect(await getToken({ req: request })).toMatchObject({ sub: "ada" });
   });
 });

@@ -8,6 +8,7 @@ import {
   createActionURL,
   raw,
   setEnvDefaults,
+  siteUrlFromEnv,
   skipCSRFCheck,
 } from "@tessera/core";
 import type { KitEnvironment } from "./kit.js";
@@ -80,8 +81,7 @@ export function prepareConfig(
     const config = userConfig as AuthConfig;
     const env = kit.env();
     if (kit.dev) config.trustHost ??= true;
-    if (!config.basePath && !hasPath(env.AUTH_URL ?? env.NEXTAUTH_URL))
-      config.basePath = `${kit.base}/auth`;
+    if (!config.basePath && !hasPath(siteUrlFromEnv(env))) config.basePath = `${kit.base}/auth`;
     setEnvDefaults(env, config, true);
     const basePath = `/${(config.basePath ?? "/auth").replace(/^\/+|\/+$/g, "")}`;
     entry = {

@@ -11,6 +11,7 @@ import {
   EmailSignInError,
   ErrorPageLoop,
   errorPageParam,
+  InvalidCallbackUrl,
   isClientError,
   RateLimited,
   UntrustedHost,
@@ -131,6 +132,7 @@ async function prepareFlow(
   if (needsCallbackUrl) {
     const { callbackUrl, cookie } = await resolveCallbackUrl({
       paramValue: request.body?.callbackUrl ?? request.query.callbackUrl,
+      queryValue: request.query.callbackUrl,
       cookieValue: request.cookies[cookies.callbackUrl.name],
       baseUrl: request.url.origin,
       redirect: config.callbacks.redirect,
@@ -205,6 +207,8 @@ function errorRedirect(
   // POST /session is an API call: no page to redirect to.
   if (request.method === "POST" && request.action === "session")
     return { ...json(null, 400), cookies };
+  // A malformed callbackUrl is bad input, not a failed flow: no page to send the browser to.
+  if (error instanceof InvalidCallbackUrl) return { ...json("Bad request.", 400), cookies };
   const type = isClientError(error) ? errorPageParam(error) : "Configuration";
   const params = new URLSearchParams({ error: type });
   if (error instanceof CredentialsSignin) params.set("code", error.code);

@@ -94,7 +94,7 @@ export default function AzureDevOps<P extends AzureDevOpsProfile = AzureDevOpsPr
         return { tokens: { ...tokens, token_type: "bearer" } };
       },
     },
-    userinfo: PROFILE_URL,
+    userinfo: { url: PROFILE_URL },
     profile(profile) {
       return {
         id: profile.id,

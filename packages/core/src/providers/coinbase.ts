@@ -47,10 +47,8 @@ export default function Coinbase<P extends CoinbaseProfile = CoinbaseProfile>(
     id: "coinbase",
     name: "Coinbase",
     type: "oauth",
-    authorization: {
-      url: "https://login.coinbase.com/oauth2/auth",
-      params: { scope: "wallet:user:email wallet:user:read" },
-    },
+    authorization:
+      "https://login.coinbase.com/oauth2/auth?scope=wallet:user:email+wallet:user:read",
     token: "https://login.coinbase.com/oauth2/token",
     userinfo: "https://api.coinbase.com/v2/user",
     profile(profile) {

@@ -16,24 +16,36 @@
  */
 import type { CredentialInput, CredentialsConfig } from "./index.js";
 
-/** Options of {@link Credentials}: every field optional except `authorize`. */
+/** Options of {@link Credentials}: every field optional (without `authorize` nobody signs in). */
 export type CredentialsUserConfig<C extends Record<string, CredentialInput>> = Partial<
   Omit<CredentialsConfig<C>, "options" | "type">
-> &
-  Pick<CredentialsConfig<C>, "authorize">;
+>;
 
 export type { CredentialInput, CredentialsConfig };
 
-/** Creates a credentials provider (`id` defaults to `credentials`). */
+/** Signs nobody in: the `authorize` of a `Credentials()` given none, as in Auth.js. */
+const refuseEveryone = (): null => null;
+
+/**
+ * Creates a credentials provider (`id` defaults to `credentials`). Without `authorize` every
+ * sign-in is refused (`CredentialsSignin`), as with Auth.js's `Credentials()`; a provider object
+ * written by hand without one is still a configuration error (`MissingAuthorize`).
+ *
+ * @example
+ * ```ts
+ * Credentials({ credentials: { password: {} }, authorize: async ({ password }) => findUser(password) })
+ * ```
+ */
 export default function Credentials<
   C extends Record<string, CredentialInput> = Record<string, CredentialInput>,
->(config: CredentialsUserConfig<C>): CredentialsConfig<C> {
+>(config: CredentialsUserConfig<C> = {}): CredentialsConfig<C> {
   return {
     id: "credentials",
     name: "Credentials",
     type: "credentials",
     credentials: {} as C,
     ...config,
+    authorize: config.authorize ?? refuseEveryone,
     options: config as Partial<CredentialsConfig<C>>,
   };
 }

@@ -46,10 +46,7 @@ export default function EVEOnline<P extends EVEOnlineProfile = EVEOnlineProfile>
     id: "eveonline",
     name: "EVE Online",
     type: "oauth",
-    authorization: {
-      url: "https://login.eveonline.com/v2/oauth/authorize",
-      params: { scope: "publicData" },
-    },
+    authorization: "https://login.eveonline.com/v2/oauth/authorize?scope=publicData",
     token: "https://login.eveonline.com/v2/oauth/token",
     userinfo: "https://login.eveonline.com/oauth/verify",
     checks: ["state"],

@@ -43,10 +43,8 @@ export default function FACEIT<P extends FACEITProfile = FACEITProfile>(
     id: "faceit",
     name: "FACEIT",
     type: "oauth",
-    authorization: {
-      url: "https://accounts.faceit.com/accounts",
-      params: { redirect_popup: "true", scope: "openid profile email" },
-    },
+    authorization:
+      "https://accounts.faceit.com/accounts?redirect_popup=true&scope=openid+profile+email",
     token: "https://api.faceit.com/auth/v1/oauth/token",
     userinfo: "https://api.faceit.com/auth/v1/resources/userinfo",
     profile(profile) {

@@ -52,7 +52,7 @@ export default function GitLab<P extends GitLabProfile = GitLabProfile>(
     id: "gitlab",
     name: "GitLab",
     type: "oauth",
-    authorization: { url: `${baseUrl}/oauth/authorize`, params: { scope: "read_user" } },
+    authorization: `${baseUrl}/oauth/authorize?scope=read_user`,
     token: `${baseUrl}/oauth/token`,
     userinfo: `${baseUrl}/api/v4/user`,
     profile(profile) {

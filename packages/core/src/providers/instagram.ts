@@ -61,10 +61,7 @@ export default function Instagram<P extends InstagramProfile = InstagramProfile>
     id: "instagram",
     name: "Instagram",
     type: "oauth",
-    authorization: {
-      url: "https://www.instagram.com/oauth/authorize",
-      params: { scope: "instagram_business_basic" },
-    },
+    authorization: "https://www.instagram.com/oauth/authorize?scope=instagram_business_basic",
     token: {
       url: "https://api.instagram.com/oauth/access_token",
       conform: bearerTokenResponse(unwrapData),

@@ -97,7 +97,7 @@ export default function Kakao<P extends KakaoProfile = KakaoProfile>(
     id: "kakao",
     name: "Kakao",
     type: "oauth",
-    authorization: { url: "https://kauth.kakao.com/oauth/authorize", params: { scope: "" } },
+    authorization: "https://kauth.kakao.com/oauth/authorize?scope",
     token: "https://kauth.kakao.com/oauth/token",
     userinfo: "https://kapi.kakao.com/v2/user/me",
     client: { token_endpoint_auth_method: "client_secret_post" },

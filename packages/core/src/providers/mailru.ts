@@ -57,7 +57,7 @@ export default function Mailru<P extends MailruProfile = MailruProfile>(
     id: "mailru",
     name: "Mail.ru",
     type: "oauth",
-    authorization: { url: "https://oauth.mail.ru/login", params: { scope: "userinfo" } },
+    authorization: "https://oauth.mail.ru/login?scope=userinfo",
     token: "https://oauth.mail.ru/token",
     userinfo: {
       url: USERINFO_URL,

@@ -61,10 +61,7 @@ export default function Mastodon<P extends MastodonProfile = MastodonProfile>(
     id: "mastodon",
     name: "Mastodon",
     type: "oauth",
-    authorization: {
-      ...(issuer && { url: `${issuer}/oauth/authorize` }),
-      params: { scope: "read" },
-    },
+    authorization: issuer ? `${issuer}/oauth/authorize?scope=read` : { params: { scope: "read" } },
     ...(issuer && {
       token: `${issuer}/oauth/token`,
       userinfo: `${issuer}/api/v1/accounts/verify_credentials`,

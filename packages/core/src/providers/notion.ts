@@ -98,7 +98,7 @@ export default function Notion<P extends NotionProfile = NotionProfile>(
       url: `${NOTION_API}/v1/oauth/authorize`,
       params: { owner: "user", response_type: "code" },
     },
-    token: `${NOTION_API}/v1/oauth/token`,
+    token: { url: `${NOTION_API}/v1/oauth/token` },
     userinfo: {
       url: `${NOTION_API}/v1/users/me`,
       async request({ tokens, provider }) {

@@ -73,10 +73,7 @@ export default function Osu<P extends OsuProfile = OsuProfile>(
     id: "osu",
     name: "osu!",
     type: "oauth",
-    authorization: {
-      url: "https://osu.ppy.sh/oauth/authorize",
-      params: { scope: "identify" },
-    },
+    authorization: "https://osu.ppy.sh/oauth/authorize?scope=identify",
     token: "https://osu.ppy.sh/oauth/token",
     userinfo: "https://osu.ppy.sh/api/v2/me",
     profile(profile) {

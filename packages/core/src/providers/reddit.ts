@@ -66,10 +66,7 @@ export default function Reddit<P extends RedditProfile = RedditProfile>(
     id: "reddit",
     name: "Reddit",
     type: "oauth",
-    authorization: {
-      url: "https://www.reddit.com/api/v1/authorize",
-      params: { scope: "identity" },
-    },
+    authorization: "https://www.reddit.com/api/v1/authorize?scope=identity",
     token: "https://www.reddit.com/api/v1/access_token",
     userinfo: {
       url: PROFILE_URL,

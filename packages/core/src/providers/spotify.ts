@@ -40,10 +40,7 @@ export default function Spotify<P extends SpotifyProfile = SpotifyProfile>(
     id: "spotify",
     name: "Spotify",
     type: "oauth",
-    authorization: {
-      url: "https://accounts.spotify.com/authorize",
-      params: { scope: "user-read-email" },
-    },
+    authorization: "https://accounts.spotify.com/authorize?scope=user-read-email",
     token: "https://accounts.spotify.com/api/token",
     userinfo: "https://api.spotify.com/v1/me",
     profile(profile) {

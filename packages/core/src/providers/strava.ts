@@ -57,7 +57,7 @@ export default function Strava<P extends StravaProfile = StravaProfile>(
       url: "https://www.strava.com/api/v3/oauth/authorize",
       params: { scope: "read", approval_prompt: "auto", response_type: "code" },
     },
-    token: "https://www.strava.com/api/v3/oauth/token",
+    token: { url: "https://www.strava.com/api/v3/oauth/token" },
     userinfo: "https://www.strava.com/api/v3/athlete",
     client: { token_endpoint_auth_method: "client_secret_post" },
     profile(profile) {

@@ -139,7 +139,7 @@ export default function VK<P extends VKProfile = VKProfile>(
     id: "vk",
     name: "VK",
     type: "oauth",
-    authorization: { url: "https://oauth.vk.com/authorize", params: { scope: "email", v } },
+    authorization: `https://oauth.vk.com/authorize?scope=email&v=${encodeURIComponent(v)}`,
     token: {
       url: `https://oauth.vk.com/access_token?v=${encodeURIComponent(v)}`,
       conform: conformVKToken,

@@ -89,10 +89,7 @@ export default function Yandex<P extends YandexProfile = YandexProfile>(
     id: "yandex",
     name: "Yandex",
     type: "oauth",
-    authorization: {
-      url: "https://oauth.yandex.ru/authorize",
-      params: { scope: "login:info login:email login:avatar" },
-    },
+    authorization: "https://oauth.yandex.ru/authorize?scope=login:info+login:email+login:avatar",
     token: "https://oauth.yandex.ru/token",
     userinfo: {
       url: "https://login.yandex.ru/info?format=json",

@@ -966,3 +966,173 @@ describe("GitHub Enterprise Server", () => {
     expect(issuer).toBe("https://ghe.example.com/login/oauth");
   });
 });
+
+/** The endpoints whose declared form code may read (`provider.authorization` …). */
+const ENDPOINTS = ["authorization", "token", "userinfo"] as const;
+type Endpoint = (typeof ENDPOINTS)[number];
+
+/** How a provider object declares an endpoint: a URL string, an object, or not at all. */
+function declaredForm(provider: object, name: Endpoint): "string" | "object" | "absent" {
+  const value = field(provider, name);
+  if (value === undefined) return "absent";
+  return typeof value === "string" ? "string" : "object";
+}
+
+/** A provider as its factory declares it, without the user options it keeps aside. */
+function declared(factory: Factory, pair: Pair): object {
+  const { options: _options, ...provider } = factory(pair.options()) as Record<string, unknown>;
+  return provider;
+}
+
+/**
+ * Endpoints Tessera declares as an object where Auth.js declares a URL string (or the other way
+ * round), with the reason: the object carries a `request` or `conform` handler for a provider
+ * whose answers are not standard OAuth, which a string cannot.
+ */
+const DECLARED_FORM_DIFFERENCES: { id: string; endpoint: Endpoint; reason: string }[] = [
+  {
+    id: "tiktok",
+    endpoint: "token",
+    reason:
+      "carries TikTok's `client_key` as a token request parameter, which TikTok requires in place of `client_id`",
+  },
+  {
+    id: "tiktok",
+    endpoint: "userinfo",
+    reason:
+      "carries `request`, since the provider's profile is not a plain bearer GET (another header, a second call, or parameters the URL must carry)",
+  },
+  {
+    id: "vk",
+    endpoint: "token",
+    reason:
+      "carries `conform`, which repairs the provider's non-standard token response (no `token_type`, or an error answered with HTTP 200)",
+  },
+  {
+    id: "yandex",
+    endpoint: "userinfo",
+    reason:
+      "carries `request`, since the provider's profile is not a plain bearer GET (another header, a second call, or parameters the URL must carry)",
+  },
+  {
+    id: "bungie",
+    endpoint: "userinfo",
+    reason:
+      "carries `request`, since the provider's profile is not a plain bearer GET (another header, a second call, or parameters the URL must carry)",
+  },
+  {
+    id: "click-up",
+    endpoint: "token",
+    reason:
+      "carries `conform`, which repairs the provider's non-standard token response (no `token_type`, or an error answered with HTTP 200)",
+  },
+  {
+    id: "foursquare",
+    endpoint: "token",
+    reason:
+      "carries `conform`, which repairs the provider's non-standard token response (no `token_type`, or an error answered with HTTP 200)",
+  },
+  {
+    id: "instagram",
+    endpoint: "token",
+    reason:
+      "carries `conform`, which repairs the provider's non-standard token response (no `token_type`, or an error answered with HTTP 200)",
+  },
+  {
+    id: "mailchimp",
+    endpoint: "token",
+    reason:
+      "carries `conform`, which repairs the provider's non-standard token response (no `token_type`, or an error answered with HTTP 200)",
+  },
+  {
+    id: "mailchimp",
+    endpoint: "userinfo",
+    reason:
+      "carries `request`, since the provider's profile is not a plain bearer GET (another header, a second call, or parameters the URL must carry)",
+  },
+  {
+    id: "mailru",
+    endpoint: "userinfo",
+    reason:
+      "carries `request`, since the provider's profile is not a plain bearer GET (another header, a second call, or parameters the URL must carry)",
+  },
+  {
+    id: "reddit",
+    endpoint: "userinfo",
+    reason:
+      "carries `request`, since the provider's profile is not a plain bearer GET (another header, a second call, or parameters the URL must carry)",
+  },
+  {
+    id: "threads",
+    endpoint: "token",
+    reason:
+      "carries `conform`, which repairs the provider's non-standard token response (no `token_type`, or an error answered with HTTP 200)",
+  },
+  {
+    id: "threads",
+    endpoint: "userinfo",
+    reason:
+      "carries `request`, since the provider's profile is not a plain bearer GET (another header, a second call, or parameters the URL must carry)",
+  },
+  {
+    id: "workos",
+    endpoint: "authorization",
+    reason:
+      "adds `connection` and `organization` only when given, where Auth.js's string sends an empty `connection=`",
+  },
+  {
+    id: "workos",
+    endpoint: "token",
+    reason:
+      "carries `conform`, which repairs the provider's non-standard token response (no `token_type`, or an error answered with HTTP 200)",
+  },
+  {
+    id: "workos",
+    endpoint: "userinfo",
+    reason:
+      "carries `request`, since the provider's profile is not a plain bearer GET (another header, a second call, or parameters the URL must carry)",
+  },
+  {
+    id: "facebook",
+    endpoint: "userinfo",
+    reason:
+      "is a URL string: the fields Tessera asks for are in its query, so no `request` handler is needed",
+  },
+  {
+    id: "todoist",
+    endpoint: "userinfo",
+    reason:
+      "is a URL string: Todoist's v1 user endpoint answers a plain bearer GET, so no `request` handler is needed",
+  },
+];
+
+describe("provider objects declare their endpoints as Auth.js's do", () => {
+  it.each(PAIRS)("$id: a URL string where Auth.js has one, an object where it has one", (pair) => {
+    const { authjs, tessera } = factories(pair);
+    for (const endpoint of ENDPOINTS) {
+      const listed = DECLARED_FORM_DIFFERENCES.some(
+        (entry) => entry.id === pair.id && entry.endpoint === endpoint,
+      );
+      const theirs = declaredForm(declared(authjs, pair), endpoint);
+      const ours = declaredForm(declared(tessera, pair), endpoint);
+      if (listed) expect(ours, endpoint).not.toBe(theirs);
+      else expect(ours, endpoint).toBe(theirs);
+    }
+  });
+
+  it("GitLab: the authorization endpoint is Auth.js's string, scope included, for a self-hosted server too", () => {
+    const gitlab = pairOf("gitlab");
+    const options = { ...gitlab.options(), baseUrl: "https://gitlab.example.com" };
+    const { authjs, tessera } = factories(gitlab);
+    const ours = tessera(options);
+    expect(field(ours, "authorization")).toBe(
+      "https://gitlab.example.com/oauth/authorize?scope=read_user",
+    );
+    for (const endpoint of ENDPOINTS)
+      expect(field(ours, endpoint)).toEqual(field(authjs(options), endpoint));
+    // Same request as before: the scope reaches the authorization URL's parameters.
+    const sent = resolved(ours as Provider).authorization;
+    expect(sent?.url?.href).toBe("https://gitlab.example.com/oauth/authorize");
+    expect(sent?.params).toMatchObject({ scope: "read_user" });
+  });
+});

@@ -3,17 +3,17 @@
  * (default `/api/auth`), then the core fills `secret`, `trustHost` and `redirectProxyUrl` from
  * `AUTH_SECRET`, `AUTH_TRUST_HOST` and `AUTH_REDIRECT_PROXY_URL`.
  */
-import { setEnvDefaults as setCoreEnvDefaults } from "@tessera/core";
+import { setEnvDefaults as setCoreEnvDefaults, siteUrlFromEnv } from "@tessera/core";
 import { NextRequest } from "next/server.js";
 import type { NextAuthConfig } from "../types.js";
 
 /** Where the route handlers live unless `basePath` or the path of `AUTH_URL` says otherwise. */
 export const DEFAULT_BASE_PATH = "/api/auth";
 
-/** The site URL from the environment (`AUTH_URL`, or the legacy `NEXTAUTH_URL`). */
+/** The site URL from the environment (`AUTH_URL`, or the legacy `NEXTAUTH_URL`; empty is unset). */
 export function envUrl(): URL | undefined {
-  const value = process.env.AUTH_URL ?? process.env.NEXTAUTH_URL;
-  if (!value) return undefined;
+  const value = siteUrlFromEnv(process.env);
+  if (value === undefined) return undefined;
   try {
     return new URL(value);
   } catch {

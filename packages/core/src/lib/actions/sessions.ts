@@ -10,7 +10,7 @@
 import { AdapterError } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
-import { json } from "../http/response.js";
+import { json, NO_CACHE_HEADERS } from "../http/response.js";
 import {
   listUserSessions,
   type RevocationTarget,
@@ -18,17 +18,11 @@ import {
   supportsSessionListing,
 } from "../session/devices.js";
 
-const NO_CACHE = {
-  "Cache-Control": "private, no-cache, no-store",
-  Expires: "0",
-  Pragma: "no-cache",
-};
-
 /** Longest handle accepted: real ones are 22 characters. */
 const MAX_ID_LENGTH = 128;
 
 function answer(body: unknown, status = 200): ResponseInternal {
-  return json(body, status, NO_CACHE);
+  return json(body, status, NO_CACHE_HEADERS);
 }
 
 /** The revocation a POST body asks for, or null when it asks for none (or two at once). */

@@ -7,7 +7,7 @@
 import type { ResponseInternal } from "../../types.js";
 import { requireAdapter } from "../config/adapter.js";
 import type { AuthContext } from "../config/internal.js";
-import { json } from "../http/response.js";
+import { json, NO_CACHE_HEADERS } from "../http/response.js";
 import type { WebAuthnConfig } from "../provider-types.js";
 import { currentSessionUser } from "../session/resolve-user.js";
 import {
@@ -18,15 +18,9 @@ import {
   type UserInfo,
 } from "../webauthn/options.js";
 
-/** Options carry a fresh challenge and set a cookie: never cache them anywhere. */
-const NO_STORE = {
-  "Cache-Control": "private, no-cache, no-store",
-  Expires: "0",
-  Pragma: "no-cache",
-};
-
+// Options carry a fresh challenge and set a cookie: every answer is sent with NO_CACHE_HEADERS.
 function badRequest(error: string): ResponseInternal {
-  return json({ error }, 400, NO_STORE);
+  return json({ error }, 400, NO_CACHE_HEADERS);
 }
 
 /** Handles `GET /webauthn-options/<id>`. Answers `{ action, options }`, or 400 `{ error }`. */
@@ -58,11 +52,11 @@ export async function webauthnOptions(ctx: AuthContext): Promise<ResponseInterna
     // A new account is named by its e-mail address; a signed-in user is known already.
     if (!sessionUser && typeof info.user.email !== "string") return badRequest("Invalid request");
     const { options, cookie } = await registrationOptions(ctx, webauthn, info.user);
-    return { ...json({ action, options }, 200, NO_STORE), cookies: [cookie] };
+    return { ...json({ action, options }, 200, NO_CACHE_HEADERS), cookies: [cookie] };
   }
   if (action === "authenticate") {
     const { options, cookie } = await authenticationOptions(ctx, webauthn, info?.user);
-    return { ...json({ action, options }, 200, NO_STORE), cookies: [cookie] };
+    return { ...json({ action, options }, 200, NO_CACHE_HEADERS), cookies: [cookie] };
   }
   return badRequest("Invalid request");
 }

@@ -25,22 +25,32 @@ import type { StaticProvider } from "./providers.js";
 
 type AdapterMethod = keyof Adapter;
 
-const USER_METHODS: AdapterMethod[] = [
+/** A flow and the adapter methods it calls. */
+export interface AdapterNeed {
+  /** The flow, as the error names it: `e-mail sign-in ("resend")`, `the database session strategy`. */
+  flow: string;
+  /** The methods every run of the flow calls: without one of them it cannot work at all. */
+  methods: AdapterMethod[];
+  /**
+   * The methods only a first sign-in calls (creating the user, linking the account, marking the
+   * address verified): without them the flow still serves users who exist already.
+   */
+  signUpMethods: AdapterMethod[];
+}
+
+const DATABASE_SESSION_METHODS: AdapterMethod[] = [
+  "createSession",
+  "getSessionAndUser",
+  "updateSession",
+  "deleteSession",
+];
+const WEBAUTHN_METHODS: AdapterMethod[] = [
   "createUser",
   "getUser",
   "getUserByEmail",
   "getUserByAccount",
   "updateUser",
   "linkAccount",
-];
-const SESSION_METHODS: AdapterMethod[] = [
-  "createSession",
-  "getSessionAndUser",
-  "updateSession",
-  "deleteSession",
-];
-const EMAIL_METHODS: AdapterMethod[] = ["createVerificationToken", "useVerificationToken"];
-const WEBAUTHN_METHODS: AdapterMethod[] = [
   "getAccount",
   "getAuthenticator",
   "createAuthenticator",
@@ -48,24 +58,99 @@ const WEBAUTHN_METHODS: AdapterMethod[] = [
   "updateAuthenticatorCounter",
 ];
 
-/** Which adapter methods the configured features call. */
-export function requiredAdapterMethods(
+/** What one provider's sign-in needs from the adapter, or nothing. */
+function providerNeed(
+  provider: StaticProvider,
+  strategy: "jwt" | "database",
+): AdapterNeed | undefined {
+  const named = `("${provider.id}")`;
+  switch (provider.type) {
+    case "email":
+      // The link is stored, then used; both ends look the address up. The set Auth.js requires.
+      return {
+        flow: `e-mail sign-in ${named}`,
+        methods: ["createVerificationToken", "useVerificationToken", "getUserByEmail"],
+        signUpMethods: ["createUser", "updateUser"],
+      };
+    case "oauth":
+    case "oidc":
+      return {
+        flow: `OAuth sign-in ${named}`,
+        methods: ["getUserByAccount"],
+        signUpMethods: ["getUserByEmail", "createUser", "linkAccount"],
+      };
+    case "webauthn":
+      return { flow: `passkey sign-in ${named}`, methods: WEBAUTHN_METHODS, signUpMethods: [] };
+    case "credentials":
+      // With JWT sessions `authorize`'s user is the session: the adapter is not asked.
+      if (strategy !== "database") return undefined;
+      return {
+        flow: `credentials sign-in with database sessions ${named}`,
+        methods: ["getUser", "getUserByEmail"],
+        signUpMethods: ["createUser"],
+      };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Which adapter methods each configured flow calls: the session strategy and every provider. The
+ * check refuses an adapter without a flow's `methods` (naming the flow), and warns when it lacks
+ * `signUpMethods`, which are needed only when someone signs in for the first time.
+ *
+ * @example
+ * ```ts
+ * adapterNeeds("jwt", [resendProvider])
+ * // [{ flow: 'e-mail sign-in ("resend")', methods: ["createVerificationToken", …], signUpMethods: […] }]
+ * ```
+ */
+export function adapterNeeds(
   strategy: "jwt" | "database",
   providers: readonly StaticProvider[],
-): AdapterMethod[] {
-  const needed = new Set<AdapterMethod>();
-  const types = new Set(providers.map((p) => p.type));
-  if (strategy === "database") for (const m of SESSION_METHODS) needed.add(m);
-  if (types.has("oauth") || types.has("oidc") || types.has("email") || types.has("webauthn"))
-    for (const m of USER_METHODS) needed.add(m);
-  if (strategy === "database" && types.has("credentials")) {
-    needed.add("getUser");
-    needed.add("getUserByEmail");
-    needed.add("createUser");
+): AdapterNeed[] {
+  const needs: AdapterNeed[] = [];
+  if (strategy === "database")
+    needs.push({
+      flow: "the database session strategy",
+      methods: DATABASE_SESSION_METHODS,
+      signUpMethods: [],
+    });
+  for (const provider of providers) {
+    const need = providerNeed(provider, strategy);
+    if (need) needs.push(need);
   }
-  if (types.has("email")) for (const m of EMAIL_METHODS) needed.add(m);
-  if (types.has("webauthn")) for (const m of WEBAUTHN_METHODS) needed.add(m);
-  return [...needed];
+  return needs;
+}
+
+/** The methods of `methods` that `adapter` does not implement. */
+function lacking(adapter: Adapter, methods: readonly AdapterMethod[]): AdapterMethod[] {
+  return methods.filter((method) => typeof adapter[method] !== "function");
+}
+
+/** `` `a`, `b` `` */
+function codeList(methods: readonly AdapterMethod[]): string {
+  return methods.map((method) => `\`${method}\``).join(", ");
+}
+
+/**
+ * The error naming, per flow, the methods the adapter lacks; or the warning that first sign-ins
+ * cannot complete; or nothing.
+ */
+function adapterProblem(
+  adapter: Adapter,
+  needs: readonly AdapterNeed[],
+): MissingAdapterMethods | "adapter-lacks-sign-up-methods" | undefined {
+  const missing = needs
+    .map((need) => ({ flow: need.flow, methods: lacking(adapter, need.methods) }))
+    .filter((gap) => gap.methods.length > 0);
+  if (missing.length)
+    return new MissingAdapterMethods(
+      `The adapter lacks methods the configured flows call: ${missing.map((gap) => `${gap.flow} needs ${codeList(gap.methods)}`).join("; ")}. Implement them, or use an adapter that has them (every @auth/*-adapter, @tessera/sql, @tessera/redis and @tessera/memory do).`,
+    );
+  if (needs.some((need) => lacking(adapter, need.signUpMethods).length > 0))
+    return "adapter-lacks-sign-up-methods";
+  return undefined;
 }
 
 /**
@@ -159,13 +244,13 @@ export function assertConfig(
     );
 
   if (config.rawAdapter) {
-    const missing = requiredAdapterMethods(config.session.strategy, providers).filter(
-      (method) => typeof config.rawAdapter?.[method] !== "function",
+    const problem = adapterProblem(
+      config.rawAdapter,
+      adapterNeeds(config.session.strategy, providers),
     );
-    if (missing.length)
-      return new MissingAdapterMethods(
-        `The adapter lacks ${missing.map((m) => `\`${m}\``).join(", ")}, which the configured providers and session strategy call. Implement them or use an adapter that has them.`,
-      );
+    if (problem instanceof Error) return problem;
+    // Once per app, as the warnings below: a lazy config is resolved on every request.
+    if (problem && firstTime(config.state, problem)) warnings.push(problem);
   }
 
   const rateLimit = rateLimitProblem(config.source.rateLimit);

@@ -72,9 +72,41 @@ export function providerEnvOptions(providerId: string, env: EnvObject) {
   return options;
 }
 
-/** The site's public URL from `AUTH_URL` (or the legacy `NEXTAUTH_URL`); empty counts as unset. */
+/**
+ * The site's public URL from `AUTH_URL`, else the legacy `NEXTAUTH_URL`. The one place either
+ * variable is read: an empty (or blank) value counts as unset, so `AUTH_URL=` in a `.env` file
+ * falls back to `NEXTAUTH_URL` and then to the request's own URL everywhere alike.
+ *
+ * @example
+ * ```ts
+ * siteUrlFromEnv({ AUTH_URL: "", NEXTAUTH_URL: "https://app.example" }) // "https://app.example"
+ * siteUrlFromEnv({ AUTH_URL: " " }) // undefined
+ * ```
+ */
 export function siteUrlFromEnv(env: EnvObject): string | undefined {
-  return env.AUTH_URL || env.NEXTAUTH_URL || undefined;
+  for (const value of [env.AUTH_URL, env.NEXTAUTH_URL]) if (value?.trim()) return value;
+  return undefined;
+}
+
+/**
+ * The path of the site URL (`AUTH_URL`) without trailing slashes, when it names one: the base
+ * path Tessera infers. `undefined` when unset, unparseable (reported when the config is asserted)
+ * or `/`.
+ *
+ * @example
+ * ```ts
+ * basePathFromEnv({ AUTH_URL: "https://app.example/api/auth/" }) // "/api/auth"
+ * basePathFromEnv({ AUTH_URL: "https://app.example" }) // undefined
+ * ```
+ */
+export function basePathFromEnv(env: EnvObject): string | undefined {
+  const url = siteUrlFromEnv(env);
+  if (url === undefined) return undefined;
+  try {
+    return new URL(url).pathname.replace(/\/+$/, "") || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -193,19 +225,10 @@ export function setEnvDefaults(
   suppressBasePathWarning = false,
 ): void {
   (config as WithEnv)[CONFIG_ENV] = envObject;
-  const url = envObject.AUTH_URL ?? envObject.NEXTAUTH_URL;
-  if (url && !config.basePath) {
-    try {
-      const pathname = new URL(url).pathname;
-      if (pathname !== "/") config.basePath = pathname.replace(/\/+$/, "");
-    } catch {
-      // An unparseable AUTH_URL is reported when the config is asserted.
-    }
-  } else if (url && config.basePath && !suppressBasePathWarning) {
-    try {
-      if (new URL(url).pathname !== "/") createLogger(config).warn("env-url-basepath-redundant");
-    } catch {}
-  }
+  const envBasePath = basePathFromEnv(envObject);
+  if (!config.basePath) config.basePath = envBasePath;
+  else if (envBasePath && !suppressBasePathWarning)
+    createLogger(config).warn("env-url-basepath-redundant");
   config.basePath ??= "/auth";
   if (!config.secret || (Array.isArray(config.secret) && config.secret.length === 0)) {
     const secrets = secretsFromEnv(envObject);
@@ -241,13 +264,13 @@ export function createActionURL(
   config: Pick<AuthConfig, "basePath" | "logger" | "debug">,
 ): URL {
   const basePath = config.basePath;
-  const envUrl = envObject.AUTH_URL ?? envObject.NEXTAUTH_URL;
+  const envUrl = siteUrlFromEnv(envObject);
   let url: URL;
   if (envUrl) {
     url = new URL(envUrl);
     if (basePath && basePath !== "/" && url.pathname !== "/") {
-      if (url.pathname.replace(/\/+$/, "") !== basePath.replace(/\/+$/, ""))
-        createLogger(config).warn("env-url-basepath-mismatch");
+      // Compared as written, as Auth.js does: "/api/auth/" against "/api/auth" is worth a look too.
+      if (url.pathname !== basePath) createLogger(config).warn("env-url-basepath-mismatch");
       url.pathname = "/";
     }
   } else {

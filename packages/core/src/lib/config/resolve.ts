@@ -13,7 +13,14 @@ import { createLogger } from "../utils/logger.js";
 import { appStateFor } from "./app-state.js";
 import { assertConfig } from "./assert.js";
 import { defaultCallbacks } from "./default-callbacks.js";
-import { type EnvObject, envOf, originFromEnv, secretsFromEnv, trustHostFromEnv } from "./env.js";
+import {
+  basePathFromEnv,
+  type EnvObject,
+  envOf,
+  originFromEnv,
+  secretsFromEnv,
+  trustHostFromEnv,
+} from "./env.js";
 import { resolveExtensions } from "./extensions.js";
 import type { InternalProvider, ResolvedConfig } from "./internal.js";
 import {
@@ -125,16 +132,7 @@ function buildResolvedConfig(config: AuthConfig, env: EnvObject): ResolvedConfig
   else if (config.secret) secrets = [config.secret];
   else secrets = secretsFromEnv(env);
 
-  let basePath = config.basePath;
-  if (!basePath) {
-    const envUrl = env.AUTH_URL ?? env.NEXTAUTH_URL;
-    try {
-      const pathname = envUrl ? new URL(envUrl).pathname.replace(/\/+$/, "") : "";
-      basePath = pathname || "/auth";
-    } catch {
-      basePath = "/auth";
-    }
-  }
+  let basePath = config.basePath || basePathFromEnv(env) || "/auth";
   basePath = `/${basePath.replace(/^\/+|\/+$/g, "")}`.replace(/^\/$/, "");
 
   const strategy: SessionOptions["strategy"] =

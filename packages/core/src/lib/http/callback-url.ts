@@ -3,6 +3,7 @@
  * in the body or query) or the callback-url cookie, and always passes the `redirect` callback,
  * whose default only allows the site's own origin (open-redirect defence).
  */
+import { InvalidCallbackUrl } from "../../errors.js";
 import type { CallbacksOptions, Cookie, CookieOption } from "../../types.js";
 
 /**
@@ -63,7 +64,36 @@ function normalizeUrl(url: string, baseUrl: string): string {
 }
 
 /**
+ * Whether `value` can be a callback URL at all: a path of the site (`/dashboard`) or an absolute
+ * http(s) URL; the rule Auth.js applies. Whether it is a URL the site may go to is the `redirect`
+ * callback's decision, made afterwards.
+ *
+ * @example
+ * ```ts
+ * isHttpCallbackUrl("/dashboard", "https://app.test") // true
+ * isHttpCallbackUrl("javascript:alert(1)", "https://app.test") // false
+ * ```
+ */
+export function isHttpCallbackUrl(value: string, baseUrl: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(value, value.startsWith("/") ? baseUrl : undefined).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** The longest part of a refused value the server log quotes. */
+const QUOTED_LENGTH = 200;
+
+/**
  * Resolves the callback URL for this request and the cookie to store when it changed.
+ *
+ * A `callbackUrl` query parameter that is neither a path nor an http(s) URL is refused with
+ * {@link InvalidCallbackUrl} (the request is answered 400) before the `redirect` callback sees
+ * it: an app's own callback must never receive `javascript:` URLs from a link. Such a value in
+ * the callback-url cookie is ignored instead (treated as absent): the cookie may have been
+ * planted from a sibling subdomain (cookie tossing), and refusing it would lock the browser out
+ * of sign-in.
  *
  * @example
  * ```ts
@@ -75,15 +105,24 @@ function normalizeUrl(url: string, baseUrl: string): string {
  * ```
  */
 export async function resolveCallbackUrl(params: {
+  /** `callbackUrl` of the body, else of the query. */
   paramValue: unknown;
+  /** `callbackUrl` of the query, checked even when the body has one. */
+  queryValue?: string | undefined;
   cookieValue: string | undefined;
   baseUrl: string;
   redirect: CallbacksOptions["redirect"];
   cookie: CookieOption;
 }): Promise<{ callbackUrl: string; cookie?: Cookie }> {
-  const { paramValue, cookieValue, baseUrl, redirect, cookie } = params;
-  const candidate =
-    typeof paramValue === "string" && paramValue !== "" ? paramValue : (cookieValue ?? undefined);
+  const { paramValue, queryValue, cookieValue, baseUrl, redirect, cookie } = params;
+  // Script injection through the app's redirect callback: `?callbackUrl=javascript:…` is refused.
+  if (queryValue && !isHttpCallbackUrl(queryValue, baseUrl))
+    throw new InvalidCallbackUrl(
+      `The callbackUrl query parameter ${JSON.stringify(queryValue.slice(0, QUOTED_LENGTH))} is neither a path nor an http(s) URL; the request is refused. Link to a path such as "/dashboard" or to an absolute URL of the site.`,
+    );
+  const storedValue =
+    cookieValue && isHttpCallbackUrl(cookieValue, baseUrl) ? cookieValue : undefined;
+  const candidate = typeof paramValue === "string" && paramValue !== "" ? paramValue : storedValue;
   if (candidate === undefined || hasControlCharacter(candidate)) return { callbackUrl: baseUrl };
   // A lone surrogate or non-ASCII character would make the cookie and the Location header fail
   // to serialise (one request rejecting Auth(), or a sign-in ending in error=Configuration).

@@ -12,6 +12,16 @@ const COOKIE_NAME = /^[!-:<>-~]+$/;
 export const CONFIGURATION_MESSAGE =
   "There was a problem with the server configuration. Check the server logs for more information.";
 
+/**
+ * Headers of answers that must never be cached by a browser or a proxy (session, CSRF token,
+ * WebAuthn options): `Expires` and `Pragma` for HTTP/1.0 caches, as @auth/core sends them.
+ */
+export const NO_CACHE_HEADERS: Readonly<Record<string, string>> = {
+  "Cache-Control": "private, no-cache, no-store",
+  Expires: "0",
+  Pragma: "no-cache",
+};
+
 /** Receives what the writer had to drop or replace, for the server log. */
 export type WriteProblem = (error: Error) => void;
 

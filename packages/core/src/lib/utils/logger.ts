@@ -8,7 +8,8 @@ export type WarningCode =
   | "env-url-basepath-redundant"
   | "env-url-basepath-mismatch"
   | "backchannel-memory-store"
-  | "refresh-margin-exceeds-lifetime";
+  | "refresh-margin-exceeds-lifetime"
+  | "adapter-lacks-sign-up-methods";
 
 /** Logger methods; any may be overridden. */
 export interface LoggerInstance {
@@ -18,6 +19,8 @@ export interface LoggerInstance {
 }
 
 const warningText: Record<WarningCode, string> = {
+  "adapter-lacks-sign-up-methods":
+    "The adapter lacks a method that only a first sign-in calls (createUser, linkAccount, updateUser or getUserByEmail): users who exist already sign in, a new user's sign-in ends in a MissingAdapterMethods error naming the method. Implement it to let new users sign in.",
   "debug-enabled": "Debug mode is on: sensitive values may be logged. Turn it off in production.",
   "csrf-disabled":
     "CSRF checks are disabled (skipCSRFCheck). Only do this when the framework protects form posts.",
