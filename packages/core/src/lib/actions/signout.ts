@@ -17,6 +17,7 @@ import {
   federatedLogoutRedirect,
   jwtLogoutTarget,
 } from "../session/federated-logout.js";
+import { decodeJwtSession } from "../session/jwt-cookie.js";
 import { jwtSessionId, revokeJwtSession } from "../session/jwt-revocation.js";
 import { pageUrl } from "./page-url.js";
 
@@ -48,9 +49,7 @@ export async function signout(ctx: AuthContext): Promise<ResponseInternal> {
   if (sessionToken) {
     try {
       if (config.session.strategy === "jwt") {
-        const token = await Promise.resolve(
-          config.jwt.decode({ token: sessionToken, secret: config.secrets, salt: option.name }),
-        ).catch(() => null);
+        const token = await decodeJwtSession(config, request.cookies, option);
         logoutTarget = jwtLogoutTarget(ctx, token);
         // With revocation on, a copy of the cookie (stolen, or on a shared computer) dies too.
         const sessionId = jwtSessionId(token);

@@ -1,17 +1,14 @@
 /**
- * The one check a decoded JWT session passes before anything believes it: the session read,
- * `getAccessToken` and account linking all call {@link jwtSessionGate}, so a session revoked or
- * ended by its OpenID Provider cannot be read back through one path the others refuse.
- *
- * And the one rule for re-issuing a session cookie ({@link tokenToReissue}): every re-issue keeps
- * the session's revocation id and its OAuth account, whoever re-issues it.
+ * The one check a decoded JWT session passes before anything believes it. Every reader gets it
+ * through `jwt-cookie.ts` (`readJwtSession`), so a session revoked or ended by its OpenID
+ * Provider cannot be read back through one path the others refuse.
  */
 import { AdapterError } from "../../errors.js";
 import type { JWT } from "../../types.js";
 import type { ResolvedConfig } from "../config/internal.js";
+import type { SharedStore } from "../store/shared-store.js";
 import { endedThroughBackchannel } from "./backchannel.js";
-import { isJwtSessionRevoked, jwtSessionId, withSessionId } from "./jwt-revocation.js";
-import { SESSION_ACCOUNT_CLAIM } from "./jwt-tokens.js";
+import { isJwtSessionRevoked } from "./jwt-revocation.js";
 
 /**
  * What {@link jwtSessionGate} decided: `valid`; `ended` (revoked, or ended by the OP: the cookie
@@ -53,18 +50,40 @@ function backchannelVerdict(
   );
 }
 
+/**
+ * The denylist's verdict on `token`: `ended` when its session was revoked in `store`,
+ * `unavailable` (after telling `onUnavailable` why) when the store could not be read.
+ *
+ * @example
+ * ```ts
+ * const verdict = await denylistVerdict(store, payload, 1, (cause) => logger.error(cause))
+ * ```
+ */
+export function denylistVerdict(
+  store: SharedStore,
+  token: JWT,
+  cacheSeconds: number | undefined,
+  onUnavailable: (cause: unknown) => void,
+): Promise<JwtSessionVerdict> {
+  return isJwtSessionRevoked(store, token, cacheSeconds).then(
+    (revoked) => (revoked ? "ended" : "valid"),
+    (cause: unknown) => {
+      onUnavailable(cause);
+      return "unavailable";
+    },
+  );
+}
+
 async function gateWithDenylist(
   config: ResolvedConfig,
+  denylist: SharedStore,
   token: JWT,
   cacheSeconds: number | undefined,
 ): Promise<JwtSessionVerdict> {
-  const denylist = config.jwt.revocation;
-  try {
-    if (denylist && (await isJwtSessionRevoked(denylist, token, cacheSeconds))) return "ended";
-  } catch (error) {
-    return unavailable(config, "JWT revocation store (jwt.revocation)", error);
-  }
-  return backchannelVerdict(config, token);
+  const verdict = await denylistVerdict(denylist, token, cacheSeconds, (cause) =>
+    unavailable(config, "JWT revocation store (jwt.revocation)", cause),
+  );
+  return verdict === "valid" ? backchannelVerdict(config, token) : verdict;
 }
 
 /**
@@ -87,31 +106,7 @@ export function jwtSessionGate(
   token: JWT,
   cacheSeconds = config.jwt.revocationCacheSeconds,
 ): JwtSessionVerdict | Promise<JwtSessionVerdict> {
-  if (config.jwt.revocation) return gateWithDenylist(config, token, cacheSeconds);
+  const denylist = config.jwt.revocation;
+  if (denylist) return gateWithDenylist(config, denylist, token, cacheSeconds);
   return backchannelVerdict(config, token);
-}
-
-/**
- * The token to encode when the session `decoded` is re-issued as `next` (the `jwt` callback's
- * result, or a refreshed token). Claims the session depends on are carried over when `next`
- * lacks them: a callback that builds a new object must not drop the revocation id (`sid`: a copy
- * of the cookie would outlive a sign-out) or the OAuth account (refresh, federated logout). With
- * `jwt.revocation`, a session without `sid` gets its old `jti` as `sid`: every copy of the cookie
- * shares that `jti`, so revoking the original also ends the re-issued cookie, which `encode`
- * gives a new `jti`.
- *
- * @example
- * ```ts
- * const value = await config.jwt.encode({ token: tokenToReissue(config, payload, token), … })
- * ```
- */
-export function tokenToReissue(config: ResolvedConfig, decoded: JWT, next: JWT): JWT {
-  const token: JWT = { ...next };
-  if (token[SESSION_ACCOUNT_CLAIM] === undefined && decoded[SESSION_ACCOUNT_CLAIM] !== undefined)
-    token[SESSION_ACCOUNT_CLAIM] = decoded[SESSION_ACCOUNT_CLAIM];
-  if (typeof token.sid === "string" && token.sid !== "") return token;
-  const previousId = jwtSessionId(decoded);
-  if (typeof decoded.sid === "string" && decoded.sid !== "") token.sid = decoded.sid;
-  else if (config.jwt.revocation && previousId !== undefined) token.sid = previousId;
-  return withSessionId(config.jwt.revocation, token);
 }

@@ -1,0 +1,251 @@
+/**
+ * The one owner of the JWT session cookie. Every reader — the session action, `getAccessToken`,
+ * sign-out, account linking and `getToken` with a revocation store — reads it here: decoded with
+ * the configured `maxAge`, then checked against the revocation denylist and back-channel logouts
+ * ({@link jwtSessionGate}). Every writer — sign-in, the `updateAge` re-issue, a refresh of the
+ * account's tokens — writes it here, chunked, and sign-out ends it here.
+ */
+import type { Awaitable } from "../../adapters.js";
+import { AdapterError } from "../../errors.js";
+import type { Cookie, CookieOption, JWT, JWTDecodeParams, LoggerInstance } from "../../types.js";
+import type { ResolvedConfig } from "../config/internal.js";
+import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
+import type { SharedStore } from "../store/shared-store.js";
+import { jwtSessionId, withSessionId } from "./jwt-revocation.js";
+import { denylistVerdict, jwtSessionGate } from "./jwt-session-gate.js";
+import { SESSION_ACCOUNT_CLAIM } from "./jwt-tokens.js";
+
+/**
+ * Whether a value that may be a promise still is one. The default `decode` and callbacks answer
+ * synchronously, and awaiting a plain value costs every read a promise and a microtask turn.
+ *
+ * @example
+ * ```ts
+ * const token = isPending(result) ? await result : result
+ * ```
+ */
+export function isPending<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as PromiseLike<T> | null)?.then === "function";
+}
+
+/**
+ * What {@link readJwtSession} found: the decoded, unrevoked session token, or why there is none:
+ * `none` (no cookie), `ended` (revoked, or ended by the OpenID Provider: clear the cookie with
+ * {@link clearJwtSession}), `unavailable` (the store could not be asked: refuse the request but
+ * keep the cookie for when it is back). A string, not a wrapper object: read on every request.
+ */
+export type JwtSessionRead = JWT | "none" | "ended" | "unavailable";
+
+function gated(
+  config: ResolvedConfig,
+  payload: JWT | null,
+  cacheSeconds: number | undefined,
+): JwtSessionRead | Promise<JwtSessionRead> {
+  if (!payload) throw new TypeError("the session token decoded to nothing");
+  const verdict = jwtSessionGate(config, payload, cacheSeconds);
+  if (verdict === "valid") return payload;
+  if (verdict instanceof Promise)
+    return verdict.then((settled) => (settled === "valid" ? payload : settled));
+  return verdict;
+}
+
+/**
+ * Reads the JWT session cookie of a request: joined from its chunks, decoded with `jwt.maxAge`
+ * (a token older than `iat + maxAge` is refused whatever its `exp`), then passed through
+ * {@link jwtSessionGate}. Throws when the cookie does not decode (tampered, foreign secret,
+ * expired): the caller decides whether that is logged. Synchronous when nothing has to be looked
+ * up, so the common read pays no promise. `cacheSeconds` overrides `jwt.revocationCacheSeconds`
+ * (0: ask the store now).
+ *
+ * @example
+ * ```ts
+ * const reading = readJwtSession(config, request.cookies, cookies.sessionToken)
+ * const read = reading instanceof Promise ? await reading : reading
+ * if (read === "ended") return signedOut(clearJwtSession(request.cookies, cookies.sessionToken))
+ * if (typeof read === "string") return signedOut([])
+ * ```
+ */
+export function readJwtSession(
+  config: ResolvedConfig,
+  cookies: Record<string, string>,
+  option: CookieOption,
+  cacheSeconds?: number,
+): JwtSessionRead | Promise<JwtSessionRead> {
+  const raw = readChunkedCookie(cookies, option.name);
+  if (!raw) return "none";
+  const decoding = config.jwt.decode({
+    token: raw,
+    secret: config.secrets,
+    salt: option.name,
+    maxAge: config.jwt.maxAge,
+  });
+  if (isPending(decoding))
+    return Promise.resolve(decoding).then((payload) => gated(config, payload, cacheSeconds));
+  return gated(config, decoding, cacheSeconds);
+}
+
+/**
+ * The decoded JWT session cookie without the gate, or null when there is none or it does not
+ * decode (with `jwt.maxAge`, as every read). For sign-out, which ends the session whatever the
+ * denylist says.
+ *
+ * @example
+ * ```ts
+ * const token = await decodeJwtSession(config, request.cookies, cookies.sessionToken)
+ * ```
+ */
+export async function decodeJwtSession(
+  config: ResolvedConfig,
+  cookies: Record<string, string>,
+  option: CookieOption,
+): Promise<JWT | null> {
+  const raw = readChunkedCookie(cookies, option.name);
+  if (!raw) return null;
+  try {
+    return await config.jwt.decode({
+      token: raw,
+      secret: config.secrets,
+      salt: option.name,
+      maxAge: config.jwt.maxAge,
+    });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a session token read now is due for re-issue: `updateAge` has passed since it was
+ * issued (Auth.js re-encrypts on every read; Tessera at most once per `updateAge`).
+ *
+ * @example
+ * ```ts
+ * if (isUpdate || changed || jwtSessionDue(config, token, now)) cookies = await reissueJwtSession(…)
+ * ```
+ */
+export function jwtSessionDue(config: ResolvedConfig, token: JWT, now: number): boolean {
+  const issuedAt = typeof token.iat === "number" ? token.iat * 1000 : 0;
+  return now - issuedAt >= config.session.updateAge * 1000;
+}
+
+/**
+ * Encodes `token` with `jwt.maxAge` and answers the cookies that store it (chunked when long,
+ * stale chunks of the previous value cleared), expiring at `expires`.
+ *
+ * @example
+ * ```ts
+ * const expires = new Date(Date.now() + config.jwt.maxAge * 1000)
+ * const issued = await writeJwtSession(config, request.cookies, cookies.sessionToken, token, expires)
+ * ```
+ */
+export async function writeJwtSession(
+  config: ResolvedConfig,
+  cookies: Record<string, string>,
+  option: CookieOption,
+  token: JWT,
+  expires: Date,
+): Promise<Cookie[]> {
+  const value = await config.jwt.encode({
+    token,
+    secret: config.secrets,
+    salt: option.name,
+    maxAge: config.jwt.maxAge,
+  });
+  return writeChunkedCookie(cookies, option, value, { expires });
+}
+
+/**
+ * The token to encode when the session `decoded` is re-issued as `next` (the `jwt` callback's
+ * result, or a refreshed token). Claims the session depends on are carried over when `next`
+ * lacks them: a callback that builds a new object must not drop the revocation id (`sid`: a copy
+ * of the cookie would outlive a sign-out) or the OAuth account (refresh, federated logout). With
+ * `jwt.revocation`, a session without `sid` gets its old `jti` as `sid`: every copy of the cookie
+ * shares that `jti`, so revoking the original also ends the re-issued cookie, which `encode`
+ * gives a new `jti`.
+ */
+function tokenToReissue(config: ResolvedConfig, decoded: JWT, next: JWT): JWT {
+  const token: JWT = { ...next };
+  if (token[SESSION_ACCOUNT_CLAIM] === undefined && decoded[SESSION_ACCOUNT_CLAIM] !== undefined)
+    token[SESSION_ACCOUNT_CLAIM] = decoded[SESSION_ACCOUNT_CLAIM];
+  if (typeof token.sid === "string" && token.sid !== "") return token;
+  const previousId = jwtSessionId(decoded);
+  if (typeof decoded.sid === "string" && decoded.sid !== "") token.sid = decoded.sid;
+  else if (config.jwt.revocation && previousId !== undefined) token.sid = previousId;
+  return withSessionId(config.jwt.revocation, token);
+}
+
+/**
+ * Re-issues the session `decoded` (as {@link readJwtSession} answered it) with the claims of
+ * `next`, keeping its revocation id and OAuth account (see the module's rule above). Only a
+ * session the gate let through is re-issued, so a revoked id never gets a fresh cookie.
+ *
+ * @example
+ * ```ts
+ * const issued = await reissueJwtSession(config, request.cookies, option, payload, token, expires)
+ * ```
+ */
+export function reissueJwtSession(
+  config: ResolvedConfig,
+  cookies: Record<string, string>,
+  option: CookieOption,
+  decoded: JWT,
+  next: JWT,
+  expires: Date,
+): Promise<Cookie[]> {
+  return writeJwtSession(config, cookies, option, tokenToReissue(config, decoded, next), expires);
+}
+
+/**
+ * The cookies that delete the session cookie and every chunk of it.
+ *
+ * @example
+ * ```ts
+ * return respond(null, clearJwtSession(request.cookies, cookies.sessionToken))
+ * ```
+ */
+export function clearJwtSession(cookies: Record<string, string>, option: CookieOption): Cookie[] {
+  return clearChunkedCookie(cookies, option);
+}
+
+/** What {@link readJwtToken} needs: `getToken`'s options, resolved. */
+export interface JwtTokenRead {
+  token: string;
+  decode: (params: JWTDecodeParams) => Awaitable<JWT | null>;
+  secret: string | string[];
+  salt: string;
+  maxAge: number | undefined;
+  revocation: SharedStore | undefined;
+  revocationCacheSeconds: number | undefined;
+  logger: Pick<LoggerInstance, "error">;
+}
+
+/**
+ * `getToken`'s read of a session token outside the pipeline: decoded, and with a revocation store
+ * checked against its denylist by the same rule as {@link readJwtSession} (fail closed: while the
+ * store cannot be read, the token is refused and the error logged). Null when the token does not
+ * decode (logged) or its session was revoked.
+ *
+ * @example
+ * ```ts
+ * const payload = await readJwtToken({ token, decode, secret, salt, maxAge, revocation, revocationCacheSeconds, logger })
+ * ```
+ */
+export async function readJwtToken(read: JwtTokenRead): Promise<JWT | null> {
+  const { token, secret, salt, maxAge, revocation, logger } = read;
+  let payload: JWT | null;
+  try {
+    payload = await read.decode({ token, secret, salt, maxAge });
+  } catch (error) {
+    logger.error(error as Error);
+    return null;
+  }
+  if (!payload || !revocation) return payload;
+  const verdict = await denylistVerdict(revocation, payload, read.revocationCacheSeconds, (cause) =>
+    logger.error(
+      new AdapterError(
+        "getToken: the revocation store could not be read, so the token was refused. Check the store's connection.",
+        { cause },
+      ),
+    ),
+  );
+  return verdict === "valid" ? payload : null;
+}
