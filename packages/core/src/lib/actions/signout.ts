@@ -17,8 +17,7 @@ import {
   federatedLogoutRedirect,
   jwtLogoutTarget,
 } from "../session/federated-logout.js";
-import { decodeJwtSession } from "../session/jwt-cookie.js";
-import { jwtSessionId, revokeJwtSession } from "../session/jwt-revocation.js";
+import { decodeJwtSession, revokeJwtSessionOf } from "../session/jwt-cookie.js";
 import { pageUrl } from "./page-url.js";
 
 /** Handles `GET` and `POST /signout`. */
@@ -52,9 +51,7 @@ export async function signout(ctx: AuthContext): Promise<ResponseInternal> {
         const token = await decodeJwtSession(config, request.cookies, option);
         logoutTarget = jwtLogoutTarget(ctx, token);
         // With revocation on, a copy of the cookie (stolen, or on a shared computer) dies too.
-        const sessionId = jwtSessionId(token);
-        if (config.jwt.revocation && sessionId)
-          await revokeJwtSession(config.jwt.revocation, sessionId, token?.exp);
+        await revokeJwtSessionOf(config, token);
         await config.events.signOut?.({ token });
       } else {
         const adapter = requireAdapter(config, "The database session strategy");

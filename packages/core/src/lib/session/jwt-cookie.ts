@@ -11,7 +11,12 @@ import type { Cookie, CookieOption, JWT, JWTDecodeParams, LoggerInstance } from 
 import type { ResolvedConfig } from "../config/internal.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 import type { SharedStore } from "../store/shared-store.js";
-import { jwtSessionId, withSessionId } from "./jwt-revocation.js";
+import {
+  DEFAULT_REVOCATION_CACHE_SECONDS,
+  jwtSessionId,
+  revokeJwtSession,
+  withSessionId,
+} from "./jwt-revocation.js";
 import { denylistVerdict, jwtSessionGate } from "./jwt-session-gate.js";
 import { SESSION_ACCOUNT_CLAIM } from "./jwt-tokens.js";
 
@@ -204,6 +209,29 @@ export function reissueJwtSession(
  */
 export function clearJwtSession(cookies: Record<string, string>, option: CookieOption): Cookie[] {
   return clearChunkedCookie(cookies, option);
+}
+
+/**
+ * Revokes the JWT session `token` in `jwt.revocation` (no-op without one or without an id) for as
+ * long as any cookie carrying its id can live: `jwt.maxAge` from now (every read decodes with it,
+ * so no cookie outlives `iat + maxAge`), plus the time another instance may still trust a cached
+ * "not revoked" (`revocationCacheSeconds`) and re-issue it; `revokeJwtSession` adds a minute for
+ * clock skew. Not until the presented cookie's `exp`: a copy re-issued earlier (a read past
+ * `updateAge`, a `POST /session`) has a later `exp` under the same id, and would come back to
+ * life once the entry expired. Rejects when the store cannot be written.
+ *
+ * @example
+ * ```ts
+ * await revokeJwtSessionOf(config, await decodeJwtSession(config, request.cookies, option))
+ * ```
+ */
+export async function revokeJwtSessionOf(config: ResolvedConfig, token: JWT | null): Promise<void> {
+  const store = config.jwt.revocation;
+  const sessionId = jwtSessionId(token);
+  if (!store || sessionId === undefined) return;
+  const cacheSeconds = config.jwt.revocationCacheSeconds ?? DEFAULT_REVOCATION_CACHE_SECONDS;
+  const lifetime = config.jwt.maxAge + cacheSeconds;
+  await revokeJwtSession(store, sessionId, new Date(Date.now() + lifetime * 1000));
 }
 
 /** What {@link readJwtToken} needs: `getToken`'s options, resolved. */

@@ -49,14 +49,19 @@ export function jwtSessionId(token: JWT | null | undefined): string | undefined 
 
 /**
  * Revokes the JWT session `sessionId` (see {@link jwtSessionId}) until `expiresAt` (a `Date`, or
- * seconds since the epoch as in the `exp` claim; default: 30 days from now, the longest default
- * session): every read of a cookie carrying it answers "signed out" from then on. Pass the store
- * configured as `jwt.revocation`. Returns false when the session was revoked already.
+ * seconds since the epoch; default: 30 days from now, the default `session.maxAge`): every read
+ * of a cookie carrying it answers "signed out" from then on. Pass the store configured as
+ * `jwt.revocation`. Returns false when the session was revoked already.
+ *
+ * Keep the entry for your `session.maxAge` from now, not until the `exp` of the token you hold:
+ * a copy of the cookie re-issued earlier (a read past `updateAge`, a `POST /session`) carries the
+ * same id with a later `exp`, and would read as a live session once the entry expired.
  *
  * @example
  * ```ts
  * import { jwtSessionId, revokeJwtSession } from "@tessera/core"
- * await revokeJwtSession(store, jwtSessionId(token)!, token.exp)
+ * const maxAge = 30 * 24 * 60 * 60 // your session.maxAge
+ * await revokeJwtSession(store, jwtSessionId(token)!, new Date(Date.now() + maxAge * 1000))
  * ```
  */
 export async function revokeJwtSession(
