@@ -4,6 +4,7 @@
  * every instance sharing the store; the id survives cookie re-issues.
  */
 import { randomUUID } from "node:crypto";
+import { createServer } from "node:net";
 import {
   type AuthConfig,
   isJwtSessionRevoked,
@@ -364,6 +365,78 @@ describe("a store outage during the session read", () => {
     expect(errors.at(-1)?.message).toMatch(/back-channel logout store.*fail closed/s);
     state.down = false;
     expect(await browser.session()).not.toBeNull();
+  });
+});
+
+describe("sign-out during a revocation-store outage", () => {
+  /** A port nothing listens on: a Redis that is down (connections refused). */
+  async function closedPort(): Promise<number> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    return port;
+  }
+
+  let down: ReturnType<typeof createRedisClient>;
+  beforeAll(async () => {
+    down = createRedisClient(`redis://127.0.0.1:${await closedPort()}`);
+    down.on("error", () => {}); // refused connections are the point of the test
+  });
+  afterAll(() => down.disconnect());
+
+  async function signedIn() {
+    const { logger, errors } = recordingLogger();
+    const browser = new Client(
+      config(undefined, { logger, jwt: { revocation: redisStore(down, { prefix }) } }),
+    );
+    await signIn(browser);
+    return { browser, errors };
+  }
+
+  it("is not answered as a success: the browser goes to the error page with SignOutError, its cookie cleared", async () => {
+    const { browser, errors } = await signedIn();
+    const response = await browser.post("/auth/signout", {
+      csrfToken: await browser.csrfToken(),
+      callbackUrl: "/goodbye",
+    });
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get("location") ?? "");
+    expect(location.pathname).toBe("/auth/error");
+    expect(location.searchParams.get("error")).toBe("SignOutError");
+    expect(browser.jar.has(cookieName)).toBe(false);
+    const logged = errors.find((error) => (error as { type?: string }).type === "SignOutError");
+    expect(logged?.message).toMatch(/could not end the session.*Check the store/s);
+    expect(logged?.cause).toBeDefined();
+
+    const page = await browser.get(`${location.pathname}${location.search}`);
+    expect(page.status).toBe(503);
+    expect(await page.text()).toContain("could not be ended everywhere");
+  });
+
+  it("answers {url} of the error page to X-Auth-Return-Redirect, with the cookie cleared", async () => {
+    const { browser } = await signedIn();
+    const response = await browser.post(
+      "/auth/signout",
+      { csrfToken: await browser.csrfToken(), callbackUrl: "/goodbye" },
+      { "X-Auth-Return-Redirect": "1" },
+    );
+    expect(response.status).toBe(200);
+    const { url } = (await response.json()) as { url: string };
+    expect(new URL(url).searchParams.get("error")).toBe("SignOutError");
+    expect(browser.jar.has(cookieName)).toBe(false);
+  });
+
+  it("goes to a custom pages.error with error=SignOutError", async () => {
+    const browser = new Client(
+      config(undefined, {
+        pages: { error: "/oops" },
+        jwt: { revocation: redisStore(down, { prefix }) },
+      }),
+    );
+    await signIn(browser);
+    const response = await browser.post("/auth/signout", { csrfToken: await browser.csrfToken() });
+    expect(response.headers.get("location")).toBe("http://localhost:3000/oops?error=SignOutError");
   });
 });
 
