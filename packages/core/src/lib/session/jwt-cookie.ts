@@ -4,6 +4,9 @@
  * the configured `maxAge`, then checked against the revocation denylist and back-channel logouts
  * ({@link jwtSessionGate}). Every writer — sign-in, the `updateAge` re-issue, a refresh of the
  * account's tokens — writes it here, chunked, and sign-out ends it here.
+ *
+ * The gate is the one check a decoded session passes before anything believes it, so a session
+ * revoked or ended by its OpenID Provider cannot be read back through one path the others refuse.
  */
 import type { Awaitable } from "../../adapters.js";
 import { AdapterError } from "../../errors.js";
@@ -11,13 +14,14 @@ import type { Cookie, CookieOption, JWT, JWTDecodeParams, LoggerInstance } from 
 import type { ResolvedConfig } from "../config/internal.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 import type { SharedStore } from "../store/shared-store.js";
+import { endedThroughBackchannel } from "./backchannel.js";
 import {
   DEFAULT_REVOCATION_CACHE_SECONDS,
+  isJwtSessionRevoked,
   jwtSessionId,
   revokeJwtSession,
   withSessionId,
 } from "./jwt-revocation.js";
-import { denylistVerdict, jwtSessionGate } from "./jwt-session-gate.js";
 import { SESSION_ACCOUNT_CLAIM } from "./jwt-tokens.js";
 
 /**
@@ -31,6 +35,107 @@ import { SESSION_ACCOUNT_CLAIM } from "./jwt-tokens.js";
  */
 export function isPending<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as PromiseLike<T> | null)?.then === "function";
+}
+
+/**
+ * What {@link jwtSessionGate} decided: `valid`; `ended` (revoked, or ended by the OP: the cookie
+ * is dead and is cleared); `unavailable` (the store could not be asked: the request is refused,
+ * but the cookie is kept for when the store is back).
+ */
+type JwtSessionVerdict = "valid" | "ended" | "unavailable";
+
+/**
+ * Fail closed, keep the cookie: a store outage must neither let a revoked session in nor sign
+ * every user out for good (the database strategy keeps its cookie during an outage too).
+ */
+function unavailable(config: ResolvedConfig, what: string, cause: unknown): "unavailable" {
+  config.logger.error(
+    new AdapterError(
+      `The ${what} could not be read, so this JWT session was refused for the request (fail closed) and its cookie kept. Check the store's connection (Redis or SQL server reachable, table migrated).`,
+      { cause },
+    ),
+  );
+  return "unavailable";
+}
+
+function backchannelVerdict(
+  config: ResolvedConfig,
+  token: JWT,
+): JwtSessionVerdict | Promise<JwtSessionVerdict> {
+  const what = "back-channel logout store (oauth.store, else jwt.revocation)";
+  let ended: boolean | Promise<boolean>;
+  try {
+    ended = endedThroughBackchannel(config, token);
+  } catch (error) {
+    return unavailable(config, what, error);
+  }
+  if (ended === true) return "ended";
+  if (ended === false) return "valid";
+  return ended.then(
+    (yes) => (yes ? "ended" : "valid"),
+    (error: unknown) => unavailable(config, what, error),
+  );
+}
+
+/**
+ * The denylist's verdict on `token`: `ended` when its session was revoked in `store`,
+ * `unavailable` (after telling `onUnavailable` why) when the store could not be read.
+ *
+ * @example
+ * ```ts
+ * const verdict = await denylistVerdict(store, payload, 1, (cause) => logger.error(cause))
+ * ```
+ */
+function denylistVerdict(
+  store: SharedStore,
+  token: JWT,
+  cacheSeconds: number | undefined,
+  onUnavailable: (cause: unknown) => void,
+): Promise<JwtSessionVerdict> {
+  return isJwtSessionRevoked(store, token, cacheSeconds).then(
+    (revoked) => (revoked ? "ended" : "valid"),
+    (cause: unknown) => {
+      onUnavailable(cause);
+      return "unavailable";
+    },
+  );
+}
+
+async function gateWithDenylist(
+  config: ResolvedConfig,
+  denylist: SharedStore,
+  token: JWT,
+  cacheSeconds: number | undefined,
+): Promise<JwtSessionVerdict> {
+  const verdict = await denylistVerdict(denylist, token, cacheSeconds, (cause) =>
+    unavailable(config, "JWT revocation store (jwt.revocation)", cause),
+  );
+  return verdict === "valid" ? backchannelVerdict(config, token) : verdict;
+}
+
+/**
+ * Whether the decoded session JWT `token` may be used: not revoked (`jwt.revocation`, a copied
+ * cookie of a signed-out session included) and not ended by its OpenID Provider through
+ * back-channel logout (OIDC Back-Channel Logout 1.0 §2.7). Synchronous when there is nothing to
+ * look up (no denylist, no OP session), so the common read pays no promise. `cacheSeconds`
+ * overrides `jwt.revocationCacheSeconds` (0: ask the store now).
+ *
+ * @example
+ * ```ts
+ * const gate = jwtSessionGate(config, payload)
+ * const verdict = gate instanceof Promise ? await gate : gate
+ * if (verdict === "ended") clearCookie()
+ * if (verdict !== "valid") return null
+ * ```
+ */
+function jwtSessionGate(
+  config: ResolvedConfig,
+  token: JWT,
+  cacheSeconds = config.jwt.revocationCacheSeconds,
+): JwtSessionVerdict | Promise<JwtSessionVerdict> {
+  const denylist = config.jwt.revocation;
+  if (denylist) return gateWithDenylist(config, denylist, token, cacheSeconds);
+  return backchannelVerdict(config, token);
 }
 
 /**
