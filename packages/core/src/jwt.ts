@@ -14,7 +14,7 @@ import { processEnv, secretsFromEnv, siteUrlFromEnv } from "./lib/config/env.js"
 import { decodeJwt, encodeJwt, secretList } from "./lib/crypto/session-token.js";
 import { readChunkedCookie } from "./lib/http/cookies.js";
 import { parseCookies } from "./lib/http/request.js";
-import { readJwtToken } from "./lib/session/jwt-cookie.js";
+import { readJwtToken } from "./lib/session/jwt-revocation.js";
 import type { SharedStore } from "./lib/store/shared-store.js";
 import type { JWT, JWTDecodeParams, JWTEncodeParams, LoggerInstance } from "./types.js";
 

@@ -1,23 +1,25 @@
 /**
  * The one owner of the JWT session cookie. Every reader — the session action, `getAccessToken`,
- * sign-out, account linking and `getToken` with a revocation store — reads it here: decoded with
+ * sign-out and account linking — reads it here: decoded with
  * the configured `maxAge`, then checked against the revocation denylist and back-channel logouts
  * ({@link jwtSessionGate}). Every writer — sign-in, the `updateAge` re-issue, a refresh of the
  * account's tokens — writes it here, chunked, and sign-out ends it here.
  *
  * The gate is the one check a decoded session passes before anything believes it, so a session
  * revoked or ended by its OpenID Provider cannot be read back through one path the others refuse.
+ * `getToken` (the public `@tessera/core/jwt` entry, used in edge middleware) applies its
+ * denylist rule through `readJwtToken` in jwt-revocation.ts, which keeps that entry free of the
+ * back-channel and refresh modules this one reaches.
  */
-import type { Awaitable } from "../../adapters.js";
 import { AdapterError } from "../../errors.js";
-import type { Cookie, CookieOption, JWT, JWTDecodeParams, LoggerInstance } from "../../types.js";
+import type { Cookie, CookieOption, JWT } from "../../types.js";
 import type { ResolvedConfig } from "../config/internal.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 import type { SharedStore } from "../store/shared-store.js";
 import { endedThroughBackchannel } from "./backchannel.js";
 import {
   DEFAULT_REVOCATION_CACHE_SECONDS,
-  isJwtSessionRevoked,
+  denylistVerdict,
   jwtSessionId,
   revokeJwtSession,
   withSessionId,
@@ -74,30 +76,6 @@ function backchannelVerdict(
   return ended.then(
     (yes) => (yes ? "ended" : "valid"),
     (error: unknown) => unavailable(config, what, error),
-  );
-}
-
-/**
- * The denylist's verdict on `token`: `ended` when its session was revoked in `store`,
- * `unavailable` (after telling `onUnavailable` why) when the store could not be read.
- *
- * @example
- * ```ts
- * const verdict = await denylistVerdict(store, payload, 1, (cause) => logger.error(cause))
- * ```
- */
-function denylistVerdict(
-  store: SharedStore,
-  token: JWT,
-  cacheSeconds: number | undefined,
-  onUnavailable: (cause: unknown) => void,
-): Promise<JwtSessionVerdict> {
-  return isJwtSessionRevoked(store, token, cacheSeconds).then(
-    (revoked) => (revoked ? "ended" : "valid"),
-    (cause: unknown) => {
-      onUnavailable(cause);
-      return "unavailable";
-    },
   );
 }
 
@@ -337,48 +315,4 @@ export async function revokeJwtSessionOf(config: ResolvedConfig, token: JWT | nu
   const cacheSeconds = config.jwt.revocationCacheSeconds ?? DEFAULT_REVOCATION_CACHE_SECONDS;
   const lifetime = config.jwt.maxAge + cacheSeconds;
   await revokeJwtSession(store, sessionId, new Date(Date.now() + lifetime * 1000));
-}
-
-/** What {@link readJwtToken} needs: `getToken`'s options, resolved. */
-export interface JwtTokenRead {
-  token: string;
-  decode: (params: JWTDecodeParams) => Awaitable<JWT | null>;
-  secret: string | string[];
-  salt: string;
-  maxAge: number | undefined;
-  revocation: SharedStore | undefined;
-  revocationCacheSeconds: number | undefined;
-  logger: Pick<LoggerInstance, "error">;
-}
-
-/**
- * `getToken`'s read of a session token outside the pipeline: decoded, and with a revocation store
- * checked against its denylist by the same rule as {@link readJwtSession} (fail closed: while the
- * store cannot be read, the token is refused and the error logged). Null when the token does not
- * decode (logged) or its session was revoked.
- *
- * @example
- * ```ts
- * const payload = await readJwtToken({ token, decode, secret, salt, maxAge, revocation, revocationCacheSeconds, logger })
- * ```
- */
-export async function readJwtToken(read: JwtTokenRead): Promise<JWT | null> {
-  const { token, secret, salt, maxAge, revocation, logger } = read;
-  let payload: JWT | null;
-  try {
-    payload = await read.decode({ token, secret, salt, maxAge });
-  } catch (error) {
-    logger.error(error as Error);
-    return null;
-  }
-  if (!payload || !revocation) return payload;
-  const verdict = await denylistVerdict(revocation, payload, read.revocationCacheSeconds, (cause) =>
-    logger.error(
-      new AdapterError(
-        "getToken: the revocation store could not be read, so the token was refused. Check the store's connection.",
-        { cause },
-      ),
-    ),
-  );
-  return verdict === "valid" ? payload : null;
 }
