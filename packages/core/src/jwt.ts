@@ -9,12 +9,12 @@
  * const fromRequest = await getToken({ req: request }) // infers cookie name, salt and AUTH_SECRET
  * ```
  */
-import { AdapterError, MissingSecret } from "./errors.js";
+import { MissingSecret } from "./errors.js";
 import { processEnv, secretsFromEnv, siteUrlFromEnv } from "./lib/config/env.js";
 import { decodeJwt, encodeJwt, secretList } from "./lib/crypto/session-token.js";
 import { readChunkedCookie } from "./lib/http/cookies.js";
 import { parseCookies } from "./lib/http/request.js";
-import { isJwtSessionRevoked } from "./lib/session/jwt-revocation.js";
+import { readJwtToken } from "./lib/session/jwt-revocation.js";
 import type { SharedStore } from "./lib/store/shared-store.js";
 import type { JWT, JWTDecodeParams, JWTEncodeParams, LoggerInstance } from "./types.js";
 
@@ -130,29 +130,15 @@ export async function getToken<R extends boolean = false>(
   }
   if (!token) return null as Result;
   if (raw) return token as Result;
-  try {
-    const decoder = params.decode ?? decode;
-    const payload = await decoder({ token, secret, salt, maxAge: params.maxAge });
-    if (payload && params.revocation) {
-      const revoked = await isJwtSessionRevoked(
-        params.revocation,
-        payload,
-        params.revocationCacheSeconds,
-      ).catch((cause: unknown) => {
-        // Fail closed, as the session read does: a store outage must not let a revoked token in.
-        logger.error(
-          new AdapterError(
-            "getToken: the revocation store could not be read, so the token was refused. Check the store's connection.",
-            { cause },
-          ),
-        );
-        return true;
-      });
-      if (revoked) return null as Result;
-    }
-    return payload as Result;
-  } catch (error) {
-    logger.error(error as Error);
-    return null as Result;
-  }
+  // Decoded, and with a revocation store checked by the same rule as the session read.
+  return (await readJwtToken({
+    token,
+    decode: params.decode ?? decode,
+    secret,
+    salt,
+    maxAge: params.maxAge,
+    revocation: params.revocation,
+    revocationCacheSeconds: params.revocationCacheSeconds,
+    logger,
+  })) as Result;
 }

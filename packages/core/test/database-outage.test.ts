@@ -122,6 +122,16 @@ describe.each(databases)(
         "Configuration",
       );
 
+      // Sign-out: the session row could not be deleted, so the user is told (error page with
+      // SignOutError), and this browser's cookie is cleared all the same.
+      const leaving = new Client(config);
+      leaving.jar.set("authjs.session-token", sessionCookie ?? "");
+      const signOut = await leaving.post("/auth/signout", { csrfToken: await leaving.csrfToken() });
+      const signOutTarget = new URL(signOut.headers.get("location") ?? "");
+      expect(signOutTarget.pathname).toBe("/auth/error");
+      expect(signOutTarget.searchParams.get("error")).toBe("SignOutError");
+      expect(leaving.jar.has("authjs.session-token")).toBe(false);
+
       await relay.start(relay.port);
 
       // Service recovers: the same cookie reads the same session again; sign-in works again.

@@ -104,6 +104,28 @@ async function signedInAtOp(browser: Browser): Promise<boolean> {
   return new URL(answer.url).searchParams.get("error") !== "login_required";
 }
 
+/** POSTs a logout token signed by the OP's key, with `claims` (`sub` and/or `sid`), to Tessera. */
+async function postLogoutToken(claims: { sub?: string; sid?: string | undefined }) {
+  const now = Math.floor(Date.now() / 1000);
+  const { importJWK } = await import("jose");
+  const logoutToken = await new SignJWT({
+    iss: op.issuer,
+    aud: "app",
+    iat: now,
+    exp: now + 120,
+    jti: randomUUID(),
+    ...claims,
+    events: { [EVENT]: {} },
+  })
+    .setProtectedHeader({ alg: "RS256", kid: op.signingKey.kid, typ: "logout+jwt" })
+    .sign(await importJWK(op.signingKey, "RS256"));
+  return fetch(`${origin}/auth/backchannel-logout/op`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ logout_token: logoutToken }),
+  });
+}
+
 interface Strategy {
   label: string;
   /** Whether a session knows its OP session (`sid`), so a logout of another one leaves it. */
@@ -247,27 +269,38 @@ describe.each(strategies)("federated sign-out with $label", (strategy) => {
     const phone = new Browser(config, origin);
     await signIn(laptop, hint);
     await signIn(phone, hint);
-    const now = Math.floor(Date.now() / 1000);
-    const { importJWK } = await import("jose");
-    const logoutToken = await new SignJWT({
-      iss: op.issuer,
-      aud: "app",
-      iat: now,
-      exp: now + 120,
-      jti: randomUUID(),
-      sub: hint,
-      events: { [EVENT]: {} },
-    })
-      .setProtectedHeader({ alg: "RS256", kid: op.signingKey.kid, typ: "logout+jwt" })
-      .sign(await importJWK(op.signingKey, "RS256"));
-    const response = await fetch(`${origin}/auth/backchannel-logout/op`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ logout_token: logoutToken }),
-    });
+    const response = await postLogoutToken({ sub: hint });
     expect(response.status).toBe(200);
     expect(await laptop.session()).toBeNull();
     expect(await phone.session()).toBeNull();
+  });
+
+  it("a logout token with one user's sub and another user's sid ends no session of the other user (§2.7: iss, sub and sid together)", async () => {
+    /** The OP session (`sid` of the ID token) each user signed in with. */
+    const opSessions = new Map<string, string>();
+    served = {
+      ...config,
+      events: {
+        signIn({ account }) {
+          const { sub, sid } = decodeJwt(account?.id_token ?? "");
+          if (typeof sub === "string" && typeof sid === "string") opSessions.set(sub, sid);
+        },
+      },
+    };
+    const [ada, bob] = [freshHint(), freshHint()];
+    const adaBrowser = new Browser(served, origin);
+    const bobBrowser = new Browser(served, origin);
+    await signIn(adaBrowser, ada);
+    await signIn(bobBrowser, bob);
+    expect(opSessions.get(ada)).toEqual(expect.any(String));
+
+    const response = await postLogoutToken({ sub: bob, sid: opSessions.get(ada) });
+    expect(response.status).toBe(200);
+    // Ada's OP session was named under Bob's subject: her session is not the one identified.
+    expect(await adaBrowser.session()).toMatchObject({ user: expect.anything() });
+    // Bob's: a JWT session knows its own OP session, which the token did not name, and stays;
+    // database session rows do not record the OP session, so all of the subject's end.
+    expect(await bobBrowser.session()).toEqual(strategy.knowsOpSession ? expect.anything() : null);
   });
 
   it("a session signed in after a back-channel logout stays valid", async () => {

@@ -4,6 +4,7 @@
  * every instance sharing the store; the id survives cookie re-issues.
  */
 import { randomUUID } from "node:crypto";
+import { createServer } from "node:net";
 import {
   type AuthConfig,
   isJwtSessionRevoked,
@@ -15,7 +16,7 @@ import Credentials from "@tessera/core/providers/credentials";
 import { memoryStore, type SharedStore } from "@tessera/core/store";
 import { createMemoryStore, MemoryAdapter } from "@tessera/memory";
 import { createRedisClient, redisStore } from "@tessera/redis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { deliverCallback, startSignIn } from "./fixtures/oauth-flow.js";
 import { type RunningOidcProvider, startOidcProvider } from "./fixtures/oidc-provider.js";
 import { Client, recordingLogger, SECRET, sealSessionToken } from "./helpers.js";
@@ -114,6 +115,90 @@ for (const [label, makeStore] of stores) {
     });
   });
 }
+
+describe("a copy re-issued before sign-out (the revoked session coming back to life)", () => {
+  afterEach(() => vi.useRealTimers());
+  const maxAge = 3600;
+  const updateAge = 600;
+  let now = 0;
+  /** Moves the clock (Date only: the store's expiry, the token's iat/exp and decode read it). */
+  const at = (seconds: number) => vi.setSystemTime(now + seconds * 1000);
+
+  /** A fresh browser holding exactly `cookie`: a read that clears it cannot hide a later one. */
+  async function probe(shared: AuthConfig, cookie: string) {
+    const reader = new Client(shared);
+    reader.jar.set(cookieName, cookie);
+    const read = await reader.session();
+    const updater = new Client(shared);
+    updater.jar.set(cookieName, cookie);
+    const csrfToken = await updater.csrfToken();
+    const update = await updater.postJson("/auth/session", { csrfToken, data: { name: "Eve" } });
+    return { read, update: await update.json(), extended: updater.jar.get(cookieName) };
+  }
+
+  it("stays revoked past the signed-out cookie's exp, exp + 60 s and up to the copies' own end, for copies re-issued by a read past updateAge and by POST /session", async () => {
+    now = Math.floor(Date.now() / 1000) * 1000;
+    vi.useFakeTimers({ now, toFake: ["Date"] });
+    const shared = config(memoryStore(), { session: { maxAge, updateAge } });
+    const victim = new Client(shared);
+    await signIn(victim);
+    const signedOutExp = (await claims(victim))?.exp as number;
+
+    // Before the sign-out, the thief's copies are re-issued with later exps under the same sid.
+    at(updateAge + 1);
+    const readCopy = copyOf(victim);
+    expect(await readCopy.session()).not.toBeNull();
+    at(updateAge + 100);
+    const updatedCopy = copyOf(victim);
+    const update = await updatedCopy.postJson("/auth/session", {
+      csrfToken: await updatedCopy.csrfToken(),
+      data: {},
+    });
+    expect(update.status).toBe(200);
+    const copies = [readCopy.jar.get(cookieName) ?? "", updatedCopy.jar.get(cookieName) ?? ""];
+    const copyExps: number[] = [];
+    for (const copy of copies) {
+      const token = await decode({ token: copy, secret: SECRET, salt: cookieName });
+      expect(token?.sid).toBe((await claims(victim))?.sid);
+      expect(token?.exp).toBeGreaterThan(signedOutExp);
+      copyExps.push(token?.exp as number);
+    }
+
+    at(updateAge + 200);
+    await victim.post("/auth/signout", { csrfToken: await victim.csrfToken() });
+
+    const start = now / 1000;
+    const moments = [
+      signedOutExp + 1 - start, // the signed-out cookie has expired
+      signedOutExp + 61 - start, // ... and so has a denylist entry kept until its exp + 60 s
+      ...copyExps.map((exp) => exp - 5 - start), // each copy just before its own end
+    ];
+    for (const moment of moments) {
+      at(moment);
+      for (const copy of copies) {
+        const { read, update, extended } = await probe(shared, copy);
+        expect(read, `read at +${moment} s`).toBeNull();
+        expect(update, `POST /session at +${moment} s`).toBeNull();
+        expect(extended, `no cookie re-issued at +${moment} s`).toBeUndefined();
+      }
+    }
+    // Once maxAge from the revocation has passed, no cookie with the id decodes any more.
+    at(updateAge + 200 + maxAge + 61);
+    for (const copy of copies) expect((await probe(shared, copy)).read).toBeNull();
+  });
+
+  it("keeps the sign-out's denylist entry for maxAge from the revocation (Redis TTL)", async () => {
+    const store = redisStore(redis, { prefix });
+    const browser = new Client(config(store, { session: { maxAge, updateAge } }));
+    await signIn(browser);
+    const sid = (await claims(browser))?.sid;
+    await browser.post("/auth/signout", { csrfToken: await browser.csrfToken() });
+    const ttl = await redis.pttl(`${prefix}value:tessera:jwt-revoked:${sid}`);
+    // maxAge, plus a second of "not revoked" cache and a minute of clock-skew margin.
+    expect(ttl).toBeGreaterThan((maxAge + 60) * 1000);
+    expect(ttl).toBeLessThanOrEqual((maxAge + 61) * 1000);
+  });
+});
 
 describe("JWT revocation details", () => {
   it("adds no claim and no lookup without jwt.revocation (tokens stay as Auth.js issues them)", async () => {
@@ -280,6 +365,78 @@ describe("a store outage during the session read", () => {
     expect(errors.at(-1)?.message).toMatch(/back-channel logout store.*fail closed/s);
     state.down = false;
     expect(await browser.session()).not.toBeNull();
+  });
+});
+
+describe("sign-out during a revocation-store outage", () => {
+  /** A port nothing listens on: a Redis that is down (connections refused). */
+  async function closedPort(): Promise<number> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    return port;
+  }
+
+  let down: ReturnType<typeof createRedisClient>;
+  beforeAll(async () => {
+    down = createRedisClient(`redis://127.0.0.1:${await closedPort()}`);
+    down.on("error", () => {}); // refused connections are the point of the test
+  });
+  afterAll(() => down.disconnect());
+
+  async function signedIn() {
+    const { logger, errors } = recordingLogger();
+    const browser = new Client(
+      config(undefined, { logger, jwt: { revocation: redisStore(down, { prefix }) } }),
+    );
+    await signIn(browser);
+    return { browser, errors };
+  }
+
+  it("is not answered as a success: the browser goes to the error page with SignOutError, its cookie cleared", async () => {
+    const { browser, errors } = await signedIn();
+    const response = await browser.post("/auth/signout", {
+      csrfToken: await browser.csrfToken(),
+      callbackUrl: "/goodbye",
+    });
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get("location") ?? "");
+    expect(location.pathname).toBe("/auth/error");
+    expect(location.searchParams.get("error")).toBe("SignOutError");
+    expect(browser.jar.has(cookieName)).toBe(false);
+    const logged = errors.find((error) => (error as { type?: string }).type === "SignOutError");
+    expect(logged?.message).toMatch(/could not end the session.*Check the store/s);
+    expect(logged?.cause).toBeDefined();
+
+    const page = await browser.get(`${location.pathname}${location.search}`);
+    expect(page.status).toBe(503);
+    expect(await page.text()).toContain("could not be ended everywhere");
+  });
+
+  it("answers {url} of the error page to X-Auth-Return-Redirect, with the cookie cleared", async () => {
+    const { browser } = await signedIn();
+    const response = await browser.post(
+      "/auth/signout",
+      { csrfToken: await browser.csrfToken(), callbackUrl: "/goodbye" },
+      { "X-Auth-Return-Redirect": "1" },
+    );
+    expect(response.status).toBe(200);
+    const { url } = (await response.json()) as { url: string };
+    expect(new URL(url).searchParams.get("error")).toBe("SignOutError");
+    expect(browser.jar.has(cookieName)).toBe(false);
+  });
+
+  it("goes to a custom pages.error with error=SignOutError", async () => {
+    const browser = new Client(
+      config(undefined, {
+        pages: { error: "/oops" },
+        jwt: { revocation: redisStore(down, { prefix }) },
+      }),
+    );
+    await signIn(browser);
+    const response = await browser.post("/auth/signout", { csrfToken: await browser.csrfToken() });
+    expect(response.headers.get("location")).toBe("http://localhost:3000/oops?error=SignOutError");
   });
 });
 

@@ -233,6 +233,21 @@ describe("GET /session (JWT): maxAge enforced on read", () => {
     expect(setCookies(response).get(salt)?.maxAge).toBe(0);
   });
 
+  it("sign-out reads a session older than maxAge as over too: events.signOut gets no token", async () => {
+    const signedOut: unknown[] = [];
+    const client = new Client({
+      ...hour,
+      events: { signOut: (message) => void signedOut.push(message) },
+    });
+    client.jar.set(
+      salt,
+      await sealSessionToken({ name: "Eve", iat: now() - 7200, exp: now() + year }),
+    );
+    await client.post("/auth/signout", { csrfToken: await client.csrfToken() });
+    expect(signedOut).toEqual([{ token: null }]);
+    expect(client.jar.has(salt)).toBe(false);
+  });
+
   it("reports the session's end as iat + maxAge when exp is later", async () => {
     const iat = now() - 60;
     const client = new Client(hour);

@@ -22,7 +22,13 @@ import type { AuthContext } from "../config/internal.js";
 import { sessionTokenEnd } from "../crypto/jwe.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 import { supportsSessionListing } from "../session/devices.js";
-import { jwtSessionGate, tokenToReissue } from "../session/jwt-session-gate.js";
+import {
+  clearJwtSession,
+  isPending,
+  jwtSessionDue,
+  readJwtSession,
+  reissueJwtSession,
+} from "../session/jwt-cookie.js";
 import { refreshedSessionToken, sessionAccountOf } from "../session/jwt-tokens.js";
 
 type SessionCallbackParams = Parameters<CallbacksOptions["session"]>[0];
@@ -45,14 +51,6 @@ function runSessionCallback(
   params: JwtSessionParams | DatabaseSessionParams,
 ): Awaitable<Session | DefaultSession> {
   return ctx.config.callbacks.session(params as SessionCallbackParams);
-}
-
-/**
- * Whether a callback's answer is still pending. The default callbacks and `decode` answer
- * synchronously, and awaiting a plain value costs every read a promise and a microtask turn.
- */
-function isPending<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as PromiseLike<T> | null)?.then === "function";
 }
 
 /** A session answer: JSON, never cached. A literal, not `json()`'s spreads: read on every request. */
@@ -85,26 +83,15 @@ async function jwtSession(
 ): Promise<ResponseInternal> {
   const { config, cookies, request } = ctx;
   const option = cookies.sessionToken;
-  const raw = readChunkedCookie(request.cookies, option.name);
-  if (!raw) return respond(null);
   try {
-    const maxAge = config.jwt.maxAge;
-    // `decode` refuses a token issued in the future or older than `iat + maxAge` (see jwe.ts).
-    const decoding = config.jwt.decode({
-      token: raw,
-      secret: config.secrets,
-      salt: option.name,
-      maxAge,
-    });
-    const payload = isPending(decoding) ? await decoding : decoding;
-    if (!payload) throw new TypeError("the session token decoded to nothing");
-    // A revoked session (signed out, or revoked elsewhere; a copy of the cookie still within its
-    // lifetime too) or one its OpenID Provider ended (back-channel logout) reads as signed out at
-    // once; while the store cannot be asked, as signed out with the cookie kept (fail closed).
-    const gate = jwtSessionGate(config, payload);
-    const verdict = gate instanceof Promise ? await gate : gate;
-    if (verdict !== "valid")
-      return respond(null, verdict === "ended" ? clearChunkedCookie(request.cookies, option) : []);
+    // Decoded with `jwt.maxAge`; a revoked session (signed out, or revoked elsewhere; a copy of
+    // the cookie still within its lifetime too) or one its OpenID Provider ended (back-channel
+    // logout) reads as signed out at once; while the store cannot be asked, as signed out with
+    // the cookie kept (fail closed).
+    const reading = readJwtSession(config, request.cookies, option);
+    const payload = reading instanceof Promise ? await reading : reading;
+    if (typeof payload === "string")
+      return respond(null, payload === "ended" ? clearJwtSession(request.cookies, option) : []);
     // A `refresh: true` provider's expired access token is refreshed before the callback runs.
     const refreshing = refreshedSessionToken(config, payload, request.url.origin);
     const current = refreshing instanceof Promise ? await refreshing : refreshing;
@@ -119,24 +106,17 @@ async function jwtSession(
       ...(isUpdate && { trigger: "update" as const, session: newSession }),
     });
     const token = isPending(jwtResult) ? await jwtResult : jwtResult;
-    if (token === null) return respond(null, clearChunkedCookie(request.cookies, option));
+    if (token === null) return respond(null, clearJwtSession(request.cookies, option));
 
     const now = Date.now();
-    const issuedAt = typeof token.iat === "number" ? token.iat * 1000 : 0;
-    const due = now - issuedAt >= config.session.updateAge * 1000;
+    const maxAge = config.jwt.maxAge;
     const changed = current !== payload || (customJwt && JSON.stringify(token) !== before);
-    const issued: Cookie[] = [];
+    let issued: Cookie[] = [];
     let expires: Date;
     const end = sessionTokenEnd(token, maxAge);
-    if (isUpdate || changed || due || end === undefined) {
-      const value = await config.jwt.encode({
-        token: tokenToReissue(config, current, token),
-        secret: config.secrets,
-        salt: option.name,
-        maxAge,
-      });
+    if (isUpdate || changed || end === undefined || jwtSessionDue(config, token, now)) {
       expires = new Date(now + maxAge * 1000);
-      issued.push(...writeChunkedCookie(request.cookies, option, value, { expires }));
+      issued = await reissueJwtSession(config, request.cookies, option, current, token, expires);
     } else {
       expires = new Date(end * 1000);
     }
@@ -161,7 +141,7 @@ async function jwtSession(
   } catch (error) {
     ctx.logger.error(new JWTSessionError(error as Error));
     // An unreadable cookie (tampered, foreign secret, expired) is removed so it stops costing work.
-    return respond(null, clearChunkedCookie(request.cookies, option));
+    return respond(null, clearJwtSession(request.cookies, option));
   }
 }
 

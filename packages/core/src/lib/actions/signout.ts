@@ -2,7 +2,9 @@
  * `GET /signout` renders the confirmation page; `POST /signout` ends the session: the cookie is
  * cleared, a database session deleted and the CSRF token replaced, then the user goes to the
  * callback URL — through the OpenID Provider's end-session endpoint when the session came from a
- * provider with `federatedLogout: true` (OpenID Connect RP-Initiated Logout 1.0).
+ * provider with `federatedLogout: true` (OpenID Connect RP-Initiated Logout 1.0). When the
+ * session could not be ended on the server (revocation store or database down), the cookie is
+ * still cleared and the user is sent to the error page with `error=SignOutError` instead.
  */
 import { MissingCSRF, SignOutError } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
@@ -17,7 +19,7 @@ import {
   federatedLogoutRedirect,
   jwtLogoutTarget,
 } from "../session/federated-logout.js";
-import { jwtSessionId, revokeJwtSession } from "../session/jwt-revocation.js";
+import { decodeJwtSession, revokeJwtSessionOf } from "../session/jwt-cookie.js";
 import { pageUrl } from "./page-url.js";
 
 /** Handles `GET` and `POST /signout`. */
@@ -43,19 +45,17 @@ export async function signout(ctx: AuthContext): Promise<ResponseInternal> {
     );
   const option = cookies.sessionToken;
   const sessionToken = readChunkedCookie(request.cookies, option.name);
+  // The cookie of this browser is cleared whatever happens below.
   const cleared = clearChunkedCookie(request.cookies, option);
   let logoutTarget: Parameters<typeof federatedLogoutRedirect>[1];
+  let incomplete = false;
   if (sessionToken) {
     try {
       if (config.session.strategy === "jwt") {
-        const token = await Promise.resolve(
-          config.jwt.decode({ token: sessionToken, secret: config.secrets, salt: option.name }),
-        ).catch(() => null);
+        const token = await decodeJwtSession(config, request.cookies, option);
         logoutTarget = jwtLogoutTarget(ctx, token);
         // With revocation on, a copy of the cookie (stolen, or on a shared computer) dies too.
-        const sessionId = jwtSessionId(token);
-        if (config.jwt.revocation && sessionId)
-          await revokeJwtSession(config.jwt.revocation, sessionId, token?.exp);
+        await revokeJwtSessionOf(config, token);
         await config.events.signOut?.({ token });
       } else {
         const adapter = requireAdapter(config, "The database session strategy");
@@ -72,12 +72,27 @@ export async function signout(ctx: AuthContext): Promise<ResponseInternal> {
         await config.events.signOut?.({ session: session ?? null });
       }
     } catch (error) {
-      // The cookie is cleared whatever happens; the failure is logged for the operator.
-      ctx.logger.error(new SignOutError(error as Error));
+      incomplete = true;
+      ctx.logger.error(
+        new SignOutError(
+          "Sign-out could not end the session on the server (the revocation store or the database failed): this browser's cookie was cleared, but a copy of it stays signed in until it expires. The user was sent to the error page with error=SignOutError. Check the store's or the database's connection.",
+          { cause: error },
+        ),
+      );
     }
   }
+  // A token seen before sign-out must not serve the next sign-in (login CSRF).
+  const answerCookies = [...cleared, ...(await rotateCsrfToken(ctx))];
+  // A sign-out that did not end the session must not look like one that did: the user learns
+  // that copies of the session may live on (the OP's end-session redirect would hide it).
+  if (incomplete) return { redirect: signOutErrorPage(ctx), cookies: answerCookies };
   // RP-initiated logout: the OP's end-session endpoint sends the browser on to the callback URL.
   const redirect = (await federatedLogoutRedirect(ctx, logoutTarget)) ?? ctx.callbackUrl;
-  // A token seen before sign-out must not serve the next sign-in (login CSRF).
-  return { redirect, cookies: [...cleared, ...(await rotateCsrfToken(ctx))] };
+  return { redirect, cookies: answerCookies };
+}
+
+/** The error page (`pages.error`, else the built-in one) saying that sign-out was incomplete. */
+function signOutErrorPage(ctx: AuthContext): string {
+  const page = ctx.config.pages.error ?? `${ctx.config.basePath}/error`;
+  return pageUrl(ctx, page, { error: SignOutError.type });
 }

@@ -88,6 +88,15 @@ const ERROR_PAGES: Readonly<Record<string, ErrorPageContent>> = {
       "The sign-in link is no longer valid. It may have been used already or it may have expired.",
     action: "signin",
   },
+  // Sign-out cleared this browser's cookie but could not end the session on the server (store or
+  // database down): a copy of the cookie elsewhere may still be signed in, and the user must know.
+  SignOutError: {
+    status: 503,
+    title: "Sign-out incomplete",
+    message:
+      "You are signed out on this device, but your session could not be ended everywhere right now: a copy of it on another device may still be signed in. If you signed in on a device you no longer control, contact the site's support.",
+    action: "home",
+  },
 };
 
 const ERROR_DEFAULT: ErrorPageContent = {

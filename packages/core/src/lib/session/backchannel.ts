@@ -34,6 +34,12 @@ const subjectKey = (provider: string, sub: string) =>
   `tessera:backchannel:sub:${hashed(`${provider}\n${sub}`)}`;
 const sessionKey = (provider: string, sid: string) =>
   `tessera:backchannel:sid:${hashed(`${provider}\n${sid}`)}`;
+/**
+ * A logout of the OP session `sid` of `sub`: only sessions that recorded both match it. JSON, so
+ * that no `sub` and `sid` pair can be spelled like another (both are the OP's strings).
+ */
+const subjectSessionKey = (provider: string, sub: string, sid: string) =>
+  `tessera:backchannel:sub-sid:${hashed(JSON.stringify([provider, sub, sid]))}`;
 /** A logout of one OP session of `sub`, for the sessions of `sub` that do not know their `sid`. */
 const sidlessKey = (provider: string, sub: string) =>
   `tessera:backchannel:sub-without-sid:${hashed(`${provider}\n${sub}`)}`;
@@ -72,11 +78,16 @@ export async function forgetLogoutToken(
 }
 
 /**
- * Ends the sessions `claims` names: every database session of the user (the account whose
- * `providerAccountId` is the token's `sub`; session rows do not record the OP session), or, for
- * JWT sessions, those of the OP session `sid` (and those of its `sub` that recorded no `sid`;
- * every one of the `sub` when the token names no `sid`) through a logout marker the session read
- * honours. Returns the user id for database sessions.
+ * Ends the sessions `claims` names, identified by `iss`, `sub` and `sid` together (OpenID
+ * Connect Back-Channel Logout 1.0 §2.7,
+ * https://openid.net/specs/openid-connect-backchannel-1_0.html#BCActions): every database
+ * session of the user (the account whose `providerAccountId` is the token's `sub`; session rows
+ * do not record the OP session, so all of that user's go), or, for JWT sessions, through a
+ * logout marker the session read honours: with `sub` and `sid`, the sessions of that `sub` in
+ * that OP session (and those of the `sub` that recorded no `sid`); with `sid` only, every session
+ * of that OP session; with `sub` only, every session of the `sub`. A session of another user is
+ * never ended by a token naming its `sid` under someone else's `sub`. Returns the user id for
+ * database sessions.
  */
 export async function endSessions(
   config: ResolvedConfig,
@@ -103,16 +114,16 @@ export async function endSessions(
   const store = logoutStore(config);
   const now = String(Date.now());
   const ttl = config.jwt.maxAge;
-  // §2.7: the sessions the token identifies — those of its OP session (`sid`) when it names
-  // one, else every session of the subject. A session whose ID token had no `sid` cannot tell
-  // which OP session it belongs to: a logout naming `sid` and `sub` ends it too (through a
-  // marker only such sessions read), or it would outlive the OP session it may belong to.
-  const keys = claims.sid
-    ? [
-        sessionKey(provider.id, claims.sid),
-        ...(claims.sub ? [sidlessKey(provider.id, claims.sub)] : []),
-      ]
-    : [subjectKey(provider.id, claims.sub as string)];
+  // §2.7: the sessions the token identifies by `sub` and `sid` together — a `sid` alone would let
+  // a token naming user B end user A's session in the OP session `sid`. A session whose ID token
+  // had no `sid` cannot tell which OP session it belongs to: a logout naming `sid` and `sub` ends
+  // it too (through a marker only such sessions read), or it would outlive its OP session.
+  const { sub, sid } = claims;
+  const keys = sid
+    ? sub
+      ? [subjectSessionKey(provider.id, sub, sid), sidlessKey(provider.id, sub)]
+      : [sessionKey(provider.id, sid)]
+    : [subjectKey(provider.id, sub as string)];
   for (const key of keys) {
     // The newest logout wins: a session signed in after an older one stays valid.
     await store.delete(key);
@@ -123,9 +134,9 @@ export async function endSessions(
 
 /**
  * Whether the OP ended the JWT session `token` through back-channel logout: a logout of its
- * provider's `sub` or `sid` (or, for a session without `sid`, of one OP session of its `sub`)
- * recorded after the session was signed in. Costs two store reads, and nothing for sessions not
- * created through an OpenID Provider.
+ * provider's `sub`, of its `sid` alone, or of its `sub` and `sid` together (or, for a session
+ * without `sid`, of one OP session of its `sub`) recorded after the session was signed in. Costs
+ * up to three store reads, and nothing for sessions not created through an OpenID Provider.
  */
 export function endedThroughBackchannel(
   config: ResolvedConfig,
@@ -140,6 +151,10 @@ export function endedThroughBackchannel(
   return Promise.all([
     account.sub ? store.get(subjectKey(account.provider, account.sub)) : null,
     account.sid ? store.get(sessionKey(account.provider, account.sid)) : null,
-    account.sub && !account.sid ? store.get(sidlessKey(account.provider, account.sub)) : null,
+    account.sub && account.sid
+      ? store.get(subjectSessionKey(account.provider, account.sub, account.sid))
+      : account.sub
+        ? store.get(sidlessKey(account.provider, account.sub))
+        : null,
   ]).then((markers) => markers.some((marker) => marker !== null && Number(marker) >= signedInAt));
 }

@@ -7,9 +7,10 @@ import { AccessDenied, AuthError } from "../../errors.js";
 import type { Cookie, JWT, ResponseInternal } from "../../types.js";
 import { requireAdapter } from "../config/adapter.js";
 import type { AuthContext, SignInResult } from "../config/internal.js";
-import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
+import { readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 import { rotateCsrfToken } from "../http/csrf.js";
 import { newSessionMetadata } from "./devices.js";
+import { clearJwtSession, writeJwtSession } from "./jwt-cookie.js";
 import { withSessionId } from "./jwt-revocation.js";
 import { SESSION_ACCOUNT_CLAIM, sessionAccountClaim } from "./jwt-tokens.js";
 
@@ -61,24 +62,18 @@ export async function issueSession(ctx: AuthContext, result: SignInResult): Prom
       trigger: isNewUser ? "signUp" : "signIn",
     });
     if (token === null) {
-      issued.push(...clearChunkedCookie(request.cookies, option));
+      issued.push(...clearJwtSession(request.cookies, option));
     } else {
       // Revocable sessions get their id (`sid`) here, after the callback, so it cannot be lost.
       token = withSessionId(config.jwt.revocation, token);
-      const maxAge = config.jwt.maxAge;
       // Added after the callback, so a callback that builds a new token cannot drop it.
       const claim =
         account && ctx.provider && (ctx.provider.type === "oauth" || ctx.provider.type === "oidc")
           ? sessionAccountClaim(ctx.provider, account)
           : undefined;
-      const value = await config.jwt.encode({
-        token: claim ? { ...token, [SESSION_ACCOUNT_CLAIM]: claim } : token,
-        secret: config.secrets,
-        salt: option.name,
-        maxAge,
-      });
-      const expires = new Date(Date.now() + maxAge * 1000);
-      issued.push(...writeChunkedCookie(request.cookies, option, value, { expires }));
+      const expires = new Date(Date.now() + config.jwt.maxAge * 1000);
+      const session = claim ? { ...token, [SESSION_ACCOUNT_CLAIM]: claim } : token;
+      issued.push(...(await writeJwtSession(config, request.cookies, option, session, expires)));
     }
   } else {
     const adapter = requireAdapter(config, "The database session strategy");

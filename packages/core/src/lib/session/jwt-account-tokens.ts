@@ -6,9 +6,13 @@
 import { RefreshTokenError } from "../../errors.js";
 import type { Cookie } from "../../types.js";
 import type { ResolvedConfig } from "../config/internal.js";
-import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
-import { jwtSessionGate, tokenToReissue } from "./jwt-session-gate.js";
+import {
+  clearJwtSession,
+  type JwtSessionRead,
+  readJwtSession,
+  reissueJwtSession,
+} from "./jwt-cookie.js";
 import {
   type RequestCookies,
   refreshedSessionToken,
@@ -40,32 +44,27 @@ export async function readJwtAccountTokens(
   provider: InternalOAuthProvider,
 ): Promise<JwtAccountTokens> {
   const option = sessionCookieOption(config, request);
-  const raw = readChunkedCookie(request.cookies, option.name);
-  if (!raw) return { tokens: undefined, cookies: [] };
-  const maxAge = config.jwt.maxAge;
-  const payload = await Promise.resolve(
-    config.jwt.decode({ token: raw, secret: config.secrets, salt: option.name, maxAge }),
-  ).catch(() => null);
-  if (!payload || sessionAccountOf(payload)?.provider !== provider.id)
-    return { tokens: undefined, cookies: [] };
   // A copied cookie of a signed-out session must not yield a live access token, nor be
   // re-issued (with a fresh jti) into a valid session again.
-  const verdict = await jwtSessionGate(config, payload);
-  if (verdict === "ended")
-    return { tokens: undefined, cookies: clearChunkedCookie(request.cookies, option) };
-  if (verdict === "unavailable") return { tokens: undefined, cookies: [] };
+  let payload: JwtSessionRead;
+  try {
+    payload = await readJwtSession(config, request.cookies, option);
+  } catch {
+    // An unreadable cookie holds no tokens; the session read logs it and clears it.
+    payload = "none";
+  }
+  if (payload === "ended")
+    return { tokens: undefined, cookies: clearJwtSession(request.cookies, option) };
+  if (typeof payload === "string" || sessionAccountOf(payload)?.provider !== provider.id)
+    return { tokens: undefined, cookies: [] };
   const next = await refreshedSessionToken(config, payload, request.origin);
   const account = sessionAccountOf(next);
   const cookies: Cookie[] = [];
   if (next !== payload) {
-    const value = await config.jwt.encode({
-      token: tokenToReissue(config, payload, next),
-      secret: config.secrets,
-      salt: option.name,
-      maxAge,
-    });
-    const expires = new Date(Date.now() + maxAge * 1000);
-    cookies.push(...writeChunkedCookie(request.cookies, option, value, { expires }));
+    const expires = new Date(Date.now() + config.jwt.maxAge * 1000);
+    cookies.push(
+      ...(await reissueJwtSession(config, request.cookies, option, payload, next, expires)),
+    );
   }
   if (account?.error)
     throw new RefreshTokenError(

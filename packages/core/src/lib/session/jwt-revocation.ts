@@ -9,7 +9,9 @@
  * replaces. A `jwt` callback that sets `sid` itself (say, to the provider's session id) chooses
  * the id.
  */
-import type { JWT } from "../../types.js";
+import type { Awaitable } from "../../adapters.js";
+import { AdapterError } from "../../errors.js";
+import type { JWT, JWTDecodeParams, LoggerInstance } from "../../types.js";
 import { BoundedExpiringMap } from "../store/bounded-map.js";
 import type { SharedStore } from "../store/shared-store.js";
 
@@ -49,14 +51,19 @@ export function jwtSessionId(token: JWT | null | undefined): string | undefined 
 
 /**
  * Revokes the JWT session `sessionId` (see {@link jwtSessionId}) until `expiresAt` (a `Date`, or
- * seconds since the epoch as in the `exp` claim; default: 30 days from now, the longest default
- * session): every read of a cookie carrying it answers "signed out" from then on. Pass the store
- * configured as `jwt.revocation`. Returns false when the session was revoked already.
+ * seconds since the epoch; default: 30 days from now, the default `session.maxAge`): every read
+ * of a cookie carrying it answers "signed out" from then on. Pass the store configured as
+ * `jwt.revocation`. Returns false when the session was revoked already.
+ *
+ * Keep the entry for your `session.maxAge` from now, not until the `exp` of the token you hold:
+ * a copy of the cookie re-issued earlier (a read past `updateAge`, a `POST /session`) carries the
+ * same id with a later `exp`, and would read as a live session once the entry expired.
  *
  * @example
  * ```ts
  * import { jwtSessionId, revokeJwtSession } from "@tessera/core"
- * await revokeJwtSession(store, jwtSessionId(token)!, token.exp)
+ * const maxAge = 30 * 24 * 60 * 60 // your session.maxAge
+ * await revokeJwtSession(store, jwtSessionId(token)!, new Date(Date.now() + maxAge * 1000))
  * ```
  */
 export async function revokeJwtSession(
@@ -116,4 +123,74 @@ export async function isJwtSessionRevoked(
 export function withSessionId(store: SharedStore | undefined, token: JWT): JWT {
   if (!store || (typeof token.sid === "string" && token.sid !== "")) return token;
   return { ...token, sid: crypto.randomUUID() };
+}
+
+/**
+ * The denylist's verdict on `token`: `ended` when its session was revoked in `store`,
+ * `unavailable` (after telling `onUnavailable` why) when the store could not be read.
+ *
+ * @example
+ * ```ts
+ * const verdict = await denylistVerdict(store, payload, 1, (cause) => logger.error(cause))
+ * ```
+ */
+export function denylistVerdict(
+  store: SharedStore,
+  token: JWT,
+  cacheSeconds: number | undefined,
+  onUnavailable: (cause: unknown) => void,
+): Promise<"valid" | "ended" | "unavailable"> {
+  return isJwtSessionRevoked(store, token, cacheSeconds).then(
+    (revoked) => (revoked ? "ended" : "valid"),
+    (cause: unknown) => {
+      onUnavailable(cause);
+      return "unavailable";
+    },
+  );
+}
+
+/** What {@link readJwtToken} needs: `getToken`'s options, resolved. */
+export interface JwtTokenRead {
+  token: string;
+  decode: (params: JWTDecodeParams) => Awaitable<JWT | null>;
+  secret: string | string[];
+  salt: string;
+  maxAge: number | undefined;
+  revocation: SharedStore | undefined;
+  revocationCacheSeconds: number | undefined;
+  logger: Pick<LoggerInstance, "error">;
+}
+
+/**
+ * `getToken`'s read of a session token outside the pipeline: decoded, and with a revocation store
+ * checked by {@link denylistVerdict}, the rule the session read's gate applies too (fail closed:
+ * while the store cannot be read, the token is refused and the error logged). Null when the
+ * token does not decode (logged) or its session was revoked. It lives here, not beside the
+ * session read in jwt-cookie.ts, so that `@tessera/core/jwt` loads no back-channel or refresh
+ * code.
+ *
+ * @example
+ * ```ts
+ * const payload = await readJwtToken({ token, decode, secret, salt, maxAge, revocation, revocationCacheSeconds, logger })
+ * ```
+ */
+export async function readJwtToken(read: JwtTokenRead): Promise<JWT | null> {
+  const { token, secret, salt, maxAge, revocation, logger } = read;
+  let payload: JWT | null;
+  try {
+    payload = await read.decode({ token, secret, salt, maxAge });
+  } catch (error) {
+    logger.error(error as Error);
+    return null;
+  }
+  if (!payload || !revocation) return payload;
+  const verdict = await denylistVerdict(revocation, payload, read.revocationCacheSeconds, (cause) =>
+    logger.error(
+      new AdapterError(
+        "getToken: the revocation store could not be read, so the token was refused. Check the store's connection.",
+        { cause },
+      ),
+    ),
+  );
+  return verdict === "valid" ? payload : null;
 }

@@ -16,7 +16,7 @@ import {
   providerVerdict,
 } from "./address-proof.js";
 import { createUserOrFind, rereadAfterClash } from "./first-create.js";
-import { jwtSessionGate } from "./jwt-session-gate.js";
+import { readJwtSession } from "./jwt-cookie.js";
 
 /** The user a sign-in resolves to. */
 export interface ResolvedUser {
@@ -30,21 +30,16 @@ export async function currentSessionUser(ctx: AuthContext): Promise<AdapterUser 
   const { config, cookies, request } = ctx;
   const adapter = config.adapter;
   if (!adapter) return null;
-  const token = readChunkedCookie(request.cookies, cookies.sessionToken.name);
-  if (!token) return null;
   try {
     if (config.session.strategy === "jwt") {
-      const payload = await config.jwt.decode({
-        token,
-        secret: config.secrets,
-        salt: cookies.sessionToken.name,
-        maxAge: config.jwt.maxAge,
-      });
       // Account takeover through a revoked or OP-ended cookie: it must not link a new account to
       // its user. The denylist is asked now (no cached "not revoked").
-      if (payload && (await jwtSessionGate(config, payload, 0)) !== "valid") return null;
-      return payload?.sub ? await adapter.getUser(payload.sub) : null;
+      const payload = await readJwtSession(config, request.cookies, cookies.sessionToken, 0);
+      if (typeof payload === "string") return null;
+      return payload.sub ? await adapter.getUser(payload.sub) : null;
     }
+    const token = readChunkedCookie(request.cookies, cookies.sessionToken.name);
+    if (!token) return null;
     const found = await adapter.getSessionAndUser(token);
     if (!found || found.session.expires.valueOf() < Date.now()) return null;
     return found.user;

@@ -1,0 +1,318 @@
+/**
+ * The one owner of the JWT session cookie. Every reader — the session action, `getAccessToken`,
+ * sign-out and account linking — reads it here: decoded with
+ * the configured `maxAge`, then checked against the revocation denylist and back-channel logouts
+ * ({@link jwtSessionGate}). Every writer — sign-in, the `updateAge` re-issue, a refresh of the
+ * account's tokens — writes it here, chunked, and sign-out ends it here.
+ *
+ * The gate is the one check a decoded session passes before anything believes it, so a session
+ * revoked or ended by its OpenID Provider cannot be read back through one path the others refuse.
+ * `getToken` (the public `@tessera/core/jwt` entry, used in edge middleware) applies its
+ * denylist rule through `readJwtToken` in jwt-revocation.ts, which keeps that entry free of the
+ * back-channel and refresh modules this one reaches.
+ */
+import { AdapterError } from "../../errors.js";
+import type { Cookie, CookieOption, JWT } from "../../types.js";
+import type { ResolvedConfig } from "../config/internal.js";
+import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
+import type { SharedStore } from "../store/shared-store.js";
+import { endedThroughBackchannel } from "./backchannel.js";
+import {
+  DEFAULT_REVOCATION_CACHE_SECONDS,
+  denylistVerdict,
+  jwtSessionId,
+  revokeJwtSession,
+  withSessionId,
+} from "./jwt-revocation.js";
+import { SESSION_ACCOUNT_CLAIM } from "./jwt-tokens.js";
+
+/**
+ * Whether a value that may be a promise still is one. The default `decode` and callbacks answer
+ * synchronously, and awaiting a plain value costs every read a promise and a microtask turn.
+ *
+ * @example
+ * ```ts
+ * const token = isPending(result) ? await result : result
+ * ```
+ */
+export function isPending<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as PromiseLike<T> | null)?.then === "function";
+}
+
+/**
+ * What {@link jwtSessionGate} decided: `valid`; `ended` (revoked, or ended by the OP: the cookie
+ * is dead and is cleared); `unavailable` (the store could not be asked: the request is refused,
+ * but the cookie is kept for when the store is back).
+ */
+type JwtSessionVerdict = "valid" | "ended" | "unavailable";
+
+/**
+ * Fail closed, keep the cookie: a store outage must neither let a revoked session in nor sign
+ * every user out for good (the database strategy keeps its cookie during an outage too).
+ */
+function unavailable(config: ResolvedConfig, what: string, cause: unknown): "unavailable" {
+  config.logger.error(
+    new AdapterError(
+      `The ${what} could not be read, so this JWT session was refused for the request (fail closed) and its cookie kept. Check the store's connection (Redis or SQL server reachable, table migrated).`,
+      { cause },
+    ),
+  );
+  return "unavailable";
+}
+
+function backchannelVerdict(
+  config: ResolvedConfig,
+  token: JWT,
+): JwtSessionVerdict | Promise<JwtSessionVerdict> {
+  const what = "back-channel logout store (oauth.store, else jwt.revocation)";
+  let ended: boolean | Promise<boolean>;
+  try {
+    ended = endedThroughBackchannel(config, token);
+  } catch (error) {
+    return unavailable(config, what, error);
+  }
+  if (ended === true) return "ended";
+  if (ended === false) return "valid";
+  return ended.then(
+    (yes) => (yes ? "ended" : "valid"),
+    (error: unknown) => unavailable(config, what, error),
+  );
+}
+
+async function gateWithDenylist(
+  config: ResolvedConfig,
+  denylist: SharedStore,
+  token: JWT,
+  cacheSeconds: number | undefined,
+): Promise<JwtSessionVerdict> {
+  const verdict = await denylistVerdict(denylist, token, cacheSeconds, (cause) =>
+    unavailable(config, "JWT revocation store (jwt.revocation)", cause),
+  );
+  return verdict === "valid" ? backchannelVerdict(config, token) : verdict;
+}
+
+/**
+ * Whether the decoded session JWT `token` may be used: not revoked (`jwt.revocation`, a copied
+ * cookie of a signed-out session included) and not ended by its OpenID Provider through
+ * back-channel logout (OIDC Back-Channel Logout 1.0 §2.7). Synchronous when there is nothing to
+ * look up (no denylist, no OP session), so the common read pays no promise. `cacheSeconds`
+ * overrides `jwt.revocationCacheSeconds` (0: ask the store now).
+ *
+ * @example
+ * ```ts
+ * const gate = jwtSessionGate(config, payload)
+ * const verdict = gate instanceof Promise ? await gate : gate
+ * if (verdict === "ended") clearCookie()
+ * if (verdict !== "valid") return null
+ * ```
+ */
+function jwtSessionGate(
+  config: ResolvedConfig,
+  token: JWT,
+  cacheSeconds = config.jwt.revocationCacheSeconds,
+): JwtSessionVerdict | Promise<JwtSessionVerdict> {
+  const denylist = config.jwt.revocation;
+  if (denylist) return gateWithDenylist(config, denylist, token, cacheSeconds);
+  return backchannelVerdict(config, token);
+}
+
+/**
+ * What {@link readJwtSession} found: the decoded, unrevoked session token, or why there is none:
+ * `none` (no cookie), `ended` (revoked, or ended by the OpenID Provider: clear the cookie with
+ * {@link clearJwtSession}), `unavailable` (the store could not be asked: refuse the request but
+ * keep the cookie for when it is back). A string, not a wrapper object: read on every request.
+ */
+export type JwtSessionRead = JWT | "none" | "ended" | "unavailable";
+
+function gated(
+  config: ResolvedConfig,
+  payload: JWT | null,
+  cacheSeconds: number | undefined,
+): JwtSessionRead | Promise<JwtSessionRead> {
+  if (!payload) throw new TypeError("the session token decoded to nothing");
+  const verdict = jwtSessionGate(config, payload, cacheSeconds);
+  if (verdict === "valid") return payload;
+  if (verdict instanceof Promise)
+    return verdict.then((settled) => (settled === "valid" ? payload : settled));
+  return verdict;
+}
+
+/**
+ * Reads the JWT session cookie of a request: joined from its chunks, decoded with `jwt.maxAge`
+ * (a token older than `iat + maxAge` is refused whatever its `exp`), then passed through
+ * {@link jwtSessionGate}. Throws when the cookie does not decode (tampered, foreign secret,
+ * expired): the caller decides whether that is logged. Synchronous when nothing has to be looked
+ * up, so the common read pays no promise. `cacheSeconds` overrides `jwt.revocationCacheSeconds`
+ * (0: ask the store now).
+ *
+ * @example
+ * ```ts
+ * const reading = readJwtSession(config, request.cookies, cookies.sessionToken)
+ * const read = reading instanceof Promise ? await reading : reading
+ * if (read === "ended") return signedOut(clearJwtSession(request.cookies, cookies.sessionToken))
+ * if (typeof read === "string") return signedOut([])
+ * ```
+ */
+export function readJwtSession(
+  config: ResolvedConfig,
+  cookies: Record<string, string>,
+  option: CookieOption,
+  cacheSeconds?: number,
+): JwtSessionRead | Promise<JwtSessionRead> {
+  const raw = readChunkedCookie(cookies, option.name);
+  if (!raw) return "none";
+  const decoding = config.jwt.decode({
+    token: raw,
+    secret: config.secrets,
+    salt: option.name,
+    maxAge: config.jwt.maxAge,
+  });
+  if (isPending(decoding))
+    return Promise.resolve(decoding).then((payload) => gated(config, payload, cacheSeconds));
+  return gated(config, decoding, cacheSeconds);
+}
+
+/**
+ * The decoded JWT session cookie without the gate, or null when there is none or it does not
+ * decode (with `jwt.maxAge`, as every read). For sign-out, which ends the session whatever the
+ * denylist says.
+ *
+ * @example
+ * ```ts
+ * const token = await decodeJwtSession(config, request.cookies, cookies.sessionToken)
+ * ```
+ */
+export async function decodeJwtSession(
+  config: ResolvedConfig,
+  cookies: Record<string, string>,
+  option: CookieOption,
+): Promise<JWT | null> {
+  const raw = readChunkedCookie(cookies, option.name);
+  if (!raw) return null;
+  try {
+    return await config.jwt.decode({
+      token: raw,
+      secret: config.secrets,
+      salt: option.name,
+      maxAge: config.jwt.maxAge,
+    });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a session token read now is due for re-issue: `updateAge` has passed since it was
+ * issued (Auth.js re-encrypts on every read; Tessera at most once per `updateAge`).
+ *
+ * @example
+ * ```ts
+ * if (isUpdate || changed || jwtSessionDue(config, token, now)) cookies = await reissueJwtSession(…)
+ * ```
+ */
+export function jwtSessionDue(config: ResolvedConfig, token: JWT, now: number): boolean {
+  const issuedAt = typeof token.iat === "number" ? token.iat * 1000 : 0;
+  return now - issuedAt >= config.session.updateAge * 1000;
+}
+
+/**
+ * Encodes `token` with `jwt.maxAge` and answers the cookies that store it (chunked when long,
+ * stale chunks of the previous value cleared), expiring at `expires`.
+ *
+ * @example
+ * ```ts
+ * const expires = new Date(Date.now() + config.jwt.maxAge * 1000)
+ * const issued = await writeJwtSession(config, request.cookies, cookies.sessionToken, token, expires)
+ * ```
+ */
+export async function writeJwtSession(
+  config: ResolvedConfig,
+  cookies: Record<string, string>,
+  option: CookieOption,
+  token: JWT,
+  expires: Date,
+): Promise<Cookie[]> {
+  const value = await config.jwt.encode({
+    token,
+    secret: config.secrets,
+    salt: option.name,
+    maxAge: config.jwt.maxAge,
+  });
+  return writeChunkedCookie(cookies, option, value, { expires });
+}
+
+/**
+ * The token to encode when the session `decoded` is re-issued as `next` (the `jwt` callback's
+ * result, or a refreshed token). Claims the session depends on are carried over when `next`
+ * lacks them: a callback that builds a new object must not drop the revocation id (`sid`: a copy
+ * of the cookie would outlive a sign-out) or the OAuth account (refresh, federated logout). With
+ * `jwt.revocation`, a session without `sid` gets its old `jti` as `sid`: every copy of the cookie
+ * shares that `jti`, so revoking the original also ends the re-issued cookie, which `encode`
+ * gives a new `jti`.
+ */
+function tokenToReissue(config: ResolvedConfig, decoded: JWT, next: JWT): JWT {
+  const token: JWT = { ...next };
+  if (token[SESSION_ACCOUNT_CLAIM] === undefined && decoded[SESSION_ACCOUNT_CLAIM] !== undefined)
+    token[SESSION_ACCOUNT_CLAIM] = decoded[SESSION_ACCOUNT_CLAIM];
+  if (typeof token.sid === "string" && token.sid !== "") return token;
+  const previousId = jwtSessionId(decoded);
+  if (typeof decoded.sid === "string" && decoded.sid !== "") token.sid = decoded.sid;
+  else if (config.jwt.revocation && previousId !== undefined) token.sid = previousId;
+  return withSessionId(config.jwt.revocation, token);
+}
+
+/**
+ * Re-issues the session `decoded` (as {@link readJwtSession} answered it) with the claims of
+ * `next`, keeping its revocation id and OAuth account (see the module's rule above). Only a
+ * session the gate let through is re-issued, so a revoked id never gets a fresh cookie.
+ *
+ * @example
+ * ```ts
+ * const issued = await reissueJwtSession(config, request.cookies, option, payload, token, expires)
+ * ```
+ */
+export function reissueJwtSession(
+  config: ResolvedConfig,
+  cookies: Record<string, string>,
+  option: CookieOption,
+  decoded: JWT,
+  next: JWT,
+  expires: Date,
+): Promise<Cookie[]> {
+  return writeJwtSession(config, cookies, option, tokenToReissue(config, decoded, next), expires);
+}
+
+/**
+ * The cookies that delete the session cookie and every chunk of it.
+ *
+ * @example
+ * ```ts
+ * return respond(null, clearJwtSession(request.cookies, cookies.sessionToken))
+ * ```
+ */
+export function clearJwtSession(cookies: Record<string, string>, option: CookieOption): Cookie[] {
+  return clearChunkedCookie(cookies, option);
+}
+
+/**
+ * Revokes the JWT session `token` in `jwt.revocation` (no-op without one or without an id) for as
+ * long as any cookie carrying its id can live: `jwt.maxAge` from now (every read decodes with it,
+ * so no cookie outlives `iat + maxAge`), plus the time another instance may still trust a cached
+ * "not revoked" (`revocationCacheSeconds`) and re-issue it; `revokeJwtSession` adds a minute for
+ * clock skew. Not until the presented cookie's `exp`: a copy re-issued earlier (a read past
+ * `updateAge`, a `POST /session`) has a later `exp` under the same id, and would come back to
+ * life once the entry expired. Rejects when the store cannot be written.
+ *
+ * @example
+ * ```ts
+ * await revokeJwtSessionOf(config, await decodeJwtSession(config, request.cookies, option))
+ * ```
+ */
+export async function revokeJwtSessionOf(config: ResolvedConfig, token: JWT | null): Promise<void> {
+  const store = config.jwt.revocation;
+  const sessionId = jwtSessionId(token);
+  if (!store || sessionId === undefined) return;
+  const cacheSeconds = config.jwt.revocationCacheSeconds ?? DEFAULT_REVOCATION_CACHE_SECONDS;
+  const lifetime = config.jwt.maxAge + cacheSeconds;
+  await revokeJwtSession(store, sessionId, new Date(Date.now() + lifetime * 1000));
+}
