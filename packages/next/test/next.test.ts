@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
+import { callAction, signInActionFor } from "@tessera/core";
 import CoreCredentials from "@tessera/core/providers/credentials";
 import { memoryStore } from "@tessera/core/store";
 import { createMemoryStore, MemoryAdapter } from "@tessera/memory";
@@ -16,6 +17,7 @@ import NextAuth, { type NextAuthConfig, type NextAuthRequest } from "@tessera/ne
 import NextCredentials from "@tessera/next/providers/credentials";
 import { NextRequest } from "next/server.js";
 import { afterEach, describe, expect, it } from "vitest";
+import { configLoader } from "../src/lib/config.js";
 import { CookieJar, DEMO_PASSWORD, DEMO_USER, demoConfig, SECRET } from "./helpers.js";
 
 const ORIGIN = "http://localhost:3000";
@@ -414,5 +416,28 @@ describe("re-exports", () => {
       expect(readFileSync(`${nextDir}${file}`, "utf8")).toContain(`from "${specifier}"`);
     }
     expect(NextCredentials).toBe(CoreCredentials);
+  });
+});
+
+describe("server actions", () => {
+  it("sign in through the core in-process without a csrf-disabled warning when the app disabled nothing", async () => {
+    const warnings: string[] = [];
+    const config = demoConfig({ logger: { warn: (code) => warnings.push(code) } });
+    // What signIn("credentials", form) runs once Next.js has given it the request's headers.
+    const variants = await configLoader(config)(undefined);
+    const result = await callAction(variants.action, {
+      action: signInActionFor(variants.action, "credentials", ORIGIN) ?? "signin",
+      providerId: "credentials",
+      url: ORIGIN,
+      headers: new Headers({ host: "localhost:3000" }),
+      body: new URLSearchParams({
+        email: DEMO_USER.email,
+        password: DEMO_PASSWORD,
+        callbackUrl: `${ORIGIN}/dashboard`,
+      }),
+    });
+    expect(result.redirect).toBe(`${ORIGIN}/dashboard`);
+    expect(result.cookies?.map((cookie) => cookie.name)).toContain("authjs.session-token");
+    expect(warnings).not.toContain("csrf-disabled");
   });
 });

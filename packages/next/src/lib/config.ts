@@ -2,11 +2,12 @@
  * Turns the user's configuration into the three variants the integration passes to `Auth()`:
  * - `routes`: for the route handlers, exactly as configured (CSRF checked).
  * - `data`: for reading sessions; `Auth()` returns data (status, body, cookies), not a `Response`.
- * - `action`: for server actions; data, and no CSRF token, because Next.js already refuses
- *   cross-site server-action posts (Origin check).
+ * - `action`: for server actions; data. They reach the core in-process (`callAction`), which asks
+ *   for no CSRF token: Next.js already refuses cross-site server-action posts (Origin check).
+ *   The app's CSRF setting is kept as it is, so no `csrf-disabled` warning is logged for it.
  * Each variant is one object per user config, so the core resolves it once, not per request.
  */
-import { type AuthConfig, pageSafeClaims, raw, skipCSRFCheck } from "@tessera/core";
+import { type AuthConfig, pageSafeClaims, raw } from "@tessera/core";
 import type { NextRequest } from "next/server.js";
 import type { NextAuthConfig, NextAuthConfigOrFactory } from "../types.js";
 import { setEnvDefaults } from "./env.js";
@@ -62,7 +63,7 @@ function variantsOf(config: NextAuthConfig): ConfigVariants {
       callbacks: { ...routes.callbacks, session: userInSession(routes.callbacks?.session) },
       raw,
     },
-    action: { ...routes, raw, skipCSRFCheck },
+    action: { ...routes, raw },
   };
   variantsByConfig.set(config, variants);
   return variants;
