@@ -16,7 +16,7 @@ import { createMemoryStore, MemoryAdapter } from "@tessera/memory";
 import NextAuth, { type NextAuthConfig, type NextAuthRequest } from "@tessera/next";
 import NextCredentials from "@tessera/next/providers/credentials";
 import { NextRequest } from "next/server.js";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { configLoader } from "../src/lib/config.js";
 import { CookieJar, DEMO_PASSWORD, DEMO_USER, demoConfig, SECRET } from "./helpers.js";
 
@@ -416,6 +416,40 @@ describe("re-exports", () => {
       expect(readFileSync(`${nextDir}${file}`, "utf8")).toContain(`from "${specifier}"`);
     }
     expect(NextCredentials).toBe(CoreCredentials);
+  });
+});
+
+describe("checking the config when NextAuth() runs", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("logs a fixed config's error at creation, and every request still answers it", async () => {
+    delete process.env.AUTH_SECRET;
+    const errors: Error[] = [];
+    const { handlers } = NextAuth(
+      demoConfig({ secret: undefined, logger: { error: (error) => errors.push(error) } }),
+    );
+    expect(errors.map((error) => error.name)).toEqual(["MissingSecret"]);
+    expect(errors[0]?.message).toContain("AUTH_SECRET");
+    expect((await handlers.GET(page("/api/auth/session"))).status).toBe(500);
+  });
+
+  it("says nothing while next build imports the route without the runtime AUTH_SECRET", () => {
+    delete process.env.AUTH_SECRET;
+    vi.stubEnv("NEXT_PHASE", "phase-production-build");
+    const errors: Error[] = [];
+    expect(() =>
+      NextAuth(demoConfig({ secret: undefined, logger: { error: (error) => errors.push(error) } })),
+    ).not.toThrow();
+    expect(errors).toEqual([]);
+  });
+
+  it("leaves a lazy config to its requests", () => {
+    delete process.env.AUTH_SECRET;
+    const errors: Error[] = [];
+    NextAuth(() =>
+      demoConfig({ secret: undefined, logger: { error: (error) => errors.push(error) } }),
+    );
+    expect(errors).toEqual([]);
   });
 });
 

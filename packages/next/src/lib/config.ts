@@ -7,7 +7,7 @@
  *   The app's CSRF setting is kept as it is, so no `csrf-disabled` warning is logged for it.
  * Each variant is one object per user config, so the core resolves it once, not per request.
  */
-import { type AuthConfig, pageSafeClaims, raw } from "@tessera/core";
+import { type AuthConfig, assertStartupConfig, pageSafeClaims, raw } from "@tessera/core";
 import type { NextRequest } from "next/server.js";
 import type { NextAuthConfig, NextAuthConfigOrFactory } from "../types.js";
 import { setEnvDefaults } from "./env.js";
@@ -84,7 +84,24 @@ export type ConfigLoader = (request: NextRequest | undefined) => Promise<ConfigV
 export function configLoader(config: NextAuthConfigOrFactory): ConfigLoader {
   if (typeof config === "function") return async (request) => variantsOf(await config(request));
   const fixed = variantsOf(config);
+  warnOfConfigError(fixed);
   return async () => fixed;
+}
+
+/**
+ * Logs a fixed config's error when `NextAuth()` runs, so that it shows at start-up and not only
+ * at the first request. Logged, not thrown: `next build` imports the route modules without the
+ * runtime environment (AUTH_SECRET is often set only where the app runs), so a throw here would
+ * break builds that work; every request still answers the error until it is fixed. Silent while
+ * `next build` runs, where the runtime environment is not known.
+ */
+function warnOfConfigError(variants: ConfigVariants): void {
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  try {
+    assertStartupConfig(variants.routes);
+  } catch (error) {
+    logError(variants.user, error);
+  }
 }
 
 /** Logs through the configured logger, else the console (never throws). */
