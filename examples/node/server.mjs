@@ -33,7 +33,15 @@ createServer(async (req, res) => {
   // Sign-in page, callbacks, sign-out, session and CSRF endpoints live under /auth.
   if (req.url?.startsWith("/auth/")) return auth(req, res);
 
-  const session = await getSession(req, config, res);
+  let session;
+  try {
+    session = await getSession(req, config, res);
+  } catch {
+    // getSession rejects when the auth configuration cannot answer (the server log says why):
+    // answer 500 here, or the unhandled rejection would stop the whole server.
+    res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+    return res.end("Sign-in is unavailable: the server log names the configuration problem.");
+  }
   res.setHeader("Content-Type", "text/html; charset=utf-8");
   res.end(
     session

@@ -233,7 +233,10 @@ export class InvalidProvider extends AuthError {
   static override type: ErrorType = "InvalidProvider";
 }
 
-/** The request's host is not trusted. Set `trustHost: true` or `AUTH_TRUST_HOST=true`. */
+/**
+ * The request's host is not trusted. Set `AUTH_URL` to the site's public URL, or `trustHost: true`
+ * (`AUTH_TRUST_HOST=true`) when the Host header is set safely.
+ */
 export class UntrustedHost extends AuthError {
   static override type: ErrorType = "UntrustedHost";
 }

@@ -20,6 +20,7 @@ export type {
   SignInStep,
   SignInStepOutcome,
 } from "./lib/config/internal.js";
+export { assertStartupConfig } from "./lib/config/resolve.js";
 export {
   createMemoryAttemptStore,
   type VerificationAttemptStore,

@@ -20,6 +20,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AuthError } from "./errors.js";
 import { processEnv, trustHostFromEnv } from "./lib/config/env.js";
+import { assertStartupConfig } from "./lib/config/resolve.js";
 import { NodeRequestSource, type NodeSourceOptions } from "./lib/http/node-request.js";
 import { appendCookies, writeNodeError, writeNodeResponse } from "./lib/http/node-response.js";
 import { MAX_BODY_BYTES } from "./lib/http/request.js";
@@ -99,6 +100,10 @@ export interface NodeHandlerOptions {
  * (default `/auth`). Behind your own proxy, set `trustHost: true` (or `AUTH_TRUST_HOST=true`):
  * then `X-Forwarded-Proto`/`-Host` name the public origin, as they do for `Auth()`.
  *
+ * A config object is checked here: a configuration error (no `AUTH_SECRET`, an untrusted host
+ * without `AUTH_URL`, …) throws at start-up with the fix in its message. A lazy config
+ * (`(request) => config`) is checked on each request.
+ *
  * @example
  * ```ts
  * createServer(toNodeHandler({ providers: [GitHub] })).listen(3000)
@@ -109,6 +114,9 @@ export function toNodeHandler(
   config: ConfigOrFactory,
   options: NodeHandlerOptions = {},
 ): NodeHandler {
+  // A fixed config fails here, at start-up, rather than on the first request; a lazy one is
+  // resolved per request and checked there.
+  if (typeof config !== "function") assertStartupConfig(config);
   const { clientIp } = options;
   if (!clientIp) return (req, res) => handleNodeRequest(req, res, config);
   return (req, res) => handleNodeRequest(req, res, config, { clientIp: clientIp(req) });
@@ -117,7 +125,10 @@ export function toNodeHandler(
 /**
  * The session of the user making `req`, or `null` when signed out: runs `GET <basePath>/session`
  * with `req`'s cookies. With `res`, a refreshed session cookie (rolling expiry) is appended while
- * its headers are not sent. Throws an `AuthError` when the config is invalid (the log names why).
+ * its headers are not sent. Rejects with an `AuthError` when the config is invalid (no secret, an
+ * untrusted host without `AUTH_URL`, …; the server log names the cause), on every call until the
+ * config is fixed: catch it in your request handler and answer 500, or a bare `node:http` server
+ * exits on the unhandled rejection.
  *
  * @example
  * ```ts

@@ -98,6 +98,21 @@ describe("configuration errors", () => {
     expect(log.errors[0]?.name).toBe("UntrustedHost");
   });
 
+  it("names AUTH_URL as the fix for an untrusted host before trustHost and AUTH_TRUST_HOST", async () => {
+    const log = recordingLogger();
+    await Auth(new Request(`${ORIGIN}/auth/session`), {
+      secret: SECRET,
+      trustHost: false,
+      providers: [],
+      logger: log.logger,
+    });
+    const message = log.errors[0]?.message ?? "";
+    expect(message).toContain(`URL was: ${ORIGIN}.`);
+    expect(message).toMatch(/Set AUTH_URL to the site's public URL/);
+    expect(message.indexOf("AUTH_URL")).toBeLessThan(message.indexOf("trustHost"));
+    expect(message.indexOf("trustHost")).toBeLessThan(message.indexOf("AUTH_TRUST_HOST"));
+  });
+
   it("names duplicate provider ids, a credentials provider without authorize, and database without adapter", async () => {
     const cases: [Partial<AuthConfig>, string][] = [
       [{ providers: [credentials(), credentials()] }, "InvalidProvider"],

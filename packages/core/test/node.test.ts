@@ -7,7 +7,7 @@ import http, { type Server } from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { Auth as AuthJs } from "@auth/core";
 import AuthJsCredentials from "@auth/core/providers/credentials";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { HttpClient } from "../../express/test/http-client.js";
 import type { AuthConfig } from "../src/index.js";
 import { getSession, toNodeHandler } from "../src/node.js";
@@ -303,6 +303,52 @@ describe("a lazy config and authorize get a real Request", () => {
     } finally {
       if (previous === undefined) delete process.env.AUTH_TRUST_HOST;
       else process.env.AUTH_TRUST_HOST = previous;
+      lazyServer.closeAllConnections();
+      await new Promise((resolve) => lazyServer.close(resolve));
+    }
+  });
+});
+
+describe("toNodeHandler checks a config object when it is created", () => {
+  afterEach(() => vi.unstubAllEnvs());
+  const noEnv = () => {
+    for (const name of ["AUTH_SECRET", "AUTH_URL", "NEXTAUTH_URL", "AUTH_TRUST_HOST", "VERCEL"])
+      vi.stubEnv(name, undefined);
+  };
+
+  it("throws MissingSecret at start-up, naming AUTH_SECRET, instead of failing the first request", () => {
+    noEnv();
+    expect(() => toNodeHandler({ providers: [], trustHost: true })).toThrow(
+      expect.objectContaining({
+        name: "MissingSecret",
+        message: expect.stringContaining("AUTH_SECRET"),
+      }),
+    );
+  });
+
+  it("throws UntrustedHost in production without AUTH_URL, naming AUTH_URL first", () => {
+    noEnv();
+    vi.stubEnv("NODE_ENV", "production");
+    expect(() => toNodeHandler({ providers: [], secret: SECRET })).toThrow(
+      /^Host must be trusted\. Set AUTH_URL .*AUTH_TRUST_HOST=true/,
+    );
+    vi.stubEnv("AUTH_URL", "https://app.example");
+    expect(() => toNodeHandler({ providers: [], secret: SECRET })).not.toThrow();
+  });
+
+  it("leaves a lazy config to its requests, which answer 500 without taking the server down", async () => {
+    noEnv();
+    const lazy = toNodeHandler(() => ({
+      providers: [],
+      trustHost: true,
+      logger: { error: () => {} },
+    }));
+    const [lazyServer, lazyOrigin] = await listen((req, res) => lazy(req, res));
+    try {
+      const response = await fetch(`${lazyOrigin}/auth/session`);
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ message: expect.stringContaining("configuration") });
+    } finally {
       lazyServer.closeAllConnections();
       await new Promise((resolve) => lazyServer.close(resolve));
     }

@@ -20,7 +20,11 @@
  */
 
 import type { ListedSession, Session } from "@tessera/core";
-import { type AccessToken, getAccessToken as getCoreAccessToken } from "@tessera/core";
+import {
+  type AccessToken,
+  assertStartupConfig,
+  getAccessToken as getCoreAccessToken,
+} from "@tessera/core";
 import { AuthError } from "@tessera/core/errors";
 import {
   appendCookies,
@@ -52,6 +56,9 @@ export { MAX_BODY_BYTES, toWebRequest } from "./web-request.js";
  * Behind a proxy, `app.set("trust proxy", …)` makes `X-Forwarded-Proto`/`-Host` count, so
  * cookies get their `__Secure-` prefix and redirects use the public host.
  *
+ * The config is checked when the middleware is created: a configuration error (no
+ * `AUTH_SECRET`, an untrusted host without `AUTH_URL`, …) throws then, with the fix in its message.
+ *
  * The request is read and the answer written natively (`@tessera/core/node`): no Fetch `Request`
  * or `Response` is built unless user code (a lazy config, `authorize`) asks for one.
  *
@@ -61,6 +68,9 @@ export { MAX_BODY_BYTES, toWebRequest } from "./web-request.js";
  * ```
  */
 export function ExpressAuth(config: ExpressAuthConfig): RequestHandler {
+  // A misconfigured app stops here, at start-up, with the fix in the message, instead of failing
+  // its first request: the environment defaults are applied from process.env now.
+  assertStartupConfig(prepareConfig(config).config);
   // Not `async`: the answer's promise is handed to Express as it is (it never rejects), which
   // saves every request an async frame of its own.
   return function tesseraAuth(req: Request, res: Response, next: NextFunction) {

@@ -6,7 +6,7 @@ import { once } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ExpressAuth, getSession, toWebRequest } from "../src/index.js";
 import { createApp, createAuthConfig } from "./app.js";
 import { HttpClient } from "./http-client.js";
@@ -435,6 +435,37 @@ describe("getSession", () => {
     await fetch(origin);
     expect((caught as Error).name).toBe("AuthError");
     expect((caught as Error).message).toContain("server log names the cause");
+  });
+});
+
+describe("ExpressAuth checks the config when it is created", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("throws MissingSecret at start-up, naming AUTH_SECRET, instead of failing the first request", () => {
+    vi.stubEnv("AUTH_SECRET", undefined);
+    expect(() => ExpressAuth(createAuthConfig({ secret: undefined }))).toThrow(
+      expect.objectContaining({
+        name: "MissingSecret",
+        message: expect.stringContaining("AUTH_SECRET"),
+      }),
+    );
+  });
+
+  it("takes AUTH_SECRET from process.env when the middleware is created", async () => {
+    vi.stubEnv("AUTH_SECRET", "express-env-secret-of-at-least-32-characters");
+    const app = express();
+    app.use("/auth", ExpressAuth(createAuthConfig({ secret: undefined })));
+    const response = await fetch(`${await listen(app)}/auth/session`);
+    expect(response.status).toBe(200);
+  });
+
+  it("throws UntrustedHost in production without AUTH_URL, naming AUTH_URL first", () => {
+    for (const name of ["AUTH_URL", "NEXTAUTH_URL", "AUTH_TRUST_HOST", "VERCEL"])
+      vi.stubEnv(name, undefined);
+    vi.stubEnv("NODE_ENV", "production");
+    expect(() => ExpressAuth(createAuthConfig({ trustHost: undefined }))).toThrow(
+      /^Host must be trusted\. Set AUTH_URL .*AUTH_TRUST_HOST=true/,
+    );
   });
 });
 

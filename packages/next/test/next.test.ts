@@ -9,13 +9,15 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
+import { callAction, signInActionFor } from "@tessera/core";
 import CoreCredentials from "@tessera/core/providers/credentials";
 import { memoryStore } from "@tessera/core/store";
 import { createMemoryStore, MemoryAdapter } from "@tessera/memory";
 import NextAuth, { type NextAuthConfig, type NextAuthRequest } from "@tessera/next";
 import NextCredentials from "@tessera/next/providers/credentials";
 import { NextRequest } from "next/server.js";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { configLoader } from "../src/lib/config.js";
 import { CookieJar, DEMO_PASSWORD, DEMO_USER, demoConfig, SECRET } from "./helpers.js";
 
 const ORIGIN = "http://localhost:3000";
@@ -414,5 +416,62 @@ describe("re-exports", () => {
       expect(readFileSync(`${nextDir}${file}`, "utf8")).toContain(`from "${specifier}"`);
     }
     expect(NextCredentials).toBe(CoreCredentials);
+  });
+});
+
+describe("checking the config when NextAuth() runs", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("logs a fixed config's error at creation, and every request still answers it", async () => {
+    delete process.env.AUTH_SECRET;
+    const errors: Error[] = [];
+    const { handlers } = NextAuth(
+      demoConfig({ secret: undefined, logger: { error: (error) => errors.push(error) } }),
+    );
+    expect(errors.map((error) => error.name)).toEqual(["MissingSecret"]);
+    expect(errors[0]?.message).toContain("AUTH_SECRET");
+    expect((await handlers.GET(page("/api/auth/session"))).status).toBe(500);
+  });
+
+  it("says nothing while next build imports the route without the runtime AUTH_SECRET", () => {
+    delete process.env.AUTH_SECRET;
+    vi.stubEnv("NEXT_PHASE", "phase-production-build");
+    const errors: Error[] = [];
+    expect(() =>
+      NextAuth(demoConfig({ secret: undefined, logger: { error: (error) => errors.push(error) } })),
+    ).not.toThrow();
+    expect(errors).toEqual([]);
+  });
+
+  it("leaves a lazy config to its requests", () => {
+    delete process.env.AUTH_SECRET;
+    const errors: Error[] = [];
+    NextAuth(() =>
+      demoConfig({ secret: undefined, logger: { error: (error) => errors.push(error) } }),
+    );
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("server actions", () => {
+  it("sign in through the core in-process without a csrf-disabled warning when the app disabled nothing", async () => {
+    const warnings: string[] = [];
+    const config = demoConfig({ logger: { warn: (code) => warnings.push(code) } });
+    // What signIn("credentials", form) runs once Next.js has given it the request's headers.
+    const variants = await configLoader(config)(undefined);
+    const result = await callAction(variants.action, {
+      action: signInActionFor(variants.action, "credentials", ORIGIN) ?? "signin",
+      providerId: "credentials",
+      url: ORIGIN,
+      headers: new Headers({ host: "localhost:3000" }),
+      body: new URLSearchParams({
+        email: DEMO_USER.email,
+        password: DEMO_PASSWORD,
+        callbackUrl: `${ORIGIN}/dashboard`,
+      }),
+    });
+    expect(result.redirect).toBe(`${ORIGIN}/dashboard`);
+    expect(result.cookies?.map((cookie) => cookie.name)).toContain("authjs.session-token");
+    expect(warnings).not.toContain("csrf-disabled");
   });
 });

@@ -31,7 +31,7 @@ export interface SignOutOptions {
 /** Runs `call` with the event's headers and sets the cookies it answers on `event.cookies`. */
 async function runAction(event: RequestEvent, prepared: PreparedConfig, call: ActionCall) {
   const url = actionUrl(event.url, prepared, call.action);
-  const internal = await callAction(prepared.formAction, {
+  const internal = await callAction(prepared.raw, {
     ...call,
     url,
     headers: event.request.headers,

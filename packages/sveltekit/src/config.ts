@@ -9,7 +9,6 @@ import {
   raw,
   setEnvDefaults,
   siteUrlFromEnv,
-  skipCSRFCheck,
 } from "@tessera/core";
 import type { KitEnvironment } from "./kit.js";
 
@@ -19,13 +18,12 @@ export type SvelteKitAuthConfig = Omit<AuthConfig, "raw">;
 /** What the integration needs from a config. */
 export interface PreparedConfig {
   config: AuthConfig;
-  /** For session reads: data instead of a `Response`. */
-  raw: AuthConfig & { raw: typeof raw };
   /**
-   * For form actions: data, and no double-submit token. Login CSRF defence is SvelteKit's own
-   * origin check (`csrf.checkOrigin`, on by default), which refuses cross-site form posts.
+   * For session reads and form actions: data instead of a `Response`. Form actions reach the
+   * core in-process, which asks for no double-submit token: login CSRF defence is SvelteKit's
+   * own origin check (`csrf.checkOrigin`, on by default), which refuses cross-site form posts.
    */
-  formAction: AuthConfig & { raw: typeof raw };
+  raw: AuthConfig & { raw: typeof raw };
   /** Without a trailing slash, e.g. `/auth` or `/base/auth`. */
   basePath: string;
   /** Provider id → type, for choosing between `/signin/<id>` and `/callback/<id>`. */
@@ -87,7 +85,6 @@ export function prepareConfig(
     entry = {
       config,
       raw: { ...config, raw },
-      formAction: { ...config, raw, skipCSRFCheck },
       basePath: basePath === "/" ? "" : basePath,
       providerTypes: providerTypesOf(config),
       env,

@@ -59,6 +59,7 @@ export type { SvelteKitAuthResult } from "./server.js";
 export function SvelteKitAuth(
   config: SvelteKitAuthConfig | ((event: RequestEvent) => Awaitable<SvelteKitAuthConfig>),
 ): SvelteKitAuthResult {
-  // `env` is read per request: SvelteKit sets it when the server starts, after this module loads.
+  // `env` is a live binding SvelteKit sets when its server starts (`Server.init`), before it loads
+  // the hooks; read through a function so that nothing copies it earlier.
   return createSvelteKitAuth(config, { env: () => env, base, building, dev });
 }

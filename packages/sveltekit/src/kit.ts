@@ -9,7 +9,8 @@ export interface KitEnvironment {
   /**
    * The private environment (`env` of `$env/dynamic/private`): `.env` files under `vite dev` and
    * `vite preview`, the platform's variables on edge adapters, `process.env` on adapter-node.
-   * Read when the first request arrives, once SvelteKit has set it.
+   * Read once per config: when `SvelteKitAuth` gets a fixed config (SvelteKit sets it before it
+   * loads the hooks), else at the first request.
    */
   env(): Record<string, string | undefined>;
   /** `base` of `$app/paths`: `""` or a path such as `/app`, without a trailing slash. */

@@ -8,6 +8,7 @@ import {
   type AccessToken,
   Auth,
   type Awaitable,
+  assertStartupConfig,
   isAuthAction,
   type ListedSession,
   type Session,
@@ -156,6 +157,10 @@ export function createSvelteKitAuth(
   config: SvelteKitAuthConfig | ((event: RequestEvent) => Awaitable<SvelteKitAuthConfig>),
   kit: KitEnvironment,
 ): SvelteKitAuthResult {
+  // A fixed config is checked now, at start-up: SvelteKit sets `$env/dynamic/private` before it
+  // loads the server hooks that call this. Not while building, where the runtime env is unknown.
+  if (typeof config !== "function" && !kit.building)
+    assertStartupConfig(prepareConfig(config, kit).config);
   const configFor = async (event: RequestEvent): Promise<PreparedConfig> =>
     prepareConfig(typeof config === "function" ? await config(event) : config, kit);
 

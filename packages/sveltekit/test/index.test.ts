@@ -29,12 +29,12 @@ describe("@tessera/sveltekit", () => {
   });
 
   it("wires SvelteKitAuth to $env/dynamic/private and $app/paths' base", async () => {
-    const { handle } = SvelteKitAuth({ providers: [Credentials({ authorize: () => null })] });
-    // Filled after SvelteKitAuth() ran, as SvelteKit does when its server starts.
+    // Filled before SvelteKitAuth() runs, as SvelteKit's Server.init does before loading hooks.
     Object.assign(kitEnv.env, {
       AUTH_SECRET: "index-test-secret-at-least-32-characters",
       AUTH_URL: "https://app.example",
     });
+    const { handle } = SvelteKitAuth({ providers: [Credentials({ authorize: () => null })] });
     const url = "http://10.0.0.7:3000/base/auth/providers";
     const event = { url: new URL(url), request: new Request(url), locals: {} } as RequestEvent;
     const response = await handle({ event, resolve: async () => new Response("app page") });

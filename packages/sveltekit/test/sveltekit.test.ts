@@ -138,15 +138,14 @@ describe("handle", () => {
 
   it("reads AUTH_SECRET and AUTH_GITHUB_ID/SECRET from $env/dynamic/private, not process.env", async () => {
     emptyProcessEnv();
-    // SvelteKit fills the env when the server starts, after SvelteKitAuth() has run.
-    let env: Record<string, string> = {};
-    const auth = createSvelteKitAuth(config(), kit({ env: () => env }));
-    env = {
+    // SvelteKit fills the env when its server starts, before it loads the hooks.
+    const env = {
       AUTH_SECRET: SECRET,
       AUTH_TRUST_HOST: "true",
       AUTH_GITHUB_ID: "kit-env-id",
       AUTH_GITHUB_SECRET: "kit-env-secret",
     };
+    const auth = createSvelteKitAuth(config(), kit({ env: () => env }));
     const { event } = formPost("http://127.0.0.1:5173/signin", { providerId: "github" });
     const { status, location } = await redirectOf(auth.signIn(event));
     expect(status).toBe(303);
@@ -164,11 +163,36 @@ describe("handle", () => {
       requestEvent(url).event,
     );
     expect(dev.response.status).toBe(200);
+    // A fixed config is refused at start-up; a lazy one on its request.
+    expect(() => createSvelteKitAuth(config(), kit({ env, dev: false }))).toThrow(
+      expect.objectContaining({
+        name: "UntrustedHost",
+        message: expect.stringContaining("AUTH_URL"),
+      }),
+    );
     const production = await handle(
-      createSvelteKitAuth(config(), kit({ env, dev: false })),
+      createSvelteKitAuth(() => config(), kit({ env, dev: false })),
       requestEvent(url).event,
     );
     expect(production.response.status).toBe(500);
+  });
+
+  it("refuses a fixed config without a secret when SvelteKitAuth() runs, with the fix in the message", () => {
+    emptyProcessEnv();
+    expect(() => createSvelteKitAuth(config(), kit({ env: () => ({}) }))).toThrow(
+      expect.objectContaining({
+        name: "MissingSecret",
+        message: expect.stringContaining("AUTH_SECRET"),
+      }),
+    );
+  });
+
+  it("checks nothing at creation while SvelteKit builds, or for a lazy config", () => {
+    emptyProcessEnv();
+    expect(() =>
+      createSvelteKitAuth(config(), kit({ building: true, env: () => ({}) })),
+    ).not.toThrow();
+    expect(() => createSvelteKitAuth(() => config(), kit({ env: () => ({}) }))).not.toThrow();
   });
 
   it("does no auth work while SvelteKit builds and prerenders: locals.auth() is null", async () => {
@@ -192,10 +216,13 @@ describe("handle", () => {
     const broken = () => {
       throw new Error("the provider needs options");
     };
-    const auth = createSvelteKitAuth(
-      { providers: [broken], logger: { error: () => {}, warn: () => {}, debug: () => {} } },
-      kit(),
-    );
+    const brokenConfig = () => ({
+      providers: [broken],
+      logger: { error: () => {}, warn: () => {}, debug: () => {} },
+    });
+    // A fixed config fails at creation; a lazy one answers its request with the error.
+    expect(() => createSvelteKitAuth(brokenConfig(), kit())).toThrow("the provider needs options");
+    const auth = createSvelteKitAuth(brokenConfig, kit());
     const { response } = await handle(
       auth,
       requestEvent("http://127.0.0.1:5173/auth/session").event,

@@ -14,7 +14,6 @@ import {
   InvalidCallbackUrl,
   isClientError,
   RateLimited,
-  UntrustedHost,
 } from "../errors.js";
 import type {
   AuthConfig,
@@ -24,7 +23,7 @@ import type {
   ResponseInternal,
 } from "../types.js";
 import { actionTableFor } from "./actions/table.js";
-import { isDevelopmentEnv, processEnv } from "./config/env.js";
+import { isDevelopmentEnv, processEnv, untrustedHost } from "./config/env.js";
 import type {
   ActionTable,
   AuthContext,
@@ -321,12 +320,7 @@ async function run<T>(
     return finish(json("Bad request.", 400));
   }
   const configError =
-    resolved.configError ??
-    (resolved.trustHost
-      ? undefined
-      : new UntrustedHost(
-          `Host must be trusted. URL was: ${parsed.url.origin}. Set \`trustHost: true\` or AUTH_TRUST_HOST=true when the host header is set safely (e.g. behind your own proxy).`,
-        ));
+    resolved.configError ?? (resolved.trustHost ? undefined : untrustedHost(parsed.url.origin));
   if (configError) return finish(configurationErrorResponse(resolved, parsed, configError));
 
   let ctx: AuthContext | undefined;

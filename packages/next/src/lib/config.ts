@@ -2,11 +2,12 @@
  * Turns the user's configuration into the three variants the integration passes to `Auth()`:
  * - `routes`: for the route handlers, exactly as configured (CSRF checked).
  * - `data`: for reading sessions; `Auth()` returns data (status, body, cookies), not a `Response`.
- * - `action`: for server actions; data, and no CSRF token, because Next.js already refuses
- *   cross-site server-action posts (Origin check).
+ * - `action`: for server actions; data. They reach the core in-process (`callAction`), which asks
+ *   for no CSRF token: Next.js already refuses cross-site server-action posts (Origin check).
+ *   The app's CSRF setting is kept as it is, so no `csrf-disabled` warning is logged for it.
  * Each variant is one object per user config, so the core resolves it once, not per request.
  */
-import { type AuthConfig, pageSafeClaims, raw, skipCSRFCheck } from "@tessera/core";
+import { type AuthConfig, assertStartupConfig, pageSafeClaims, raw } from "@tessera/core";
 import type { NextRequest } from "next/server.js";
 import type { NextAuthConfig, NextAuthConfigOrFactory } from "../types.js";
 import { setEnvDefaults } from "./env.js";
@@ -62,7 +63,7 @@ function variantsOf(config: NextAuthConfig): ConfigVariants {
       callbacks: { ...routes.callbacks, session: userInSession(routes.callbacks?.session) },
       raw,
     },
-    action: { ...routes, raw, skipCSRFCheck },
+    action: { ...routes, raw },
   };
   variantsByConfig.set(config, variants);
   return variants;
@@ -83,7 +84,24 @@ export type ConfigLoader = (request: NextRequest | undefined) => Promise<ConfigV
 export function configLoader(config: NextAuthConfigOrFactory): ConfigLoader {
   if (typeof config === "function") return async (request) => variantsOf(await config(request));
   const fixed = variantsOf(config);
+  warnOfConfigError(fixed);
   return async () => fixed;
+}
+
+/**
+ * Logs a fixed config's error when `NextAuth()` runs, so that it shows at start-up and not only
+ * at the first request. Logged, not thrown: `next build` imports the route modules without the
+ * runtime environment (AUTH_SECRET is often set only where the app runs), so a throw here would
+ * break builds that work; every request still answers the error until it is fixed. Silent while
+ * `next build` runs, where the runtime environment is not known.
+ */
+function warnOfConfigError(variants: ConfigVariants): void {
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  try {
+    assertStartupConfig(variants.routes);
+  } catch (error) {
+    logError(variants.user, error);
+  }
 }
 
 /** Logs through the configured logger, else the console (never throws). */

@@ -134,6 +134,23 @@ export function originFromEnv(env: EnvObject): string | UntrustedHost | undefine
 }
 
 /**
+ * The {@link UntrustedHost} error of a config that trusts no Host header, naming the fixes in the
+ * order the guides recommend them: `AUTH_URL` first, then `trustHost`/`AUTH_TRUST_HOST`.
+ * `requestOrigin` is the origin the refused request named, when there is one.
+ *
+ * @example
+ * ```ts
+ * untrustedHost("http://10.0.0.7:3000").message // "Host must be trusted. URL was: http://10.0.0.7:3000. Set AUTH_URL …"
+ * ```
+ */
+export function untrustedHost(requestOrigin?: string): UntrustedHost {
+  const seen = requestOrigin === undefined ? "" : ` URL was: ${requestOrigin}.`;
+  return new UntrustedHost(
+    `Host must be trusted.${seen} Set AUTH_URL to the site's public URL (e.g. AUTH_URL=https://app.example), or set \`trustHost: true\` (AUTH_TRUST_HOST=true) when the Host header is set safely (e.g. behind your own proxy).`,
+  );
+}
+
+/**
  * Whether the Host header can be trusted when the config does not say (`trustHost`). Only when
  * the environment says so: `AUTH_TRUST_HOST`, `AUTH_URL` (its origin is used instead of the
  * Host header), a platform that sets the host itself (`VERCEL`, `CF_PAGES`), or `NODE_ENV`

@@ -20,6 +20,7 @@ import {
   originFromEnv,
   secretsFromEnv,
   trustHostFromEnv,
+  untrustedHost,
 } from "./env.js";
 import { resolveExtensions } from "./extensions.js";
 import type { InternalProvider, ResolvedConfig } from "./internal.js";
@@ -201,4 +202,23 @@ function buildResolvedConfig(config: AuthConfig, env: EnvObject): ResolvedConfig
   if (checked instanceof Error) resolved.configError = checked;
   else for (const warning of checked) logger.warn(warning);
   return resolved;
+}
+
+/**
+ * Checks a fixed `config` now, for integrations to call when the app creates its handler: throws
+ * the configuration error every request would otherwise answer with (a missing secret, an
+ * untrusted host without `AUTH_URL`, an invalid provider, …), so that a misconfigured server
+ * stops at start-up with the fix in the message instead of failing its first request. The config
+ * is resolved (and cached) with the environment as it is now, as its first request would.
+ *
+ * @example
+ * ```ts
+ * const config = { providers: [GitHub] }
+ * assertStartupConfig(config) // throws MissingSecret when AUTH_SECRET is unset
+ * ```
+ */
+export function assertStartupConfig(config: AuthConfig): void {
+  const resolved = resolveConfig(config);
+  const error = resolved.configError ?? (resolved.trustHost ? undefined : untrustedHost());
+  if (error) throw error;
 }

@@ -130,8 +130,9 @@ async function mintCsrfToken(
 /**
  * Replaces the browser's CSRF token after a sign-in or a sign-out: a token planted or read before
  * (login CSRF, fixation of the double-submit token) is refused afterwards. Same cookie name,
- * options and format, so Auth.js reads it too. Returns the cookie to set; nothing when CSRF checks
- * are off and the browser holds no CSRF cookie (server actions that never used one).
+ * options and format, so Auth.js reads it too. Returns the cookie to set; nothing when no token was
+ * asked for (CSRF checks off, or an in-process call from server code) and the browser holds no
+ * CSRF cookie (server actions that never used one).
  *
  * @example
  * ```ts
@@ -140,7 +141,8 @@ async function mintCsrfToken(
  */
 export async function rotateCsrfToken(ctx: AuthContext): Promise<Cookie[]> {
   const option = ctx.cookies.csrfToken;
-  if (ctx.config.csrfDisabled && ctx.request.cookies[option.name] === undefined) return [];
+  const tokenInUse = !ctx.config.csrfDisabled && ctx.request.inProcess !== true;
+  if (!tokenInUse && ctx.request.cookies[option.name] === undefined) return [];
   const { token, cookie } = await mintCsrfToken(ctx.config.secrets, option);
   // A token minted earlier in this request is superseded: the browser keeps only the new one.
   const queued = ctx.responseCookies.findIndex((c) => c.name === option.name);
