@@ -22,6 +22,7 @@ import { deliverCallback, locationOf, startSignIn } from "./fixtures/oauth-flow.
 import {
   accountPool,
   type RunningOidcProvider,
+  signLogoutToken,
   startOidcProvider,
 } from "./fixtures/oidc-provider.js";
 import { Client, recordingLogger, SECRET, sealSessionToken } from "./helpers.js";
@@ -106,19 +107,7 @@ async function signedInAtOp(browser: Browser): Promise<boolean> {
 
 /** POSTs a logout token signed by the OP's key, with `claims` (`sub` and/or `sid`), to Tessera. */
 async function postLogoutToken(claims: { sub?: string; sid?: string | undefined }) {
-  const now = Math.floor(Date.now() / 1000);
-  const { importJWK } = await import("jose");
-  const logoutToken = await new SignJWT({
-    iss: op.issuer,
-    aud: "app",
-    iat: now,
-    exp: now + 120,
-    jti: randomUUID(),
-    ...claims,
-    events: { [EVENT]: {} },
-  })
-    .setProtectedHeader({ alg: "RS256", kid: op.signingKey.kid, typ: "logout+jwt" })
-    .sign(await importJWK(op.signingKey, "RS256"));
+  const logoutToken = await signLogoutToken(op, claims);
   return fetch(`${origin}/auth/backchannel-logout/op`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
