@@ -11,20 +11,16 @@
 import { mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { sourceBundleOptions } from "./lib/build.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const [keysArg = "250000"] = process.argv.slice(2);
 const esbuild = await import("esbuild");
 const outfile = join(mkdtempSync(join(root, "node_modules", ".cache", "store-")), "store.mjs");
 await esbuild.build({
+  ...sourceBundleOptions,
   entryPoints: [join(root, "packages/core/src/store.ts")],
-  bundle: true,
-  format: "esm",
-  platform: "node",
-  target: "node20",
-  conditions: ["tessera-source"],
   outfile,
-  logLevel: "silent",
 });
 const { memoryStore } = await import(outfile);
 

@@ -61,20 +61,9 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
-/** Runs a command in `cwd` with the clean environment; throws with its output when it fails. */
-async function run(command: string, args: string[], cwd: string, env = cleanEnv()) {
-  const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let output = "";
-  child.stdout.on("data", (chunk) => {
-    stdout += chunk;
-    output += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    output += chunk;
-  });
-  const [code] = (await once(child, "exit")) as [number | null];
-  return { code, stdout, output };
+/** Runs a command in `cwd` with the clean environment (or `env`); returns its exit code and output. */
+function run(command: string, args: string[], cwd: string, env = cleanEnv()) {
+  return exec(command, args, cwd, env);
 }
 
 async function freePort(): Promise<number> {

@@ -5,13 +5,11 @@
  * (the @tessera packages come from the folder, their other dependencies from npm's cache), and
  * the app imports what it installed.
  */
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT } from "../packages/core/test/fixtures/build.js";
+import { exec, ROOT } from "../packages/core/test/fixtures/build.js";
 
 const BUILD_LOCK = "/tmp/tessera-tsc-build.lock";
 const SCRIPT = join(ROOT, "scripts/pack-local.mjs");
@@ -23,19 +21,9 @@ function cleanEnv(): NodeJS.ProcessEnv {
   );
 }
 
-async function run(command: string, args: string[], cwd: string) {
-  const child = spawn(command, args, { cwd, env: cleanEnv(), stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let output = "";
-  child.stdout.on("data", (chunk) => {
-    stdout += chunk;
-    output += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    output += chunk;
-  });
-  const [code] = (await once(child, "exit")) as [number | null];
-  return { code, stdout, output };
+/** Runs a command in `cwd` with the clean environment. */
+function run(command: string, args: string[], cwd: string) {
+  return exec(command, args, cwd, cleanEnv());
 }
 
 let workdir = "";

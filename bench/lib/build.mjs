@@ -11,6 +11,21 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
+/**
+ * How every benchmark bundles Tessera: its TypeScript sources (the `tessera-source` condition)
+ * into one ES module for Node 20, quietly (a failure is reported by the caller).
+ *
+ * @type {import("esbuild").BuildOptions}
+ */
+export const sourceBundleOptions = {
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  conditions: ["tessera-source"],
+  logLevel: "silent",
+};
+
 /** The entry points: one module per Tessera package the benchmark drives. */
 const entries = {
   core: 'export { Auth, raw } from "@tessera/core"; export { encode, decode } from "@tessera/core/jwt"; export { default as Credentials } from "@tessera/core/providers/credentials"; export { toNodeHandler } from "@tessera/core/node";',
@@ -42,14 +57,9 @@ export async function buildTessera() {
     const outfile = join(dir, `${name}.mjs`);
     try {
       await esbuild.build({
+        ...sourceBundleOptions,
         stdin: { contents, resolveDir: root, loader: "js", sourcefile: `${name}-entry.mjs` },
-        bundle: true,
-        format: "esm",
-        platform: "node",
-        target: "node20",
-        conditions: ["tessera-source"],
         outfile,
-        logLevel: "silent",
         sourcemap: "inline",
         plugins: [externalDependencies],
       });

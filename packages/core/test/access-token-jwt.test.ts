@@ -8,7 +8,6 @@
  * Expiry is simulated by rewriting the `expires_at` inside the session JWT (sealed with the test
  * secret, as time passing would leave it), so no test waits for a token to expire.
  */
-import { randomUUID } from "node:crypto";
 import {
   Auth,
   type AuthConfig,
@@ -20,12 +19,12 @@ import { RefreshTokenError, RefreshUnavailable } from "@tessera/core/errors";
 import { decode, encode, type JWT } from "@tessera/core/jwt";
 import type { OIDCConfig } from "@tessera/core/providers";
 import { memoryStore, type SharedStore } from "@tessera/core/store";
-import { importJWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverCallback, locationOf, startSignIn } from "./fixtures/oauth-flow.js";
 import {
   accountPool,
   type RunningOidcProvider,
+  signLogoutToken,
   startOidcProvider,
 } from "./fixtures/oidc-provider.js";
 import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
@@ -327,18 +326,7 @@ describe("getAccessToken passes the same gate as the session read", () => {
     const client = new Client(cfg);
     await signIn(client, hint);
     expect(await getAccessToken(sessionRequest(client), cfg, "op")).not.toBeNull();
-    const now = Math.floor(Date.now() / 1000);
-    const logoutToken = await new SignJWT({
-      iss: op.issuer,
-      aud: "app",
-      iat: now,
-      exp: now + 120,
-      jti: randomUUID(),
-      sub: hint,
-      events: { "http://schemas.openid.net/event/backchannel-logout": {} },
-    })
-      .setProtectedHeader({ alg: "RS256", kid: op.signingKey.kid, typ: "logout+jwt" })
-      .sign(await importJWK(op.signingKey, "RS256"));
+    const logoutToken = await signLogoutToken(op, { sub: hint });
     const logout = await Auth(
       new Request(`${ORIGIN}/auth/backchannel-logout/op`, {
         method: "POST",

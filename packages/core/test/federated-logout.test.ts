@@ -22,6 +22,7 @@ import { deliverCallback, locationOf, startSignIn } from "./fixtures/oauth-flow.
 import {
   accountPool,
   type RunningOidcProvider,
+  signLogoutToken,
   startOidcProvider,
 } from "./fixtures/oidc-provider.js";
 import { Client, recordingLogger, SECRET, sealSessionToken } from "./helpers.js";
@@ -106,19 +107,7 @@ async function signedInAtOp(browser: Browser): Promise<boolean> {
 
 /** POSTs a logout token signed by the OP's key, with `claims` (`sub` and/or `sid`), to Tessera. */
 async function postLogoutToken(claims: { sub?: string; sid?: string | undefined }) {
-  const now = Math.floor(Date.now() / 1000);
-  const { importJWK } = await import("jose");
-  const logoutToken = await new SignJWT({
-    iss: op.issuer,
-    aud: "app",
-    iat: now,
-    exp: now + 120,
-    jti: randomUUID(),
-    ...claims,
-    events: { [EVENT]: {} },
-  })
-    .setProtectedHeader({ alg: "RS256", kid: op.signingKey.kid, typ: "logout+jwt" })
-    .sign(await importJWK(op.signingKey, "RS256"));
+  const logoutToken = await signLogoutToken(op, claims);
   return fetch(`${origin}/auth/backchannel-logout/op`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -347,6 +336,30 @@ describe("RP-initiated logout is opt-in", () => {
   });
 });
 
+/**
+ * A browser holding `app`'s JWT session of `sub` at the OP, signed in a minute ago, with or
+ * without its OP `sid` (sealed as Tessera seals it, without a sign-in round trip).
+ */
+async function browserWithOpSession(app: AuthConfig, sub: string, sid?: string): Promise<Client> {
+  const now = Math.floor(Date.now() / 1000);
+  const account = { provider: "op", providerAccountId: sub, sub, signedInAt: Date.now() - 60_000 };
+  const browser = new Client(app, origin);
+  const claims = {
+    name: "Member",
+    sub: "user-1",
+    iat: now - 60,
+    exp: now + 3600,
+    jti: randomUUID(),
+    "tessera.oauth": sid ? { ...account, sid } : account,
+  };
+  browser.jar.set(
+    "authjs.session-token",
+    await sealSessionToken(claims, { secret: app.secret as string }),
+  );
+  expect(await browser.session()).not.toBeNull();
+  return browser;
+}
+
 describe("back-channel logout token validation (§2.6)", () => {
   let config: AuthConfig;
   let foreignKey: JWK & { kid: string };
@@ -419,34 +432,10 @@ describe("back-channel logout token validation (§2.6)", () => {
 
   it("a logout token naming sid and sub ends sessions that recorded only sub", async () => {
     const sub = `member-${randomUUID()}`;
-    const now = Math.floor(Date.now() / 1000);
-    /** A JWT session of `sub` at the OP, signed in a minute ago, with or without its OP `sid`. */
-    const sessionOf = async (sid?: string) => {
-      const browser = new Client(config, origin);
-      const account = {
-        provider: "op",
-        providerAccountId: sub,
-        sub,
-        signedInAt: Date.now() - 60_000,
-      };
-      browser.jar.set(
-        "authjs.session-token",
-        await sealSessionToken({
-          name: "Member",
-          sub: "user-1",
-          iat: now - 60,
-          exp: now + 3600,
-          jti: randomUUID(),
-          "tessera.oauth": sid ? { ...account, sid } : account,
-        }),
-      );
-      expect(await browser.session()).not.toBeNull();
-      return browser;
-    };
     // The OP put no sid in the ID token of this session, so the session knows only sub.
-    const withoutSid = await sessionOf();
-    const sameOpSession = await sessionOf("op-session-1");
-    const otherOpSession = await sessionOf("op-session-2");
+    const withoutSid = await browserWithOpSession(config, sub);
+    const sameOpSession = await browserWithOpSession(config, sub, "op-session-1");
+    const otherOpSession = await browserWithOpSession(config, sub, "op-session-2");
     const token = await logoutToken({ claims: { sub, sid: "op-session-1" } });
     expect((await post({ logout_token: token })).status).toBe(200);
     expect(await withoutSid.session()).toBeNull();
@@ -457,35 +446,12 @@ describe("back-channel logout token validation (§2.6)", () => {
 
   it("a logout at one app does not end another app's sessions (each app's default store)", async () => {
     const sub = `member-${randomUUID()}`;
-    const now = Math.floor(Date.now() / 1000);
     // Two apps in one process with the same OP, neither naming a store: the logout markers go to
     // each app's default store in memory.
     const apps = [SECRET, `another-app-${randomUUID()}-secret-of-32+-characters`].map(
       (secret): AuthConfig => ({ ...config, secret, oauth: undefined }),
     );
-    const sessions = await Promise.all(
-      apps.map(async (app) => {
-        const browser = new Client(app, origin);
-        const claims = {
-          sub: "user-1",
-          iat: now - 60,
-          exp: now + 3600,
-          jti: randomUUID(),
-          "tessera.oauth": {
-            provider: "op",
-            providerAccountId: sub,
-            sub,
-            signedInAt: Date.now() - 60_000,
-          },
-        };
-        browser.jar.set(
-          "authjs.session-token",
-          await sealSessionToken(claims, { secret: app.secret as string }),
-        );
-        expect(await browser.session()).not.toBeNull();
-        return browser;
-      }),
-    );
+    const sessions = await Promise.all(apps.map((app) => browserWithOpSession(app, sub)));
     const [first, second] = sessions as [Client, Client];
     const response = await postTo(apps[0] as AuthConfig, {
       logout_token: await logoutToken({ claims: { sub } }),

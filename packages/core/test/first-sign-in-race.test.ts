@@ -8,10 +8,10 @@
 import type { AuthConfig, Session } from "@tessera/core";
 import type { Adapter } from "@tessera/core/adapters";
 import type { OIDCConfig } from "@tessera/core/providers";
-import Credentials from "@tessera/core/providers/credentials";
 import Email from "@tessera/core/providers/email";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { followLink, recordingSender, requestLink } from "./email-helpers.js";
+import { emailPasswordCredentials } from "./fixtures/credentials.js";
 import { deliverCallback, startSignIn } from "./fixtures/oauth-flow.js";
 import { type RunningOidcProvider, startOidcProvider } from "./fixtures/oidc-provider.js";
 import { type SharedDatabase, sharedDatabaseTargets } from "./fixtures/shared-database.js";
@@ -57,13 +57,7 @@ function instanceConfig(adapter: Adapter, sender: ReturnType<typeof recordingSen
     logger: log.logger,
     callbacks: { session: ({ session, user }) => ({ ...session, userId: user.id }) as Session },
     providers: [
-      Credentials({
-        credentials: { email: {}, password: {} },
-        authorize: (c) =>
-          c.password === "pw"
-            ? { id: `u-${String(c.email)}`, email: String(c.email), name: "Ada" }
-            : null,
-      }),
+      emailPasswordCredentials(),
       opProvider(),
       // Tries per address are counted before a link is checked (short-code brute force): eight
       // links opened at once must stay within the limit.

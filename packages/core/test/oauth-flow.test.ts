@@ -5,6 +5,7 @@
  */
 import type { AuthConfig, Profile, Session, TokenSet } from "@tessera/core";
 import { customFetch } from "@tessera/core";
+import type { AdapterAccount, AdapterUser } from "@tessera/core/adapters";
 import type { EndpointRequestContext, OAuth2Config, OIDCConfig } from "@tessera/core/providers";
 import { createMemoryStore, MemoryAdapter } from "@tessera/memory";
 import { exportJWK, generateKeyPair, type JWK } from "jose";
@@ -500,6 +501,20 @@ describe("sign-in or registration with an adapter", () => {
     return { store, events, cfg };
   }
 
+  /**
+   * Puts a user in the adapter as an earlier sign-in (or a migration from Auth.js) left it, with
+   * `account` linked to it when given.
+   */
+  async function existingUser(
+    cfg: AuthConfig,
+    user: AdapterUser,
+    account?: Pick<AdapterAccount, "type" | "provider" | "providerAccountId">,
+  ) {
+    const adapter = cfg.adapter as ReturnType<typeof MemoryAdapter>;
+    await adapter.createUser(user);
+    if (account) await adapter.linkAccount({ ...account, userId: user.id });
+  }
+
   it("creates the user and links the account on the first sign-in, then signs the same user in", async () => {
     const { store, events, cfg } = withAdapter({ pages: { newUser: "/welcome" } });
     const first = await signIn(new Client(cfg));
@@ -609,8 +624,7 @@ describe("sign-in or registration with an adapter", () => {
 
   it("refuses e-mail auto-linking unless allowDangerousEmailAccountLinking", async () => {
     const { store, cfg } = withAdapter();
-    const adapter = cfg.adapter as ReturnType<typeof MemoryAdapter>;
-    await adapter.createUser({
+    await existingUser(cfg, {
       id: "local",
       email: "ada@example.com",
       emailVerified: new Date(),
@@ -626,8 +640,7 @@ describe("sign-in or registration with an adapter", () => {
     const { store, cfg } = withAdapter({
       providers: [oidc({ allowDangerousEmailAccountLinking: true })],
     });
-    const adapter = cfg.adapter as ReturnType<typeof MemoryAdapter>;
-    await adapter.createUser({ id: "local", email: "ada@example.com", emailVerified: new Date() });
+    await existingUser(cfg, { id: "local", email: "ada@example.com", emailVerified: new Date() });
     await signIn(new Client(cfg));
     expect([...store.accounts.values()][0]).toMatchObject({
       userId: "local",
@@ -639,8 +652,7 @@ describe("sign-in or registration with an adapter", () => {
     const { store, cfg } = withAdapter({
       providers: [oidc({ allowDangerousEmailAccountLinking: true })],
     });
-    const adapter = cfg.adapter as ReturnType<typeof MemoryAdapter>;
-    await adapter.createUser({ id: "local", email: "ada@example.com", emailVerified: null });
+    await existingUser(cfg, { id: "local", email: "ada@example.com", emailVerified: null });
     const response = await signIn(new Client(cfg));
     expect(locationOf(response).searchParams.get("error")).toBe("OAuthAccountNotLinked");
     expect(store.accounts.size).toBe(0);
@@ -661,14 +673,11 @@ describe("sign-in or registration with an adapter", () => {
     const { store, cfg } = withAdapter({
       providers: [oidc({ allowDangerousEmailAccountLinking: true }), plainOAuth],
     });
-    const adapter = cfg.adapter as ReturnType<typeof MemoryAdapter>;
-    await adapter.createUser({ id: "migrated", email: "ada@example.com", emailVerified: null });
-    await adapter.linkAccount({
-      userId: "migrated",
-      type: "oauth",
-      provider: "plain",
-      providerAccountId: "ada-elsewhere",
-    });
+    await existingUser(
+      cfg,
+      { id: "migrated", email: "ada@example.com", emailVerified: null },
+      { type: "oauth", provider: "plain", providerAccountId: "ada-elsewhere" },
+    );
     const client = new Client(cfg);
     await signIn(client);
     expect((await client.session())?.user).toMatchObject({ email: "ada@example.com" });
@@ -689,14 +698,11 @@ describe("sign-in or registration with an adapter", () => {
         postProvider({ allowDangerousEmailAccountLinking: true }),
       ],
     });
-    const adapter = cfg.adapter as ReturnType<typeof MemoryAdapter>;
-    await adapter.createUser({ id: "squatter", email: "ada@example.com", emailVerified: null });
-    await adapter.linkAccount({
-      userId: "squatter",
-      type: "oidc",
-      provider: "op-post",
-      providerAccountId: "someone",
-    });
+    await existingUser(
+      cfg,
+      { id: "squatter", email: "ada@example.com", emailVerified: null },
+      { type: "oidc", provider: "op-post", providerAccountId: "someone" },
+    );
     const response = await signIn(new Client(cfg));
     expect(locationOf(response).searchParams.get("error")).toBe("OAuthAccountNotLinked");
     expect(store.accounts.size).toBe(1);
@@ -704,24 +710,19 @@ describe("sign-in or registration with an adapter", () => {
 
   it("marks a returning user's address verified when the OpenID Provider says it is (users Auth.js created have none)", async () => {
     const { store, cfg } = withAdapter();
-    const adapter = cfg.adapter as ReturnType<typeof MemoryAdapter>;
-    await adapter.createUser({ id: "from-authjs", email: "ada@example.com", emailVerified: null });
-    await adapter.linkAccount({
-      userId: "from-authjs",
-      type: "oidc",
-      provider: "op",
-      providerAccountId: "ada-1",
-    });
+    await existingUser(
+      cfg,
+      { id: "from-authjs", email: "ada@example.com", emailVerified: null },
+      { type: "oidc", provider: "op", providerAccountId: "ada-1" },
+    );
     await signIn(new Client(cfg));
     expect(store.users.get("from-authjs")?.emailVerified).toBeInstanceOf(Date);
     // Grace's OP says her address is unverified: her returning sign-in leaves it unverified.
-    await adapter.createUser({ id: "grace", email: "grace@example.com", emailVerified: null });
-    await adapter.linkAccount({
-      userId: "grace",
-      type: "oidc",
-      provider: "op",
-      providerAccountId: "grace-2",
-    });
+    await existingUser(
+      cfg,
+      { id: "grace", email: "grace@example.com", emailVerified: null },
+      { type: "oidc", provider: "op", providerAccountId: "grace-2" },
+    );
     await signIn(new Client(cfg), "op", "grace@example.com");
     expect(store.users.get("grace")?.emailVerified).toBeNull();
   });
@@ -730,14 +731,11 @@ describe("sign-in or registration with an adapter", () => {
     const { store, cfg } = withAdapter({
       providers: [oidc({ allowDangerousEmailAccountLinking: true }), postProvider()],
     });
-    const adapter = cfg.adapter as ReturnType<typeof MemoryAdapter>;
-    await adapter.createUser({ id: "squatter", email: "ada@example.com", emailVerified: null });
-    await adapter.linkAccount({
-      userId: "squatter",
-      type: "oidc",
-      provider: "op-post",
-      providerAccountId: "someone",
-    });
+    await existingUser(
+      cfg,
+      { id: "squatter", email: "ada@example.com", emailVerified: null },
+      { type: "oidc", provider: "op-post", providerAccountId: "someone" },
+    );
     const response = await signIn(new Client(cfg));
     expect(locationOf(response).searchParams.get("error")).toBe("OAuthAccountNotLinked");
     expect(store.accounts.size).toBe(1);
@@ -747,8 +745,7 @@ describe("sign-in or registration with an adapter", () => {
     const { store, cfg } = withAdapter({
       providers: [oidc({ allowDangerousEmailAccountLinking: true })],
     });
-    const adapter = cfg.adapter as ReturnType<typeof MemoryAdapter>;
-    await adapter.createUser({
+    await existingUser(cfg, {
       id: "local",
       email: "grace@example.com",
       emailVerified: new Date(),

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { Auth, type AuthConfig } from "@tessera/core";
-import Credentials from "@tessera/core/providers/credentials";
+import Credentials, { type CredentialInput } from "@tessera/core/providers/credentials";
 import Email from "@tessera/core/providers/email";
 import { memoryStore, type SharedStore } from "@tessera/core/store";
 import { createMemoryStore, MemoryAdapter } from "@tessera/memory";
@@ -70,6 +70,21 @@ async function attemptFrom(config: AuthConfig, clientIp: string, username: strin
  * counts in one store in this process, as the configs of one app do.
  */
 const uniqueName = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
+
+/** A Credentials provider that refuses every sign-in and counts the calls that reach authorize. */
+function refusingCredentials(credentials: Record<string, CredentialInput>) {
+  const counted = {
+    calls: 0,
+    provider: Credentials({
+      credentials,
+      authorize: () => {
+        counted.calls++;
+        return null;
+      },
+    }),
+  };
+  return counted;
+}
 
 describe("credentials sign-in rate limit (defaults: 10 per identifier per minute)", () => {
   it("refuses the 11th attempt for one user name, sending the browser to the sign-in page with Retry-After", async () => {
@@ -406,19 +421,8 @@ describe("credentials fields posted as arrays, numbers or objects", () => {
 
   it("a password posted as an array is refused before authorize, with the field named in the log", async () => {
     const { logger, errors } = recordingLogger();
-    let calls = 0;
-    const config = credentialsConfig({
-      logger,
-      providers: [
-        Credentials({
-          credentials: { username: {}, password: { type: "password" } },
-          authorize: () => {
-            calls++;
-            return null;
-          },
-        }),
-      ],
-    });
+    const refusing = refusingCredentials({ username: {}, password: { type: "password" } });
+    const config = credentialsConfig({ logger, providers: [refusing.provider] });
     const client = new Client(config);
     const response = await client.postJson("/auth/callback/credentials", {
       csrfToken: await client.csrfToken(),
@@ -428,23 +432,13 @@ describe("credentials fields posted as arrays, numbers or objects", () => {
     expect(response.headers.get("location")).toBe(
       `${ORIGIN}/auth/signin?error=CredentialsSignin&code=credentials`,
     );
-    expect(calls).toBe(0);
+    expect(refusing.calls).toBe(0);
     expect(errors.map((e) => e.message).join()).toMatch(/"password" was posted as an array/);
   });
 
   it("with no fields declared, any submitted field that is not a string is refused", async () => {
-    let calls = 0;
-    const config = credentialsConfig({
-      providers: [
-        Credentials({
-          credentials: {},
-          authorize: () => {
-            calls++;
-            return null;
-          },
-        }),
-      ],
-    });
+    const refusing = refusingCredentials({});
+    const config = credentialsConfig({ providers: [refusing.provider] });
     const client = new Client(config);
     const response = await client.postJson("/auth/callback/credentials", {
       csrfToken: await client.csrfToken(),
@@ -453,7 +447,7 @@ describe("credentials fields posted as arrays, numbers or objects", () => {
       password: "x",
     });
     expect(response.headers.get("location")).toContain("error=CredentialsSignin");
-    expect(calls).toBe(0);
+    expect(refusing.calls).toBe(0);
     // The same fields as strings reach authorize.
     await client.postJson("/auth/callback/credentials", {
       csrfToken: await client.csrfToken(),
@@ -461,7 +455,7 @@ describe("credentials fields posted as arrays, numbers or objects", () => {
       tenant: "acme",
       password: "x",
     });
-    expect(calls).toBe(1);
+    expect(refusing.calls).toBe(1);
   });
 });
 

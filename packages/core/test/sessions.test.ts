@@ -10,6 +10,7 @@ import type { Adapter, AdapterSession } from "@tessera/core/adapters";
 import Credentials from "@tessera/core/providers/credentials";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useAuthPgSchema } from "./fixtures/auth-pg-schema.js";
+import { emailPasswordCredentials } from "./fixtures/credentials.js";
 import { sharedDatabaseTargets } from "./fixtures/shared-database.js";
 import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
 
@@ -31,15 +32,7 @@ function configFor(adapter: Adapter, recorded: Recorded): AuthConfig {
       sessionRevoked: (message) => void recorded.revoked.push(message),
       signOut: (message) => void recorded.signOuts.push(message),
     },
-    providers: [
-      Credentials({
-        credentials: { email: {}, password: {} },
-        authorize: (c) =>
-          c.password === "pw"
-            ? { id: `u-${String(c.email)}`, email: String(c.email), name: "Ada" }
-            : null,
-      }),
-    ],
+    providers: [emailPasswordCredentials()],
   };
 }
 
