@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { type AuthConfig, customFetch, type EventCallbacks, getAccessToken } from "@tessera/core";
-import type { Adapter } from "@tessera/core/adapters";
+import type { Adapter, AdapterAccount } from "@tessera/core/adapters";
 import { MissingAdapterMethods, RefreshTokenError, RefreshUnavailable } from "@tessera/core/errors";
 import type { OIDCConfig } from "@tessera/core/providers";
 import { MemoryAdapter } from "@tessera/memory";
@@ -420,6 +420,45 @@ describe("getAccessToken with an adapter lacking updateAccount", () => {
     const error = await getAccessToken(requestOf(client), cfg, "op").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MissingAdapterMethods);
     expect((error as Error).message).toContain("updateAccount");
+  });
+});
+
+describe("getAccessToken after another read's refresh has finished", () => {
+  it("a read that saw the due token before the refresh stored new ones answers the stored tokens without a second token request", async () => {
+    const full = MemoryAdapter();
+    let staleListing: AdapterAccount[] | undefined;
+    // The memory adapter, but one listing answers the accounts as they were before the refresh:
+    // what a read that lost the race against a concurrent refresh saw (it read the row, then the
+    // other read's refresh finished and left the in-process flight before this one reached it).
+    const adapter: Adapter = {
+      ...full,
+      async listAccountsByUserId(userId) {
+        const stale = staleListing;
+        staleListing = undefined;
+        return stale ?? (await full.listAccountsByUserId?.(userId)) ?? [];
+      },
+    };
+    const cfg: AuthConfig = {
+      secret: SECRET,
+      trustHost: true,
+      logger: recordingLogger().logger,
+      adapter,
+      providers: [opProvider()],
+    };
+    const client = new Client(cfg);
+    const hint = freshHint();
+    await signIn(client, hint);
+    await expireStoredToken(full, hint);
+    const user = await full.getUserByAccount?.({ provider: "op", providerAccountId: hint });
+    const due = structuredClone((await full.listAccountsByUserId?.(user?.id ?? "")) ?? []);
+    expect(due.length).toBe(1);
+    const before = op.tokenRequests;
+    const first = await getAccessToken(requestOf(client), cfg, "op");
+    staleListing = due;
+    const late = await getAccessToken(requestOf(client), cfg, "op");
+    expect(op.tokenRequests - before).toBe(1);
+    expect(late).toEqual(first);
+    expect(await acceptedByProvider(late?.accessToken ?? "")).toBe(true);
   });
 });
 

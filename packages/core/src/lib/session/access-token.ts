@@ -19,7 +19,7 @@ import { resolveConfig } from "../config/resolve.js";
 import { readChunkedCookie } from "../http/cookies.js";
 import { parseCookies } from "../http/request.js";
 import { subjectOf } from "../oauth/id-token-checks.js";
-import { refreshTokens } from "../oauth/refresh.js";
+import { type RefreshedTokens, refreshTokens } from "../oauth/refresh.js";
 import { isDue, refreshOnce } from "../oauth/refresh-flight.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
 import { readJwtAccountTokens } from "./jwt-account-tokens.js";
@@ -101,6 +101,34 @@ function assertAccountMethods(config: ResolvedConfig, needsUpdate: boolean): voi
     );
 }
 
+/** The account's stored tokens when another refresh has already replaced the due ones. */
+async function storedTokensIfFresh(
+  config: ResolvedConfig,
+  adapter: ReturnType<typeof requireAdapter>,
+  account: AdapterAccount,
+): Promise<RefreshedTokens | null> {
+  const current = (await adapter.listAccountsByUserId?.(account.userId))?.find(
+    (candidate) =>
+      candidate.provider === account.provider &&
+      candidate.providerAccountId === account.providerAccountId,
+  );
+  if (
+    !current ||
+    typeof current.access_token !== "string" ||
+    typeof current.refresh_token !== "string" ||
+    current.access_token === account.access_token ||
+    isDue(config, current.expires_at)
+  )
+    return null;
+  return {
+    access_token: current.access_token,
+    token_type: typeof current.token_type === "string" ? current.token_type : "bearer",
+    refresh_token: current.refresh_token,
+    ...(typeof current.expires_at === "number" && { expires_at: current.expires_at }),
+    ...(typeof current.scope === "string" && { scope: current.scope }),
+  };
+}
+
 /**
  * Refreshes `account` (once, however many callers) and stores the new tokens. When the provider
  * refuses the refresh token, the account row is read again: another instance without a shared
@@ -122,6 +150,11 @@ async function refreshAccount(
         `The ${provider.id} account has an expired access token and no refresh token. Ask the provider for one (often the offline_access scope) and sign in again.`,
       );
     const tokens = await refreshOnce(config, provider, refreshToken, async () => {
+      // A caller that read the account before a concurrent refresh stored its tokens can reach
+      // this point after that refresh has finished: the stored tokens are then the answer, and
+      // asking the provider again would spend (or, with rotation, burn) the refresh token twice.
+      const alreadyRefreshed = await storedTokensIfFresh(config, adapter, account);
+      if (alreadyRefreshed) return alreadyRefreshed;
       const refreshed = await refreshTokens(provider, refreshToken, subjectOf(account.id_token));
       const stored = await adapter.updateAccount({ ...key, ...refreshed });
       await config.events.tokenRefreshed?.({ account: stored ?? { ...account, ...refreshed } });
