@@ -101,6 +101,17 @@ function postProvider(): OIDCConfig {
   });
 }
 
+/** A config of the test provider with `adapter` and a quiet logger. */
+function appWith(adapter: Adapter): AuthConfig {
+  return {
+    secret: SECRET,
+    trustHost: true,
+    logger: recordingLogger().logger,
+    adapter,
+    providers: [opProvider()],
+  };
+}
+
 /** Signs `client` in at `providerId` as the provider's account `hint`. */
 async function signIn(client: Client, hint: string, providerId = "op"): Promise<void> {
   const url = await startSignIn(client, providerId, {
@@ -341,13 +352,7 @@ describe("getAccessToken across app instances", () => {
     const dir = await mkdtemp(join(tmpdir(), "tessera-refresh-"));
     try {
       const adapter = SqlAdapter(db, { dialect: "postgres", tablePrefix });
-      const cfg: AuthConfig = {
-        secret: SECRET,
-        trustHost: true,
-        logger: recordingLogger().logger,
-        adapter,
-        providers: [opProvider()],
-      };
+      const cfg = appWith(adapter);
       const client = new Client(cfg);
       const hint = freshHint();
       await signIn(client, hint);
@@ -406,13 +411,7 @@ describe("getAccessToken with an adapter lacking updateAccount", () => {
   it("names the missing adapter method when a refresh is due", async () => {
     const full = MemoryAdapter();
     const { updateAccount: _dropped, ...adapter } = full;
-    const cfg: AuthConfig = {
-      secret: SECRET,
-      trustHost: true,
-      logger: recordingLogger().logger,
-      adapter,
-      providers: [opProvider()],
-    };
+    const cfg = appWith(adapter);
     const client = new Client(cfg);
     const hint = freshHint();
     await signIn(client, hint);
@@ -438,13 +437,7 @@ describe("getAccessToken after another read's refresh has finished", () => {
         return stale ?? (await full.listAccountsByUserId?.(userId)) ?? [];
       },
     };
-    const cfg: AuthConfig = {
-      secret: SECRET,
-      trustHost: true,
-      logger: recordingLogger().logger,
-      adapter,
-      providers: [opProvider()],
-    };
+    const cfg = appWith(adapter);
     const client = new Client(cfg);
     const hint = freshHint();
     await signIn(client, hint);
