@@ -20,11 +20,11 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPackages, exec, ROOT, TSC_BIN } from "../packages/core/test/fixtures/build.js";
+import { freePort } from "../packages/core/test/fixtures/ports.js";
 
 const PACKAGES = [
   "core",
@@ -64,16 +64,6 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 /** Runs a command in `cwd` with the clean environment (or `env`); returns its exit code and output. */
 function run(command: string, args: string[], cwd: string, env = cleanEnv()) {
   return exec(command, args, cwd, env);
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === "string") throw new Error("no port");
-  return address.port;
 }
 
 /** Starts `node <args>` in the app and waits for its "Listening on" line. */

@@ -5,7 +5,6 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { EdgeRuntime, runServer } from "edge-runtime";
 import { Miniflare } from "miniflare";
@@ -26,16 +25,6 @@ export interface RuntimeHost {
   /** Whether `node:crypto` is there (through `process.getBuiltinModule`); WebCrypto otherwise. */
   nodeCrypto: boolean;
   start(bundle: WorkerBundle, port: number, env: Env): Promise<RunningHost>;
-}
-
-/** A port free on 127.0.0.1 now (the OpenID Provider must know each callback URL in advance). */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
 }
 
 /**

@@ -14,9 +14,10 @@ import {
   type RunningOidcProvider,
   startOidcProvider,
 } from "../packages/core/test/fixtures/oidc-provider.js";
+import { freePort } from "../packages/core/test/fixtures/ports.js";
 import { HttpClient } from "../packages/express/test/http-client.js";
 import { buildWorkerBundle, type WorkerBundle } from "./bundle.js";
-import { type Env, freePort, type RunningHost, runtimeHosts } from "./hosts.js";
+import { type Env, type RunningHost, runtimeHosts } from "./hosts.js";
 
 const SECRET = randomBytes(32).toString("hex");
 const PASSWORD = randomBytes(12).toString("base64url");

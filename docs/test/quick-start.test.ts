@@ -4,13 +4,12 @@
  * message, and a started one answers, rather than exits, when `getSession` rejects.
  */
 
-import { once } from "node:events";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { AuthError } from "@tessera/core/errors";
 import type * as NodeEntry from "@tessera/core/node";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { freePort } from "../../packages/core/test/fixtures/ports.js";
 import { ROOT } from "../../scripts/docs/snippets.mjs";
 
 const QUICK_START = join(ROOT, "examples/node/server.mjs");
@@ -40,14 +39,6 @@ afterEach(() => {
 afterAll(() => {
   for (const folder of written) rmSync(folder, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** Runs a fresh copy of the Quick start (inside the repository, so its imports resolve). */
 async function startQuickStart(env: Record<string, string | undefined>): Promise<string> {

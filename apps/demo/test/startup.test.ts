@@ -7,6 +7,7 @@ import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../../../packages/core/test/fixtures/ports.js";
 import { type RunningDemo, startDemo } from "../src/demo.js";
 import { startupGate } from "../src/readiness.js";
 
@@ -69,14 +70,6 @@ function probe(port: number, starting: () => boolean): Promise<Probe> {
     );
     req.end();
   });
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe("requests while the demo starts", () => {

@@ -1,11 +1,20 @@
+import { Suspense } from "react";
 import { auth } from "@/auth";
 import { signInWithPassword, signOutAndGoHome } from "./actions";
 
-export default async function Home({
-  searchParams,
-}: {
-  searchParams: Promise<{ error?: string }>;
-}) {
+type SearchParams = Promise<{ error?: string }>;
+
+// The session is request data: with Cache Components (create-next-app's default) the part of the
+// page that reads it streams in behind a Suspense boundary, and the rest is prerendered.
+export default function Home({ searchParams }: { searchParams: SearchParams }) {
+  return (
+    <Suspense fallback={<p data-testid="loading">Loading…</p>}>
+      <HomeForVisitor searchParams={searchParams} />
+    </Suspense>
+  );
+}
+
+async function HomeForVisitor({ searchParams }: { searchParams: SearchParams }) {
   const session = await auth();
   const { error } = await searchParams;
   if (session?.user)

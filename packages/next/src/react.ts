@@ -224,13 +224,11 @@ export function SessionProvider(props: SessionProviderProps): ReactNode {
 
   const hasInitial = props.session !== undefined;
   const [session, setSession] = useState<Session | null>(() => {
-    if (hasInitial) {
-      __NEXTAUTH._session = props.session;
-      __NEXTAUTH._lastSync = now();
-    }
+    if (hasInitial) __NEXTAUTH._session = props.session;
     return props.session ?? null;
   });
   const [loading, setLoading] = useState(!hasInitial);
+  const startedWithSession = useRef(hasInitial);
   // Answers of overlapping fetches can arrive out of order; only the newest one counts.
   const latest = useRef(0);
 
@@ -256,6 +254,9 @@ export function SessionProvider(props: SessionProviderProps): ReactNode {
   }, []);
 
   useEffect(() => {
+    // The clock is read after mount, never during render: with Cache Components a client
+    // component that reads `Date.now()` while prerendering fails the build.
+    if (startedWithSession.current) __NEXTAUTH._lastSync = now();
     sessionRefetchers.add(refetch);
     void refetch();
     const channel = sessionChannel();

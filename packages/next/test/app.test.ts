@@ -4,95 +4,24 @@
  * handlers, the proxy (middleware) with the `authorized` callback, server components, server
  * actions and the React client.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { once } from "node:events";
-import { existsSync } from "node:fs";
-import { cp, mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
+import { cp, mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type LaunchedBrowser, launchBrowser } from "../../../e2e/browser.js";
 import { CookieJar } from "./helpers.js";
+import {
+  buildNextApp,
+  buildWorkspacePackages,
+  newAppDir,
+  ROOT,
+  type RunningNextApp,
+  startNextApp,
+} from "./next-app.js";
 
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const EXAMPLE = join(ROOT, "examples/next");
-const NEXT_BIN = join(ROOT, "node_modules/next/dist/bin/next");
-const TSC_BIN = join(ROOT, "node_modules/typescript/bin/tsc");
 const USER = { name: "Ada Lovelace", email: "ada@example.com" };
 const PASSWORD = "correct horse battery staple";
-
-/** The environment for Next.js: vitest's NODE_ENV=test must not leak into `next build`/`start`. */
-function nextEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...extra };
-  delete env.NODE_ENV;
-  return env;
-}
-
-/** Runs a command to completion; returns its exit code and output. */
-async function exec(
-  command: string,
-  args: string[],
-  cwd: string,
-  env = nextEnv(),
-): Promise<{ code: number | null; output: string }> {
-  const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    output += chunk;
-  });
-  const [code] = (await once(child, "exit")) as [number | null];
-  return { code, output };
-}
-
-/** Runs a command to completion; on failure, throws with the end of its output. */
-async function run(command: string, args: string[], cwd: string, env = nextEnv()): Promise<void> {
-  const { code, output } = await exec(command, args, cwd, env);
-  if (code !== 0)
-    throw new Error(`${[command, ...args].join(" ")} failed (${code}):\n${output.slice(-4000)}`);
-}
-
-/**
- * Compiles @tessera/core and @tessera/next to dist/, which Next.js consumes as an app installing
- * them from npm would. Type errors do not stop the emit (`npm run typecheck` reports them), so a
- * file being edited elsewhere in the repository does not block this test; missing output does.
- */
-async function buildPackages(): Promise<void> {
-  const args = ["/tmp/tessera-tsc-build.lock", process.execPath, TSC_BIN, "-b"];
-  const { code, output } = await exec("flock", [...args, "packages/core", "packages/next"], ROOT);
-  const built = ["packages/core/dist/index.js", "packages/next/dist/index.js"].every((file) =>
-    existsSync(join(ROOT, file)),
-  );
-  if (!built) throw new Error(`tsc -b emitted no dist (${code}):\n${output.slice(-4000)}`);
-  if (code !== 0) console.warn(`tsc -b reported type errors (dist emitted anyway):\n${output}`);
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const address = probe.address();
-  probe.close();
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
-
-async function waitUntilServing(url: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`next start exited with ${server.exitCode}`);
-    try {
-      await fetch(url, { redirect: "manual" });
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  throw new Error(`next start did not answer at ${url}`);
-}
 
 const TEST_ACTIONS_ROUTE = `import { AuthError } from "@tessera/next";
 import { signIn, signOut } from "@/auth";
@@ -113,18 +42,12 @@ export async function POST(request: Request) {
 }
 `;
 
-let appDir = "";
-let origin = "";
-let server: ChildProcess | undefined;
-let serverLog = "";
-
-beforeAll(async () => {
-  await buildPackages();
-  // A private copy: `next build` rewrites tsconfig.json/next-env.d.ts and parallel runs must not
-  // share an output directory.
-  const artifacts = join(ROOT, "packages/next/test-artifacts");
-  await mkdir(artifacts, { recursive: true });
-  appDir = await mkdtemp(join(artifacts, "app-"));
+/**
+ * Builds a private copy of the example with `config` merged over its own next.config.mjs and a
+ * test-only route, and serves it with `next start`.
+ */
+async function startExample(config: Record<string, unknown> = {}): Promise<RunningNextApp> {
+  const appDir = await newAppDir("app-");
   await cp(EXAMPLE, appDir, {
     recursive: true,
     filter: (source) => !/[\\/](\.next|node_modules|next-env\.d\.ts)$/.test(source),
@@ -134,42 +57,37 @@ beforeAll(async () => {
   await writeFile(
     join(appDir, "next.config.mjs"),
     'import config from "./next.config.example.mjs";\n' +
-      "export default { ...config, experimental: { ...config.experimental, turbopackFileSystemCacheForBuild: false } };\n",
+      `export default { ...config, ...${JSON.stringify(config)}, experimental: { ...config.experimental, turbopackFileSystemCacheForBuild: false } };\n`,
   );
   // Test-only route calling the server-side signIn/signOut with `redirect: false` (in the app,
   // they run in server actions, which Next.js protects against cross-site posts; this does not).
   await mkdir(join(appDir, "app/api/test-actions"), { recursive: true });
   await writeFile(join(appDir, "app/api/test-actions/route.ts"), TEST_ACTIONS_ROUTE);
-  await run(process.execPath, [NEXT_BIN, "build"], appDir);
-
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
+  await buildNextApp(appDir);
   // AUTH_URL names the public origin (Next.js itself reports "localhost") and implies trustHost.
-  server = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: appDir,
-    env: nextEnv({ AUTH_SECRET: randomBytes(32).toString("base64url"), AUTH_URL: origin }),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server.stdout?.on("data", (chunk) => {
-    serverLog += chunk;
-  });
-  server.stderr?.on("data", (chunk) => {
-    serverLog += chunk;
-  });
-  await waitUntilServing(origin, server);
+  return startNextApp(appDir, (origin) => ({
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    AUTH_URL: origin,
+  }));
+}
+
+let example: RunningNextApp | undefined;
+let origin = "";
+
+beforeAll(async () => {
+  await buildWorkspacePackages();
+  // As the example ships: Cache Components on, as create-next-app writes next.config today.
+  example = await startExample();
+  origin = example.origin;
 }, 300_000);
 
 beforeEach(({ onTestFailed }) => {
   // The server's side of a failure: its log (errors of the app and of Tessera).
-  onTestFailed(() => console.log(`next start log:\n${serverLog.slice(-4000)}`));
+  onTestFailed(() => console.log(`next start log:\n${example?.log().slice(-4000)}`));
 });
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    server.kill("SIGTERM");
-    await once(server, "exit");
-  }
-  if (appDir) await rm(appDir, { recursive: true, force: true });
+  await example?.close();
 });
 
 /** `fetch` on the app with the jar's cookies, redirects not followed. */
@@ -272,6 +190,70 @@ describe("the built app over HTTP", () => {
       `${origin}/api/auth/signin?error=CredentialsSignin&code=credentials`,
     );
     expect(jar.cookies.has("authjs.session-token")).toBe(false);
+  });
+});
+
+describe("pages that read the session, with Cache Components as create-next-app enables it", () => {
+  it("streams the session into a page behind its Suspense boundary; the shell is prerendered", async () => {
+    const visitor = await (await get("/")).text();
+    expect(visitor).toContain('data-testid="loading"');
+    expect(visitor).toContain('data-testid="status">Not signed in');
+
+    const jar = new CookieJar();
+    await signInOverHttp(jar);
+    expect(await (await get("/", jar)).text()).toMatch(/Signed in as (<!-- -->)?Ada Lovelace/);
+  });
+
+  it("renders SessionProvider from the server's session: authenticated in the first HTML", async () => {
+    const jar = new CookieJar();
+    await signInOverHttp(jar);
+    const html = await (await get("/client/server-session", jar)).text();
+    expect(html).toContain('data-testid="client-status">authenticated');
+    expect(html).toContain('data-testid="client-user">Ada Lovelace');
+    const visitor = await (await get("/client/server-session")).text();
+    expect(visitor).toContain('data-testid="client-status">unauthenticated');
+  });
+});
+
+describe("the same app built with Cache Components off", () => {
+  let off: RunningNextApp | undefined;
+  beforeAll(async () => {
+    off = await startExample({ cacheComponents: false, partialPrefetching: false });
+  }, 300_000);
+  afterAll(async () => {
+    await off?.close();
+  });
+
+  it("signs in over HTTP; server pages, the proxy and SessionProvider see the session", async () => {
+    const at = off?.origin ?? "";
+    const jar = new CookieJar();
+    const read = async (path: string) => {
+      const response = await fetch(`${at}${path}`, { headers: jar.headers(), redirect: "manual" });
+      jar.store(response);
+      return response;
+    };
+    expect(await (await read("/")).text()).toContain('data-testid="status">Not signed in');
+    expect((await read("/protected")).status).toBe(307);
+
+    const { csrfToken: token } = (await (await read("/api/auth/csrf")).json()) as {
+      csrfToken: string;
+    };
+    const signedIn = await fetch(`${at}/api/auth/callback/credentials`, {
+      method: "POST",
+      headers: jar.headers({ "content-type": "application/x-www-form-urlencoded" }),
+      body: new URLSearchParams({ csrfToken: token, email: USER.email, password: PASSWORD }),
+      redirect: "manual",
+    });
+    jar.store(signedIn);
+    expect(signedIn.status).toBe(302);
+
+    expect(await (await read("/")).text()).toMatch(/Signed in as (<!-- -->)?Ada Lovelace/);
+    const protectedPage = await read("/protected");
+    expect(protectedPage.status).toBe(200);
+    expect(await protectedPage.text()).toContain('data-testid="protected-user">Ada Lovelace');
+    expect(await (await read("/client/server-session")).text()).toContain(
+      'data-testid="client-status">authenticated',
+    );
   });
 });
 

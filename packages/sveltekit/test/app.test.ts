@@ -8,7 +8,6 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,6 +16,7 @@ import {
   type RunningOidcProvider,
   startOidcProvider,
 } from "../../core/test/fixtures/oidc-provider.js";
+import { freePort } from "../../core/test/fixtures/ports.js";
 import { HttpClient } from "../../express/test/http-client.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -60,14 +60,6 @@ async function run(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise
   const [code] = await once(child, "exit");
   if (code !== 0) throw new Error(`node ${args.join(" ")} exited with ${code}:\n${output}`);
   return output;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** Spawns `node args`; resolves once its output contains `ready`. */

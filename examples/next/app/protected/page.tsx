@@ -1,14 +1,25 @@
 import { redirect } from "next/navigation";
+import { Suspense } from "react";
 import { auth } from "@/auth";
 import { rename } from "../actions";
 
-export default async function Protected() {
+export default function Protected() {
+  return (
+    <main>
+      <h1>Protected</h1>
+      <Suspense fallback={<p>Loading…</p>}>
+        <Profile />
+      </Suspense>
+    </main>
+  );
+}
+
+async function Profile() {
   const session = await auth();
   // proxy.ts already sent visitors to sign in; the page checks again (defence in depth).
   if (!session?.user) redirect("/?error=SessionRequired");
   return (
-    <main>
-      <h1>Protected</h1>
+    <>
       <p data-testid="protected-user">{session.user.name}</p>
       <form action={rename}>
         <label>
@@ -16,6 +27,6 @@ export default async function Protected() {
         </label>
         <button type="submit">Rename</button>
       </form>
-    </main>
+    </>
   );
 }
