@@ -6,7 +6,9 @@
  *
  * Stopping: Ctrl+C, or SIGINT/SIGTERM/SIGHUP sent to `npm start` or to this script, stops the build
  * or the demo and frees its ports. npm runs this script through `sh -c` and forwards a signal it
- * receives to that shell only, which dies without passing it on; so the script also stops when its
+ * receives to that shell only; the `start` script `exec`s node so that the shell is replaced and
+ * the signal arrives here (dash would ignore SIGINT while waiting, and die of SIGTERM without
+ * passing it on). Where a shell stays in between all the same, the script also stops when its
  * parent process goes away.
  */
 import { spawn } from "node:child_process";

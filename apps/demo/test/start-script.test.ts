@@ -1,9 +1,10 @@
 /**
- * `npm start` stops when it is told to and frees the demo's ports: SIGTERM sent to npm alone (what
- * a process manager, a container stop or `kill <pid>` does), and SIGINT sent to the whole process
- * group (what Ctrl+C in a terminal does). npm forwards a signal only to the shell it runs the
- * script in, which dies of SIGTERM without passing it on: the demo used to outlive npm and keep
- * its ports. Real processes on loopback, every wait bounded.
+ * `npm start` stops when it is told to and frees the demo's ports: SIGTERM or SIGINT sent to npm
+ * alone (what a process manager, a container stop or `kill <pid>` does), and SIGINT sent to the
+ * whole process group (what Ctrl+C in a terminal does). npm forwards a signal only to the shell it
+ * runs the script in; that shell died of SIGTERM without passing it on, and (dash) ignored SIGINT
+ * while it waited: the demo outlived npm and kept its ports. Real processes on loopback, every
+ * wait bounded.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -97,6 +98,7 @@ async function stoppedWithin(group: number, ms: number): Promise<boolean> {
 describe("npm start", () => {
   const stops = [
     { name: "SIGTERM sent to npm alone", signal: "SIGTERM", toGroup: false },
+    { name: "SIGINT sent to npm alone", signal: "SIGINT", toGroup: false },
     { name: "SIGINT sent to its process group (Ctrl+C)", signal: "SIGINT", toGroup: true },
   ] as const;
   for (const { name, signal, toGroup } of stops) {
