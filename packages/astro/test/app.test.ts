@@ -217,6 +217,17 @@ describe("the Astro example app with @tessera/astro, over HTTP", () => {
     });
   });
 
+  it("renders the Auth component's slot as a function of the session", async () => {
+    const client = new HttpClient(tessera.origin);
+    const read = async () =>
+      /<p id="auth-component">(.*?)<\/p>/.exec(
+        await (await client.get("/auth-component")).text(),
+      )?.[1];
+    expect(await read()).toBe("Hello, stranger");
+    await signInWithCredentials(client);
+    expect(await read()).toBe("Hello, Ada Lovelace");
+  });
+
   it("answers a wrong password with CredentialsSignin and sets no session", async () => {
     const client = new HttpClient(tessera.origin);
     const response = await signInWithCredentials(client, "wrong");
