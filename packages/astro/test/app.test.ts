@@ -204,6 +204,17 @@ describe("the Astro example app with @tessera/astro, over HTTP", () => {
     expect(await page.text()).toContain('<p id="secret">Secret for ada@example.com</p>');
   });
 
+  it("guards a section with getSession in Astro middleware", async () => {
+    const client = new HttpClient(tessera.origin);
+    const refused = await client.get("/account");
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("location")).toBe("/signin?callbackUrl=%2Faccount");
+    await signInWithCredentials(client);
+    const page = await client.get("/account");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<p id="account">Your account</p>');
+  });
+
   it("reads the session on the server: getSession in pages and in an endpoint", async () => {
     const client = new HttpClient(tessera.origin);
     expect(await statusLine(client)).toBe("Not signed in");
@@ -296,6 +307,20 @@ describe("the Astro example app with @tessera/astro, over HTTP", () => {
     const after = new HttpClient(tessera.origin);
     after.jar.set("authjs.session-token", cookie ?? "");
     expect(await statusLine(after)).toBe("Signed in as Ada Lovelace (ada@example.com)");
+  });
+
+  it("renders SignIn and SignOut without inline scripts, where auth-astro inlines one per button", async () => {
+    const inlineScripts = async (app: App) => {
+      const html = await (await new HttpClient(app.origin).get("/signin")).text();
+      return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+        (match) => match[1],
+      );
+    };
+    // A Content-Security-Policy without 'unsafe-inline' lets Tessera's buttons work.
+    expect(await inlineScripts(tessera)).toEqual([]);
+    expect((await inlineScripts(original)).join("\n")).toContain(
+      "signIn(provider, options, authParams)",
+    );
   });
 
   it("answers 400 to an unknown action, where auth-astro answers 500", async () => {

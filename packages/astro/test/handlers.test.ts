@@ -68,7 +68,7 @@ function get(base: string, path: string, host: string) {
   });
 }
 
-describe("the auth route when Astro replaced the Host by localhost", () => {
+describe("the auth route behind Astro's request conversion", () => {
   it("answers a configuration error naming security.allowedDomains when it is unset, instead of redirecting to http://localhost/", async () => {
     const errors: AuthError[] = [];
     const base = await serve(configLogging(errors), []);
@@ -116,6 +116,21 @@ describe("the auth route when Astro replaced the Host by localhost", () => {
       if (saved === undefined) delete process.env.AUTH_URL;
       else process.env.AUTH_URL = saved;
     }
+  });
+
+  it("serves a plain config object (no defineConfig) at /api/auth", async () => {
+    const base = await serve(
+      {
+        secret: "handlers-test-secret-at-least-32-characters",
+        providers: [Credentials({ authorize: () => null })],
+      },
+      [{ hostname: "app.example" }],
+    );
+    const response = await get(base, "/api/auth/providers", "app.example");
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.body)).toMatchObject({
+      credentials: { signinUrl: "http://app.example/api/auth/signin/credentials" },
+    });
   });
 
   it("answers a request that names localhost itself as usual", async () => {
