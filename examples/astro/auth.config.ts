@@ -16,13 +16,15 @@ export default defineConfig({
         username === "ada" && password === "lovelace" ? ADA : null,
     }),
     {
-      // Any OpenID Provider; the tests run a real one on 127.0.0.1.
+      // Any OpenID Provider; the tests run a real one on 127.0.0.1. Tessera fills unset values
+      // from AUTH_FIXTURE_OP_ISSUER/_ID/_SECRET itself (also from .env under `astro dev`); they
+      // are read here too so that the same file runs with auth-astro, which does not.
       id: "fixture-op",
       name: "Test OP",
       type: "oidc",
-      issuer: process.env.OIDC_ISSUER,
-      clientId: process.env.OIDC_CLIENT_ID,
-      clientSecret: process.env.OIDC_CLIENT_SECRET,
+      issuer: process.env.AUTH_FIXTURE_OP_ISSUER,
+      clientId: process.env.AUTH_FIXTURE_OP_ID,
+      clientSecret: process.env.AUTH_FIXTURE_OP_SECRET,
       checks: ["pkce", "state", "nonce"],
     },
   ],
