@@ -23,7 +23,11 @@ type AllowedDomains = Parameters<typeof NodeApp.createRequest>[1] extends infer 
 let server: Server | undefined;
 
 afterEach(async () => {
-  server?.close();
+  if (!server) return;
+  const closed = once(server, "close");
+  server.closeAllConnections();
+  server.close();
+  await closed;
   server = undefined;
 });
 
@@ -131,6 +135,20 @@ describe("the auth route behind Astro's request conversion", () => {
     expect(JSON.parse(response.body)).toMatchObject({
       credentials: { signinUrl: "http://app.example/api/auth/signin/credentials" },
     });
+  });
+
+  it("serves the actions under a custom prefix", async () => {
+    const config = defineConfig({
+      prefix: "/auth",
+      secret: "handlers-test-secret-at-least-32-characters",
+      providers: [Credentials({ authorize: () => null })],
+    });
+    const base = await serve(config, [{ hostname: "app.example" }]);
+    const response = await get(base, "/auth/providers", "app.example");
+    expect(JSON.parse(response.body)).toMatchObject({
+      credentials: { callbackUrl: "http://app.example/auth/callback/credentials" },
+    });
+    expect((await get(base, "/api/auth/providers", "app.example")).status).toBe(400);
   });
 
   it("answers a request that names localhost itself as usual", async () => {
