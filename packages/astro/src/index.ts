@@ -13,7 +13,6 @@
  * ```
  */
 /// <reference path="./virtual.d.ts" preserve="true" />
-import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
 import { type AstroAuthConfig, DEFAULT_PREFIX } from "./config.js";
 import { virtualModules } from "./vite.js";
@@ -23,9 +22,9 @@ export type { Account, DefaultSession, Profile, Session, User } from "@tessera/c
 export { type AstroAuthConfig, defineConfig, type FullAuthConfig } from "./config.js";
 
 /** The route module next to this one: `.ts` when run from source, `.js` from `dist/`. */
-function routeEntrypoint(): string {
+function routeEntrypoint(): URL {
   const extension = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
-  return fileURLToPath(new URL(`./route${extension}`, import.meta.url));
+  return new URL(`./route${extension}`, import.meta.url);
 }
 
 /**
@@ -49,7 +48,10 @@ export default function auth(options: AstroAuthConfig = {}): AstroIntegration {
   return {
     name: "@tessera/astro",
     hooks: {
-      "astro:config:setup": ({ config, injectRoute, updateConfig, logger }) => {
+      "astro:config:setup": async ({ config, injectRoute, updateConfig, logger }) => {
+        // Loaded here, not at the top: auth.config.ts imports this module for `defineConfig`,
+        // and it must not pull a node: module into server bundles for edge runtimes.
+        const { fileURLToPath } = await import("node:url");
         const configFile = fileURLToPath(
           new URL(options.configFile ?? "./auth.config", config.root),
         );
@@ -63,7 +65,7 @@ export default function auth(options: AstroAuthConfig = {}): AstroIntegration {
         if (options.injectEndpoints !== false)
           injectRoute({
             pattern: `${options.prefix ?? DEFAULT_PREFIX}/[...auth]`,
-            entrypoint: routeEntrypoint(),
+            entrypoint: fileURLToPath(routeEntrypoint()),
             prerender: false,
           });
         if (!config.adapter)
