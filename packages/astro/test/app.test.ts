@@ -17,12 +17,8 @@ import {
   type RunningOidcProvider,
   startOidcProvider,
 } from "../../core/test/fixtures/oidc-provider.js";
-import {
-  freePort,
-  type RunningServer,
-  startServer,
-  stopServer,
-} from "../../core/test/fixtures/processes.js";
+import { freePort } from "../../core/test/fixtures/ports.js";
+import { type RunningServer, startServer, stopServer } from "../../core/test/fixtures/processes.js";
 import { HttpClient } from "../../express/test/http-client.js";
 
 const EXAMPLE = join(ROOT, "examples/astro");
