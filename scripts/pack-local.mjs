@@ -21,7 +21,17 @@ import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
 /** The published packages, by folder under packages/. */
-const FOLDERS = ["core", "adapter-test", "memory", "sql", "redis", "express", "next", "sveltekit"];
+const FOLDERS = [
+  "core",
+  "adapter-test",
+  "memory",
+  "sql",
+  "redis",
+  "express",
+  "next",
+  "sveltekit",
+  "astro",
+];
 
 /** Stops with a message (no stack trace): every failure here is the reader's to fix. */
 function fail(message) {

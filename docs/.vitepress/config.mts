@@ -50,6 +50,7 @@ const gettingStarted: DefaultTheme.SidebarItem = {
     { text: "Next.js", link: "/getting-started/nextjs" },
     { text: "SvelteKit", link: "/getting-started/sveltekit" },
     { text: "Express", link: "/getting-started/express" },
+    { text: "Astro", link: "/getting-started/astro" },
     { text: "Node and other runtimes", link: "/getting-started/node" },
   ],
 };

@@ -23,6 +23,7 @@ describe("Auth.js documentation patterns type-check against Tessera's published 
         "packages/express",
         "packages/next",
         "packages/sveltekit",
+        "packages/astro",
       ],
       ["packages/core/dist/index.d.ts", "packages/next/dist/index.d.ts"],
     );
@@ -30,7 +31,14 @@ describe("Auth.js documentation patterns type-check against Tessera's published 
 
   it("finds the programs", () => {
     expect(projects).toEqual(
-      expect.arrayContaining(["augment-core", "augment-next", "core", "next", "sveltekit"]),
+      expect.arrayContaining([
+        "augment-core",
+        "augment-next",
+        "core",
+        "next",
+        "sveltekit",
+        "astro",
+      ]),
     );
   });
 

@@ -17,6 +17,7 @@ import {
   startOidcProvider,
 } from "../../core/test/fixtures/oidc-provider.js";
 import { freePort } from "../../core/test/fixtures/ports.js";
+import { startServer, stopServer } from "../../core/test/fixtures/processes.js";
 import { HttpClient } from "../../express/test/http-client.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -62,40 +63,6 @@ async function run(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise
   return output;
 }
 
-/** Spawns `node args`; resolves once its output contains `ready`. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching terminal escape sequences
-const ANSI_SEQUENCE = /\x1b\[[0-9;]*m/g;
-
-async function startProcess(
-  args: string[],
-  cwd: string,
-  env: NodeJS.ProcessEnv,
-  ready: string | RegExp,
-): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-      // Under CI=true, vite colours its banner ("\x1b[1mLocal\x1b[22m:"): match the plain text.
-      const plain = output.replace(ANSI_SEQUENCE, "");
-      if (typeof ready === "string" ? plain.includes(ready) : ready.test(plain)) resolve();
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.once("exit", (code) => reject(new Error(`${args[0]} exited with ${code}:\n${output}`)));
-  });
-  return child;
-}
-
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (child && child.exitCode === null) {
-    child.kill();
-    await once(child, "exit");
-  }
-}
-
 /** The OP's variables, named after the provider id `fixture-op`. */
 function opEnv(): Record<string, string> {
   return {
@@ -129,7 +96,8 @@ beforeAll(async () => {
     TESSERA_KIT_OUT: join(workDir, "kit"),
     TESSERA_KIT_BUILD: buildDir,
   });
-  server = await startProcess(
+  ({ child: server } = await startServer(
+    process.execPath,
     [buildDir],
     appDir,
     {
@@ -144,11 +112,11 @@ beforeAll(async () => {
       ...opEnv(),
     },
     "Listening on",
-  );
+  ));
 }, 240_000);
 
 afterAll(async () => {
-  await stop(server);
+  await stopServer(server);
   await op?.close();
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
@@ -476,7 +444,8 @@ describe("the same app under vite dev, configured by a .env file", () => {
         .join("\n"),
     );
     const { port } = new URL(devOrigin);
-    dev = await startProcess(
+    ({ child: dev } = await startServer(
+      process.execPath,
       // --logLevel info: vite.config.ts keeps warnings only, and "Local:" says vite listens.
       [viteBin, "dev", "--host", "127.0.0.1", "--port", port, "--strictPort", "--logLevel", "info"],
       appDir,
@@ -487,10 +456,10 @@ describe("the same app under vite dev, configured by a .env file", () => {
         TESSERA_KIT_VITE_CACHE: join(workDir, "vite-cache"),
       },
       "Local:",
-    );
+    ));
   }, 120_000);
 
-  afterAll(() => stop(dev));
+  afterAll(() => stopServer(dev));
 
   it("reads AUTH_SECRET from .env: form-action sign-in and locals.getSession() work", async () => {
     const client = new HttpClient(devOrigin);
