@@ -12,8 +12,6 @@ export const workspaceRoot = resolve(import.meta.dirname, "..");
 export const nodeOnlyPackages: Record<string, string> = {
   "@tessera/express": "Express runs on Node's http server",
   "@tessera/redis": "ioredis talks to Redis through node:net and node:tls",
-  "@tessera/sql":
-    "its drivers (better-sqlite3, pg, mysql2) are Node modules, and its store keys and prepared-statement names hash with node:crypto",
   "@tessera/adapter-test": "the adapter conformance suite runs under vitest on Node",
 };
 
@@ -21,6 +19,10 @@ export const nodeOnlyPackages: Record<string, string> = {
 export const nodeOnlyEntries: Record<string, string> = {
   "@tessera/core/node":
     "toNodeHandler reads node:http's IncomingMessage and writes its ServerResponse",
+  "@tessera/sql":
+    "it loads the Node drivers (better-sqlite3, pg, mysql2); Cloudflare D1 has its own entry, @tessera/sql/d1",
+  "@tessera/sql/postgres":
+    "pg reaches node:net, node:events and node:crypto: on Workers it needs nodejs_compat (runtimes/databases.test.ts)",
 };
 
 /**
