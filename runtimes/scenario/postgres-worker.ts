@@ -1,0 +1,30 @@
+/**
+ * Database sessions on PostgreSQL from a Cloudflare Worker: pg (from `@tessera/sql/postgres`)
+ * connects through workerd's TCP sockets, which `nodejs_compat` and pg-cloudflare provide.
+ * workerd does not let one request use a socket another request opened, so each request gets its
+ * own one-connection pool, closed once the response is made. `POST /migrate` creates the tables.
+ */
+import { createPostgresDb, migrate, SqlAdapter } from "@tessera/sql/postgres";
+import { type Env, serveWithDatabase } from "./database-app.js";
+
+interface ExecutionContext {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+export default {
+  async fetch(
+    request: Request,
+    env: Env & { DATABASE_URL: string },
+    ctx: ExecutionContext,
+  ): Promise<Response> {
+    const db = createPostgresDb({ connectionString: env.DATABASE_URL, max: 1 });
+    const options = { dialect: "postgres", tablePrefix: env.TABLE_PREFIX } as const;
+    try {
+      if (new URL(request.url).pathname === "/migrate")
+        return Response.json(await migrate(db, options));
+      return await serveWithDatabase(request, env, SqlAdapter(db, options));
+    } finally {
+      ctx.waitUntil(db.destroy());
+    }
+  },
+};
