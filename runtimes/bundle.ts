@@ -17,6 +17,8 @@ import { edgeBuildOptions, nodeBuiltins } from "./node-imports.js";
 export interface BundleOptions {
   /** Leave Node's built-in modules to the runtime, as wrangler does under `nodejs_compat`. */
   nodejsCompat?: boolean;
+  /** Also build node-host.mjs: toNodeHandler on a node:http server (runtimes/scenario/node-handler.ts). */
+  nodeHost?: boolean;
 }
 
 /**
@@ -43,7 +45,10 @@ const requireOfNodeBuiltins: Plugin = {
 
 /** A built worker. */
 export interface WorkerBundle {
-  /** A temporary folder holding worker.mjs, bun-host.mjs and deno-host.mjs. */
+  /**
+   * A temporary folder holding worker.mjs, bun-host.mjs and deno-host.mjs, and node-host.mjs
+   * (toNodeHandler on a node:http server).
+   */
   dir: string;
   /** The Workers module (`export default { fetch }`). */
   workerModule: string;
@@ -93,6 +98,17 @@ export async function buildWorkerBundle(
   const edgeScript = `${script.code}
 addEventListener("fetch", (event) => event.respondWith(scenario.default.fetch(event.request, process.env)));
 `;
+  // toNodeHandler's app, for the runtimes with a node:http server (Bun and Deno).
+  if (options.nodeHost)
+    await build({
+      ...edgeBuildOptions,
+      platform: "node",
+      conditions: ["tessera-source"],
+      mainFields: ["module", "main"],
+      entryPoints: [join(scenarioDir, "node-handler.ts")],
+      outfile: join(dir, "node-host.mjs"),
+      external: nodeBuiltins,
+    });
   return {
     dir,
     workerModule,
