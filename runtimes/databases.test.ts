@@ -4,16 +4,20 @@
  * bundles with no `node:` module) and on the local PostgreSQL through pg over workerd's TCP
  * sockets (with `nodejs_compat`). Each Worker creates its tables itself (`POST /migrate`), signs
  * in, reads the session through the adapter and signs out; the test checks the stored rows from
- * Node. The adapter conformance suite on D1 runs in packages/sql/test/d1.test.ts.
+ * Node. The adapter conformance suite on D1 runs in packages/sql/test/d1.test.ts; here it runs
+ * on PostgreSQL with the adapter inside workerd, each of its calls posted to the Worker.
  */
 import { randomBytes } from "node:crypto";
+import { runAdapterConformance } from "@tessera/adapter-test";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient } from "../packages/express/test/http-client.js";
 import { createD1Db, type D1DatabaseHandle, dropSchema } from "../packages/sql/src/d1.js";
+import { SqlAdapter } from "../packages/sql/src/index.js";
 import { createPostgresDb } from "../packages/sql/src/postgres.js";
-import { POSTGRES_URL, uniqueTablePrefix } from "../packages/sql/test/support.js";
+import { POSTGRES_URL, sqlConformanceDb, uniqueTablePrefix } from "../packages/sql/test/support.js";
 import { buildWorkerBundle, type WorkerBundle } from "./bundle.js";
+import { remoteAdapter } from "./scenario/adapter-rpc.js";
 
 const SECRET = randomBytes(32).toString("hex");
 const PASSWORD = randomBytes(12).toString("base64url");
@@ -171,3 +175,49 @@ describe.each([d1, postgres])("database sessions on $name", (backend) => {
     expect(await read.json()).toBeNull();
   });
 });
+
+{
+  // The suite runs in Node; every adapter call is posted to the Worker and run there by the
+  // adapter, with pg over workerd's sockets. The suite reads what was stored from Node.
+  const tablePrefix = uniqueTablePrefix();
+  const nodeDb = createPostgresDb(POSTGRES_URL);
+  const methods = Object.keys(SqlAdapter(nodeDb, { dialect: "postgres" }));
+  let bundle: WorkerBundle | undefined;
+  let miniflare: Miniflare | undefined;
+  let url = "";
+  const readers = sqlConformanceDb(nodeDb, { dialect: "postgres", tablePrefix });
+  runAdapterConformance("SqlAdapter on PostgreSQL, run inside workerd (pg over workerd sockets)", {
+    adapter: () => remoteAdapter(`${url}/adapter`, methods),
+    db: {
+      ...readers,
+      async connect() {
+        bundle = await buildWorkerBundle(
+          new URL("./scenario/postgres-worker.ts", import.meta.url).pathname,
+          { nodejsCompat: true },
+        );
+        miniflare = new Miniflare({
+          modules: true,
+          scriptPath: bundle.workerModule,
+          modulesRoot: bundle.dir,
+          compatibilityDate: "2026-03-01",
+          compatibilityFlags: ["nodejs_compat"],
+          host: "127.0.0.1",
+          port: 0,
+          cf: false,
+          bindings: { DATABASE_URL: POSTGRES_URL, TABLE_PREFIX: tablePrefix, AUTH_SECRET: SECRET },
+        });
+        url = (await miniflare.ready).origin;
+        const migrated = await fetch(`${url}/migrate`, { method: "POST" });
+        expect(await migrated.json()).toHaveLength(3);
+      },
+      async disconnect() {
+        try {
+          await readers.disconnect?.();
+        } finally {
+          await miniflare?.dispose();
+          bundle?.remove();
+        }
+      },
+    },
+  });
+}

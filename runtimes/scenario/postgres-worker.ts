@@ -2,9 +2,11 @@
  * Database sessions on PostgreSQL from a Cloudflare Worker: pg (from `@tessera/sql/postgres`)
  * connects through workerd's TCP sockets, which `nodejs_compat` and pg-cloudflare provide.
  * workerd does not let one request use a socket another request opened, so each request gets its
- * own one-connection pool, closed once the response is made. `POST /migrate` creates the tables.
+ * own one-connection pool, closed once the response is made. `POST /migrate` creates the tables;
+ * `POST /adapter` runs one adapter call for the conformance suite.
  */
 import { createPostgresDb, migrate, SqlAdapter } from "@tessera/sql/postgres";
+import { answerAdapterCall } from "./adapter-rpc.js";
 import { type Env, serveWithDatabase } from "./database-app.js";
 
 interface ExecutionContext {
@@ -20,8 +22,10 @@ export default {
     const db = createPostgresDb({ connectionString: env.DATABASE_URL, max: 1 });
     const options = { dialect: "postgres", tablePrefix: env.TABLE_PREFIX } as const;
     try {
-      if (new URL(request.url).pathname === "/migrate")
-        return Response.json(await migrate(db, options));
+      const { pathname } = new URL(request.url);
+      if (pathname === "/migrate") return Response.json(await migrate(db, options));
+      // The conformance suite's calls, run by the adapter here (databases.test.ts).
+      if (pathname === "/adapter") return await answerAdapterCall(request, SqlAdapter(db, options));
       return await serveWithDatabase(request, env, SqlAdapter(db, options));
     } finally {
       ctx.waitUntil(db.destroy());
