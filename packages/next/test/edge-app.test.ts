@@ -106,6 +106,8 @@ describe("the build", () => {
     ) as { middleware: Record<string, { files: string[] }> };
     const middleware = manifest.middleware["/"];
     expect(middleware?.files.length).toBeGreaterThan(0);
+    // Next.js puts what runs on the Edge runtime under server/edge/.
+    for (const file of middleware?.files ?? []) expect(file).toMatch(/^server\/edge\//);
     const bundle = (middleware?.files ?? [])
       .map((file) => readFileSync(join(appDir, ".next", file), "utf8"))
       .join("\n");
