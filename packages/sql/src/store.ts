@@ -137,24 +137,29 @@ export function sqlStore<DB>(database: Kysely<DB>, options: SqlStoreOptions): Sh
     windowMs: number,
     max: number,
   ): Promise<RateLimitResult> {
+    const readRow = db.selectFrom(table("store_limits")).selectAll().where("key", "=", key);
+    type LimitRow = TesseraTables["store_limits"];
+    let row: LimitRow | undefined;
     for (;;) {
       const now = Date.now();
-      const [, read] = await batch([
-        db
-          .insertInto(table("store_limits"))
-          .values({
-            key,
-            windowStart: 0,
-            current: 0,
-            previous: 0,
-            expires: traits.date(new Date(now + 2 * windowMs)),
-          })
-          .onConflict((oc) => oc.column("key").doNothing())
-          .compile(),
-        db.selectFrom(table("store_limits")).selectAll().where("key", "=", key).compile(),
-      ]);
-      const row = read?.rows[0] as TesseraTables["store_limits"] | undefined;
-      if (!row) continue;
+      if (!row) {
+        const [, read] = await batch([
+          db
+            .insertInto(table("store_limits"))
+            .values({
+              key,
+              windowStart: 0,
+              current: 0,
+              previous: 0,
+              expires: traits.date(new Date(now + 2 * windowMs)),
+            })
+            .onConflict((oc) => oc.column("key").doNothing())
+            .compile(),
+          readRow.compile(),
+        ]);
+        row = read?.rows[0] as LimitRow | undefined;
+        if (!row) continue;
+      }
       const state =
         readDate(row.expires).getTime() > now
           ? {
@@ -165,21 +170,26 @@ export function sqlStore<DB>(database: Kysely<DB>, options: SqlStoreOptions): Sh
           : undefined;
       const { result, next } = slideWindow(state, now, windowMs, max);
       if (!result.allowed) return result;
-      const written = await db
-        .updateTable(table("store_limits"))
-        .set({
-          windowStart: next.start,
-          current: next.current,
-          previous: next.previous,
-          expires: traits.date(new Date(next.start + 2 * windowMs)),
-        })
-        .where("key", "=", key)
-        .where("windowStart", "=", row.windowStart)
-        .where("current", "=", row.current)
-        .where("previous", "=", row.previous)
-        .where("expires", "=", row.expires)
-        .executeTakeFirst();
-      if (Number(written.numUpdatedRows) === 1) return result;
+      // The row is read again in the same batch: a lost race retries from it, one round trip.
+      const [written, reread] = await batch([
+        db
+          .updateTable(table("store_limits"))
+          .set({
+            windowStart: next.start,
+            current: next.current,
+            previous: next.previous,
+            expires: traits.date(new Date(next.start + 2 * windowMs)),
+          })
+          .where("key", "=", key)
+          .where("windowStart", "=", row.windowStart)
+          .where("current", "=", row.current)
+          .where("previous", "=", row.previous)
+          .where("expires", "=", row.expires)
+          .compile(),
+        readRow.compile(),
+      ]);
+      if (Number(written?.numAffectedRows ?? 0) === 1) return result;
+      row = reread?.rows[0] as LimitRow | undefined;
     }
   }
 
