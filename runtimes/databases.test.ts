@@ -4,20 +4,23 @@
  * bundles with no `node:` module) and on the local PostgreSQL through pg over workerd's TCP
  * sockets (with `nodejs_compat`). Each Worker creates its tables itself (`POST /migrate`), signs
  * in, reads the session through the adapter and signs out; the test checks the stored rows from
- * Node. The adapter conformance suite on D1 runs in packages/sql/test/d1.test.ts; here it runs
- * on PostgreSQL with the adapter inside workerd, each of its calls posted to the Worker.
+ * Node. The conformance suites on D1 run in packages/sql/test/d1.test.ts; here the adapter and
+ * shared-store suites run on PostgreSQL with the adapter and the store inside workerd, each of
+ * their calls posted to the Worker.
  */
 import { randomBytes } from "node:crypto";
-import { runAdapterConformance } from "@tessera/adapter-test";
+import { runAdapterConformance, runSharedStoreConformance } from "@tessera/adapter-test";
+import type { Adapter } from "@tessera/core/adapters";
+import type { SharedStore } from "@tessera/core/store";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient } from "../packages/express/test/http-client.js";
 import { createD1Db, type D1DatabaseHandle, dropSchema } from "../packages/sql/src/d1.js";
-import { SqlAdapter } from "../packages/sql/src/index.js";
+import { SqlAdapter, sqlStore } from "../packages/sql/src/index.js";
 import { createPostgresDb } from "../packages/sql/src/postgres.js";
 import { POSTGRES_URL, sqlConformanceDb, uniqueTablePrefix } from "../packages/sql/test/support.js";
 import { buildWorkerBundle, type WorkerBundle } from "./bundle.js";
-import { remoteAdapter } from "./scenario/adapter-rpc.js";
+import { remote } from "./scenario/adapter-rpc.js";
 
 const SECRET = randomBytes(32).toString("hex");
 const PASSWORD = randomBytes(12).toString("base64url");
@@ -177,47 +180,64 @@ describe.each([d1, postgres])("database sessions on $name", (backend) => {
 });
 
 {
-  // The suite runs in Node; every adapter call is posted to the Worker and run there by the
-  // adapter, with pg over workerd's sockets. The suite reads what was stored from Node.
+  // The suites run in Node; every adapter and store call is posted to the Worker and run there,
+  // with pg over workerd's sockets. The adapter suite reads what was stored from Node.
   const tablePrefix = uniqueTablePrefix();
   const nodeDb = createPostgresDb(POSTGRES_URL);
-  const methods = Object.keys(SqlAdapter(nodeDb, { dialect: "postgres" }));
+  const readers = sqlConformanceDb(nodeDb, { dialect: "postgres", tablePrefix });
   let bundle: WorkerBundle | undefined;
   let miniflare: Miniflare | undefined;
   let url = "";
-  const readers = sqlConformanceDb(nodeDb, { dialect: "postgres", tablePrefix });
-  runAdapterConformance("SqlAdapter on PostgreSQL, run inside workerd (pg over workerd sockets)", {
-    adapter: () => remoteAdapter(`${url}/adapter`, methods),
-    db: {
-      ...readers,
-      async connect() {
-        bundle = await buildWorkerBundle(
-          new URL("./scenario/postgres-worker.ts", import.meta.url).pathname,
-          { nodejsCompat: true },
-        );
-        miniflare = new Miniflare({
-          modules: true,
-          scriptPath: bundle.workerModule,
-          modulesRoot: bundle.dir,
-          compatibilityDate: "2026-03-01",
-          compatibilityFlags: ["nodejs_compat"],
-          host: "127.0.0.1",
-          port: 0,
-          cf: false,
-          bindings: { DATABASE_URL: POSTGRES_URL, TABLE_PREFIX: tablePrefix, AUTH_SECRET: SECRET },
-        });
-        url = (await miniflare.ready).origin;
-        const migrated = await fetch(`${url}/migrate`, { method: "POST" });
-        expect(await migrated.json()).toHaveLength(3);
-      },
-      async disconnect() {
-        try {
-          await readers.disconnect?.();
-        } finally {
-          await miniflare?.dispose();
-          bundle?.remove();
-        }
-      },
+
+  /** One Worker for both suites, started (and its tables created) by the first. */
+  let started: Promise<void> | undefined;
+  function startWorker(): Promise<void> {
+    started ??= (async () => {
+      bundle = await buildWorkerBundle(
+        new URL("./scenario/postgres-worker.ts", import.meta.url).pathname,
+        { nodejsCompat: true },
+      );
+      miniflare = new Miniflare({
+        modules: true,
+        scriptPath: bundle.workerModule,
+        modulesRoot: bundle.dir,
+        compatibilityDate: "2026-03-01",
+        compatibilityFlags: ["nodejs_compat"],
+        host: "127.0.0.1",
+        port: 0,
+        cf: false,
+        bindings: { DATABASE_URL: POSTGRES_URL, TABLE_PREFIX: tablePrefix, AUTH_SECRET: SECRET },
+      });
+      url = (await miniflare.ready).origin;
+      const migrated = await fetch(`${url}/migrate`, { method: "POST" });
+      expect(await migrated.json()).toHaveLength(3);
+    })();
+    return started;
+  }
+  // After both suites (which vitest runs one after the other): tables dropped, Worker stopped.
+  afterAll(async () => {
+    try {
+      if (started) await readers.disconnect?.();
+    } finally {
+      await miniflare?.dispose();
+      bundle?.remove();
+    }
+  });
+
+  runSharedStoreConformance(
+    "sqlStore on PostgreSQL, run inside workerd (pg over workerd sockets)",
+    {
+      connect: startWorker,
+      store: () =>
+        remote<SharedStore>(
+          `${url}/store`,
+          Object.keys(sqlStore(nodeDb, { dialect: "postgres", tablePrefix })),
+        ),
     },
+  );
+  runAdapterConformance("SqlAdapter on PostgreSQL, run inside workerd (pg over workerd sockets)", {
+    adapter: () =>
+      remote<Adapter>(`${url}/adapter`, Object.keys(SqlAdapter(nodeDb, { dialect: "postgres" }))),
+    db: { ...readers, connect: startWorker, disconnect: undefined },
   });
 }

@@ -1,12 +1,11 @@
 /**
- * Calls to an adapter across a process boundary, for running the adapter conformance suite in
- * Node against an adapter that runs inside workerd: `{ method, args }` in, `{ value }` or
+ * Calls to an adapter (or a shared store) across a process boundary, for running the conformance
+ * suites in Node against code that runs inside workerd: `{ method, args }` in, `{ value }` or
  * `{ error }` out, as JSON in which a `Date` travels as `{ "$date": <ms> }` (the suite checks
  * dates to the millisecond and their type) and an `undefined` result as an absent `value`.
  */
-import type { Adapter } from "@tessera/core/adapters";
-
-type AdapterMethod = keyof Adapter & string;
+/** An adapter or a store: an object of methods. */
+type Callee = object;
 
 function stringify(value: unknown): string {
   return JSON.stringify(value, function (this: Record<string, unknown>, key, encoded) {
@@ -23,17 +22,17 @@ function parse(text: string): unknown {
   );
 }
 
-/** Answers one call (a `POST` of `{ method, args }`) with `adapter`, in the Worker. */
-export async function answerAdapterCall(request: Request, adapter: Adapter): Promise<Response> {
-  const { method, args } = parse(await request.text()) as {
-    method: AdapterMethod;
-    args: unknown[];
-  };
-  const target = adapter[method];
+/** Answers one call (a `POST` of `{ method, args }`) with `callee`, in the Worker. */
+export async function answerCall(request: Request, callee: Callee): Promise<Response> {
+  const { method, args } = parse(await request.text()) as { method: string; args: unknown[] };
+  // Own methods only: a posted "constructor" or "__proto__" names nothing callable here.
+  const target = Object.hasOwn(callee, method)
+    ? (callee as Record<string, unknown>)[method]
+    : undefined;
   if (typeof target !== "function")
     return new Response(stringify({ error: `no method ${method}` }), { status: 404 });
   try {
-    const value = await (target as (...args: unknown[]) => unknown).apply(adapter, args);
+    const value = await (target as (...args: unknown[]) => unknown).apply(callee, args);
     return new Response(stringify({ value }));
   } catch (error) {
     return new Response(stringify({ error: String((error as Error)?.message ?? error) }), {
@@ -43,19 +42,19 @@ export async function answerAdapterCall(request: Request, adapter: Adapter): Pro
 }
 
 /**
- * An adapter whose every method is the Worker's at `url`: the call is posted, the answer decoded,
- * a thrown error rethrown with the Worker's message. `methods` are the methods the remote adapter
- * has (the suite checks which exist).
+ * An object whose every method is the Worker's at `url`: the call is posted, the answer decoded,
+ * a thrown error rethrown with the Worker's message. `methods` are the methods the remote object
+ * has (the adapter suite checks which exist).
  */
-export function remoteAdapter(url: string, methods: readonly string[]): Adapter {
-  const adapter: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+export function remote<T extends Callee>(url: string, methods: readonly string[]): T {
+  const callee: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
   for (const method of methods) {
-    adapter[method] = async (...args) => {
+    callee[method] = async (...args) => {
       const response = await fetch(url, { method: "POST", body: stringify({ method, args }) });
       const answer = parse(await response.text()) as { value?: unknown; error?: string };
       if (answer.error !== undefined) throw new Error(`${method} in the Worker: ${answer.error}`);
       return answer.value;
     };
   }
-  return adapter as Adapter;
+  return callee as T;
 }

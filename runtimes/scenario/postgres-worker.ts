@@ -3,10 +3,11 @@
  * connects through workerd's TCP sockets, which `nodejs_compat` and pg-cloudflare provide.
  * workerd does not let one request use a socket another request opened, so each request gets its
  * own one-connection pool, closed once the response is made. `POST /migrate` creates the tables;
- * `POST /adapter` runs one adapter call for the conformance suite.
+ * `POST /adapter` and `POST /store` run one call of the adapter or the store for the conformance
+ * suites.
  */
-import { createPostgresDb, migrate, SqlAdapter } from "@tessera/sql/postgres";
-import { answerAdapterCall } from "./adapter-rpc.js";
+import { createPostgresDb, migrate, SqlAdapter, sqlStore } from "@tessera/sql/postgres";
+import { answerCall } from "./adapter-rpc.js";
 import { type Env, serveWithDatabase } from "./database-app.js";
 
 interface ExecutionContext {
@@ -24,8 +25,9 @@ export default {
     try {
       const { pathname } = new URL(request.url);
       if (pathname === "/migrate") return Response.json(await migrate(db, options));
-      // The conformance suite's calls, run by the adapter here (databases.test.ts).
-      if (pathname === "/adapter") return await answerAdapterCall(request, SqlAdapter(db, options));
+      // The conformance suites' calls, run here by the adapter and the store (databases.test.ts).
+      if (pathname === "/adapter") return await answerCall(request, SqlAdapter(db, options));
+      if (pathname === "/store") return await answerCall(request, sqlStore(db, options));
       return await serveWithDatabase(request, env, SqlAdapter(db, options));
     } finally {
       ctx.waitUntil(db.destroy());
