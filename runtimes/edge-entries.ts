@@ -27,7 +27,7 @@ export const nodeOnlyEntries: Record<string, string> = {
 
 /**
  * Modules that the runtime or the framework provides, left out of the bundle: peer dependencies
- * (Next.js, React, SvelteKit), SvelteKit's virtual modules, and the optional peers the core loads
+ * (Next.js, React, SvelteKit, Astro), SvelteKit's and @tessera/astro's virtual modules, and the optional peers the core loads
  * only when a provider that needs them is configured (Nodemailer, SimpleWebAuthn).
  */
 export const providedByHost = [
@@ -43,6 +43,10 @@ export const providedByHost = [
   "svelte/*",
   "$app/*",
   "$env/*",
+  "astro",
+  "astro/*",
+  "auth:config",
+  "tessera:astro/*",
   "nodemailer",
   "@simplewebauthn/server",
 ];
