@@ -12,8 +12,6 @@ export const workspaceRoot = resolve(import.meta.dirname, "..");
 export const nodeOnlyPackages: Record<string, string> = {
   "@tessera/express": "Express runs on Node's http server",
   "@tessera/redis": "ioredis talks to Redis through node:net and node:tls",
-  "@tessera/sql":
-    "its drivers (better-sqlite3, pg, mysql2) are Node modules, and its store keys and prepared-statement names hash with node:crypto",
   "@tessera/adapter-test": "the adapter conformance suite runs under vitest on Node",
 };
 
@@ -21,11 +19,15 @@ export const nodeOnlyPackages: Record<string, string> = {
 export const nodeOnlyEntries: Record<string, string> = {
   "@tessera/core/node":
     "toNodeHandler reads node:http's IncomingMessage and writes its ServerResponse",
+  "@tessera/sql":
+    "it loads the Node drivers (better-sqlite3, pg, mysql2); Cloudflare D1 has its own entry, @tessera/sql/d1",
+  "@tessera/sql/postgres":
+    "pg reaches node:net, node:events and node:crypto: on Workers it needs nodejs_compat (runtimes/databases.test.ts)",
 };
 
 /**
  * Modules that the runtime or the framework provides, left out of the bundle: peer dependencies
- * (Next.js, React, SvelteKit), SvelteKit's virtual modules, and the optional peers the core loads
+ * (Next.js, React, SvelteKit, Astro), SvelteKit's and @tessera/astro's virtual modules, and the optional peers the core loads
  * only when a provider that needs them is configured (Nodemailer, SimpleWebAuthn).
  */
 export const providedByHost = [
@@ -41,6 +43,10 @@ export const providedByHost = [
   "svelte/*",
   "$app/*",
   "$env/*",
+  "astro",
+  "astro/*",
+  "auth:config",
+  "tessera:astro/*",
   "nodemailer",
   "@simplewebauthn/server",
 ];

@@ -112,21 +112,26 @@ function workerd(name: string, compatibilityFlags: string[], nodeCrypto: boolean
   };
 }
 
-export const runtimeHosts: RuntimeHost[] = [
-  {
-    name: "Bun",
+/** Bun, running `script` from the bundle's folder. */
+function bun(name: string, script: string): RuntimeHost {
+  return {
+    name,
     nodeCrypto: true,
     start: (bundle, port, env) =>
       spawnHost(
         binary("bun", ["@oven/bun-linux-x64/bin/bun", "bun/bin/bun.exe"]),
-        ["bun-host.mjs"],
+        [script],
         bundle.dir,
         port,
         env,
       ),
-  },
-  {
-    name: "Deno",
+  };
+}
+
+/** Deno, running `script` from the bundle's folder with network access to 127.0.0.1 only. */
+function deno(name: string, script: string): RuntimeHost {
+  return {
+    name,
     nodeCrypto: true,
     start: (bundle, port, env) =>
       spawnHost(
@@ -138,13 +143,24 @@ export const runtimeHosts: RuntimeHost[] = [
           "--no-lock",
           "--allow-net=127.0.0.1",
           "--allow-env",
-          "deno-host.mjs",
+          script,
         ],
         bundle.dir,
         port,
         { ...env, DENO_NO_UPDATE_CHECK: "1" },
       ),
-  },
+  };
+}
+
+/** `toNodeHandler` on a `node:http` server, on the runtimes that implement one. */
+export const nodeHandlerHosts: RuntimeHost[] = [
+  bun("Bun, node:http", "node-host.mjs"),
+  deno("Deno, node:http", "node-host.mjs"),
+];
+
+export const runtimeHosts: RuntimeHost[] = [
+  bun("Bun", "bun-host.mjs"),
+  deno("Deno", "deno-host.mjs"),
   workerd("workerd", [], false),
   workerd("workerd with nodejs_compat", ["nodejs_compat"], true),
   {

@@ -32,12 +32,17 @@ describe("entry points that load without node: modules", () => {
         "@tessera/next/jwt",
         "@tessera/sveltekit",
         "@tessera/sveltekit/components",
+        "@tessera/sql/d1",
       ]),
     );
     expect(specifiers).not.toContain("@tessera/core/node");
     for (const name of Object.keys(nodeOnlyPackages))
       expect(specifiers.some((specifier) => specifier.startsWith(name))).toBe(false);
-    expect(Object.keys(nodeOnlyEntries)).toEqual(["@tessera/core/node"]);
+    expect(Object.keys(nodeOnlyEntries)).toEqual([
+      "@tessera/core/node",
+      "@tessera/sql",
+      "@tessera/sql/postgres",
+    ]);
   });
 
   it("reach no node: module, statically or by a literal dynamic import", async () => {

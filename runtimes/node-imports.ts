@@ -46,6 +46,25 @@ const svelteScripts: Plugin = {
   },
 };
 
+/**
+ * Astro components, likewise: their imports are in the frontmatter (between the leading `---`
+ * fences) and in `<script>` blocks.
+ */
+const astroScripts: Plugin = {
+  name: "astro-scripts",
+  setup(build) {
+    build.onLoad({ filter: /\.astro$/ }, async ({ path }) => {
+      const source = await readFile(path, "utf8");
+      const frontmatter = /^\s*---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1] ?? "";
+      const scripts = [...source.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+      return {
+        contents: `${frontmatter}\n${scripts.join("\n")}\nexport default {};`,
+        loader: "ts",
+      };
+    });
+  },
+};
+
 /** A `node:` module reached from an entry point, with the import chain that reaches it. */
 export interface NodeImport {
   entry: string;
@@ -104,7 +123,7 @@ export async function findNodeImports(entries: EntryPoint[]): Promise<NodeImport
     write: false,
     metafile: true,
     external: [...nodeBuiltins, ...providedByHost],
-    plugins: [svelteScripts],
+    plugins: [svelteScripts, astroScripts],
   });
   return entries.flatMap((entry) => nodeImportsOf(entry, result.metafile.inputs));
 }

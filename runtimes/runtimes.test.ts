@@ -17,7 +17,7 @@ import {
 import { freePort } from "../packages/core/test/fixtures/ports.js";
 import { HttpClient } from "../packages/express/test/http-client.js";
 import { buildWorkerBundle, type WorkerBundle } from "./bundle.js";
-import { type Env, type RunningHost, runtimeHosts } from "./hosts.js";
+import { type Env, nodeHandlerHosts, type RunningHost, runtimeHosts } from "./hosts.js";
 
 const SECRET = randomBytes(32).toString("hex");
 const PASSWORD = randomBytes(12).toString("base64url");
@@ -32,7 +32,7 @@ const timings: string[] = [];
 
 beforeAll(async () => {
   const started = performance.now();
-  bundle = await buildWorkerBundle();
+  bundle = await buildWorkerBundle(undefined, { nodeHost: true });
   timings.push(`bundle ${Math.round(performance.now() - started)} ms, ${bundle.bytes} bytes`);
   for (const host of runtimeHosts) ports.set(host.name, await freePort());
   op = await startOidcProvider({
@@ -199,5 +199,66 @@ describe.each(runtimeHosts)("on $name", (host) => {
       }),
     );
     expect(await session(stranger)).toBeNull();
+  });
+});
+
+describe.each(nodeHandlerHosts)("toNodeHandler on $name", (host) => {
+  let running: RunningHost;
+  let started: number;
+
+  beforeAll(async () => {
+    started = performance.now();
+    running = await host.start(bundle, await freePort(), platformEnv());
+  });
+
+  afterAll(async () => {
+    await running?.stop();
+    timings.push(`${host.name} ${Math.round(performance.now() - started)} ms`);
+  });
+
+  it("serves from the runtime's own node:http server, with node:crypto", async () => {
+    const response = await new HttpClient(running.url).get("/runtime");
+    expect(await response.json()).toEqual({ nodeCrypto: true, nodeHttp: true });
+  });
+
+  it("signs in with credentials: CSRF, sign-in, session read, sign-out; @auth/core reads the cookie", async () => {
+    const client = new HttpClient(running.url);
+    const signedIn = await signInWithCredentials(client);
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("location")).not.toContain("error=");
+    expect((await session(client))?.user).toMatchObject({
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+    });
+    const claims = await decode({
+      token: client.jar.get(SESSION_COOKIE) as string,
+      secret: SECRET,
+      salt: SESSION_COOKIE,
+    });
+    expect(claims).toMatchObject({ sub: "ada", email: "ada@example.com" });
+
+    const signedOut = await client.postForm("/auth/signout", {
+      csrfToken: await client.csrfToken(),
+    });
+    expect(signedOut.status).toBe(302);
+    expect(client.jar.has(SESSION_COOKIE)).toBe(false);
+    expect(await session(client)).toBeNull();
+  });
+
+  it("refuses a credentials post without a CSRF token, and a malformed body, without a 500", async () => {
+    const client = new HttpClient(running.url);
+    await client.csrfToken();
+    const forged = await client.postForm("/auth/callback/credentials", {
+      username: "ada",
+      password: PASSWORD,
+    });
+    expect(forged.headers.get("location")).toContain("error=MissingCSRF");
+    const garbage = await client.fetch("/auth/callback/credentials", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "%%%&&&=%E0%A4%A",
+    });
+    expect(garbage.status).toBeLessThan(500);
+    expect(client.jar.has(SESSION_COOKIE)).toBe(false);
   });
 });

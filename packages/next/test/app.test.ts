@@ -5,7 +5,7 @@
  * actions and the React client.
  */
 import { randomBytes } from "node:crypto";
-import { cp, mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type LaunchedBrowser, launchBrowser } from "../../../e2e/browser.js";
@@ -13,13 +13,12 @@ import { CookieJar } from "./helpers.js";
 import {
   buildNextApp,
   buildWorkspacePackages,
+  copyExample,
   newAppDir,
-  ROOT,
   type RunningNextApp,
   startNextApp,
 } from "./next-app.js";
 
-const EXAMPLE = join(ROOT, "examples/next");
 const USER = { name: "Ada Lovelace", email: "ada@example.com" };
 const PASSWORD = "correct horse battery staple";
 
@@ -48,17 +47,7 @@ export async function POST(request: Request) {
  */
 async function startExample(config: Record<string, unknown> = {}): Promise<RunningNextApp> {
   const appDir = await newAppDir("app-");
-  await cp(EXAMPLE, appDir, {
-    recursive: true,
-    filter: (source) => !/[\\/](\.next|node_modules|next-env\.d\.ts)$/.test(source),
-  });
-  // The copy is thrown away afterwards, so Turbopack's persistent build cache is only cost.
-  await rename(join(appDir, "next.config.mjs"), join(appDir, "next.config.example.mjs"));
-  await writeFile(
-    join(appDir, "next.config.mjs"),
-    'import config from "./next.config.example.mjs";\n' +
-      `export default { ...config, ...${JSON.stringify(config)}, experimental: { ...config.experimental, turbopackFileSystemCacheForBuild: false } };\n`,
-  );
+  await copyExample("next", appDir, config);
   // Test-only route calling the server-side signIn/signOut with `redirect: false` (in the app,
   // they run in server actions, which Next.js protects against cross-site posts; this does not).
   await mkdir(join(appDir, "app/api/test-actions"), { recursive: true });

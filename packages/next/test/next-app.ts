@@ -18,7 +18,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { buildPackages, exec, ROOT } from "../../core/test/fixtures/build.js";
 import { freePort } from "../../core/test/fixtures/ports.js";
@@ -46,6 +46,28 @@ export async function newAppDir(prefix: string): Promise<string> {
   const artifacts = join(ROOT, "packages/next/test-artifacts");
   await mkdir(artifacts, { recursive: true });
   return mkdtemp(join(artifacts, prefix));
+}
+
+/**
+ * Copies `examples/<example>` into `dir` (an app folder from {@link newAppDir}), without its build
+ * output, with `config` merged over its own next.config.mjs and Turbopack's persistent build
+ * cache off (the copy is thrown away afterwards, so that cache is only cost).
+ */
+export async function copyExample(
+  example: string,
+  dir: string,
+  config: Record<string, unknown> = {},
+): Promise<void> {
+  await cp(join(ROOT, "examples", example), dir, {
+    recursive: true,
+    filter: (source) => !/[\\/](\.next|node_modules|next-env\.d\.ts|auth\.sqlite.*)$/.test(source),
+  });
+  await rename(join(dir, "next.config.mjs"), join(dir, "next.config.example.mjs"));
+  await writeFile(
+    join(dir, "next.config.mjs"),
+    'import config from "./next.config.example.mjs";\n' +
+      `export default { ...config, ...${JSON.stringify(config)}, experimental: { ...config.experimental, turbopackFileSystemCacheForBuild: false } };\n`,
+  );
 }
 
 /** `next build` in `dir`; on failure, throws with the end of its output. */
@@ -79,14 +101,17 @@ async function waitUntilServing(url: string, server: ChildProcess): Promise<void
 }
 
 /**
- * Serves the built app in `dir` with `next start` on a free port of 127.0.0.1. `env(origin)`
- * gives the server's environment once its origin is known (AUTH_URL usually names it).
+ * Serves the built app in `dir` with `next start` on 127.0.0.1, on `port` or a free one.
+ * `env(origin)` gives the server's environment once its origin is known (AUTH_URL usually names
+ * it). Pass `port` when something must know the origin before the app starts (an OpenID Provider
+ * registers the callback URL in advance).
  */
 export async function startNextApp(
   dir: string,
   env: (origin: string) => Record<string, string>,
+  port?: number,
 ): Promise<RunningNextApp> {
-  const port = await freePort();
+  port ??= await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const server = spawn(
     process.execPath,

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type {
   Adapter,
   AdapterAccount,
@@ -16,6 +15,7 @@ import {
   type Kysely,
   type Updateable,
 } from "kysely";
+import { atomicBatch } from "./batch.js";
 import { dialectTraits, readBoolean, readDate, readInteger } from "./dialect.js";
 import { type DirectReader, directReader } from "./native.js";
 import {
@@ -169,7 +169,7 @@ function authenticatorFromRow(row: AuthenticatorRow): AdapterAuthenticator {
  *   of any number of concurrent callers exactly one receives the token.
  * - `deleteUser` removes the user's sessions, accounts and authenticators in one transaction
  *   (besides the cascading foreign keys, which SQLite enforces only when the connection enabled
- *   them).
+ *   them); on D1, which has no transactions, in one batch.
  * - Dates round-trip to the millisecond on every dialect.
  *
  * @example
@@ -364,7 +364,7 @@ export function SqlAdapter<DB>(
 
   return {
     async createUser(user) {
-      const row = userToRow({ ...user, id: user.id || randomUUID() });
+      const row = userToRow({ ...user, id: user.id || crypto.randomUUID() });
       await db.insertInto(table("users")).values(row).execute();
       return userFromRow(row);
     },
@@ -409,6 +409,18 @@ export function SqlAdapter<DB>(
     },
 
     async deleteUser(userId) {
+      const batch = atomicBatch(database);
+      if (batch) {
+        // D1: no transaction, so one batch; the user's row comes back from its own DELETE.
+        const results = await batch([
+          db.deleteFrom(table("sessions")).where("userId", "=", userId).compile(),
+          db.deleteFrom(table("accounts")).where("userId", "=", userId).compile(),
+          db.deleteFrom(table("authenticators")).where("userId", "=", userId).compile(),
+          db.deleteFrom(table("users")).where("id", "=", userId).returningAll().compile(),
+        ]);
+        const row = results[3]?.rows[0] as UserRow | undefined;
+        return row ? userFromRow(row) : null;
+      }
       return db.transaction().execute(async (trx) => {
         const row = await trx
           .selectFrom(table("users"))

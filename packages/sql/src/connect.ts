@@ -1,11 +1,13 @@
 import type { Options as BetterSqlite3Options } from "better-sqlite3";
-import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, MysqlDialect, SqliteDialect } from "kysely";
 import type { PoolOptions as Mysql2PoolOptions } from "mysql2";
-import type { PoolConfig as PgPoolConfig } from "pg";
 import { SqlAdapter, type SqlAdapterOptions } from "./adapter.js";
 import { importDriver } from "./driver.js";
 import { type DriverHandle, registerDriver } from "./native.js";
+import { CONNECT_TIMEOUT_MS, createPostgresDb } from "./postgres.js";
 import type { SqlDialect, TesseraDatabase } from "./schema.js";
+
+export { createPostgresDb, type PostgresPoolConfig } from "./postgres.js";
 
 // Drivers are imported when a factory's database is first used, so an application that talks to
 // PostgreSQL never loads better-sqlite3's native module (and the other way round); one that is
@@ -26,16 +28,6 @@ export interface SqliteOptions {
   nativeBinding?: string;
 }
 
-/** Options of pg's `Pool` (its `PoolConfig`): the usual ones named, any other passed through. */
-export interface PostgresPoolConfig {
-  connectionString?: string;
-  connectionTimeoutMillis?: number;
-  idleTimeoutMillis?: number;
-  max?: number;
-  ssl?: boolean | Record<string, unknown>;
-  [option: string]: unknown;
-}
-
 /** Options of mysql2's `createPool` (its `PoolOptions`): the usual ones named, any other passed through. */
 export interface MysqlPoolOptions {
   uri?: string;
@@ -45,9 +37,6 @@ export interface MysqlPoolOptions {
   ssl?: string | Record<string, unknown>;
   [option: string]: unknown;
 }
-
-/** How long a connection attempt may take before the query that needed it rejects. */
-const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
  * A Kysely instance over a SQLite file (better-sqlite3), with foreign keys enforced (they cascade
@@ -81,49 +70,6 @@ export function createSqliteDb<DB = TesseraDatabase>(
         if (filename !== ":memory:" && filename !== "") database.pragma("journal_mode = WAL");
         driver.database = database;
         return database;
-      },
-    }),
-  });
-  registerDriver(db, driver);
-  return db;
-}
-
-/**
- * A Kysely instance over a PostgreSQL connection pool (pg). Connection attempts give up after 5 s
- * unless `connectionTimeoutMillis` says otherwise, and a connection the server drops while idle
- * is discarded instead of crashing the process with an unhandled `error` event.
- *
- * @param config a connection string (`postgres://user@host:5432/db`) or a `pg.PoolConfig`.
- *
- * @example
- * ```ts
- * const db = createPostgresDb({ connectionString: process.env.DATABASE_URL, max: 20 })
- * ```
- */
-export function createPostgresDb<DB = TesseraDatabase>(
-  config: string | PostgresPoolConfig,
-): Kysely<DB> {
-  const poolConfig: PostgresPoolConfig =
-    typeof config === "string" ? { connectionString: config } : config;
-  const driver: DriverHandle & { kind: "postgres" } = { kind: "postgres" };
-  const db = new Kysely<DB>({
-    dialect: new PostgresDialect({
-      pool: async () => {
-        const { default: pg } = await importDriver("pg", () => import("pg"));
-        const pool = new pg.Pool({
-          connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-          ...(poolConfig as PgPoolConfig),
-        });
-        // The pool has already removed the broken idle client; the next query opens a new one.
-        pool.on("error", () => {});
-        // A client handed out just as its connection dies emits "error" with no listener (the
-        // pool removes its own while the client is checked out), which would crash the process.
-        // The query in flight already rejects with that error, so the event itself is dropped.
-        pool.on("connect", (client) => {
-          client.on("error", () => {});
-        });
-        driver.pool = pool;
-        return pool;
       },
     }),
   });

@@ -1,4 +1,5 @@
 import {
+  type CompiledQuery,
   type CreateTableBuilder,
   CreateTableNode,
   DummyDriver,
@@ -10,8 +11,12 @@ import {
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
   sql,
 } from "kysely";
+import { type AtomicBatch, atomicBatch } from "./batch.js";
 import { dialectTraits } from "./dialect.js";
 import { type SqlDialect, type TesseraTableName, validTablePrefix } from "./schema.js";
 
@@ -88,6 +93,11 @@ function columnTypes(dialect: SqlDialect): ColumnTypes {
  * ```
  */
 export function tesseraMigrations(options: MigrationOptions): Record<string, Migration> {
+  return refusingTableClashes(plainMigrations(options), options.dialect);
+}
+
+/** Tessera's migrations without the clash check that {@link tesseraMigrations} adds. */
+function plainMigrations(options: MigrationOptions): Record<string, Migration> {
   const prefix = validTablePrefix(options.tablePrefix);
   const { dialect } = options;
   dialectTraits(dialect);
@@ -279,7 +289,7 @@ export function tesseraMigrations(options: MigrationOptions): Record<string, Mig
       },
     },
   };
-  return refusingTableClashes(migrations, dialect);
+  return migrations;
 }
 
 /**
@@ -307,6 +317,102 @@ async function tablesCreatedBy(migration: Migration): Promise<string[]> {
   });
   await migration.up(recorder);
   return created;
+}
+
+/**
+ * The statements `migration.up` runs on SQLite, in order, found by running it against a database
+ * that executes nothing and keeps each compiled query. Tessera's migrations read nothing, so
+ * the statements do not depend on answers the recorder cannot give.
+ */
+async function sqliteStatementsOf(migration: Migration): Promise<CompiledQuery[]> {
+  const statements: CompiledQuery[] = [];
+  const connection = {
+    async executeQuery<Row>(query: CompiledQuery) {
+      statements.push(query);
+      return { rows: [] as Row[] };
+    },
+    async *streamQuery() {},
+  };
+  const recorder = new Kysely<unknown>({
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => ({
+        init: async () => {},
+        acquireConnection: async () => connection,
+        beginTransaction: async () => {},
+        commitTransaction: async () => {},
+        rollbackTransaction: async () => {},
+        releaseConnection: async () => {},
+        destroy: async () => {},
+      }),
+      createIntrospector: (db) => new SqliteIntrospector(db),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    },
+  });
+  await migration.up(recorder);
+  return statements;
+}
+
+/**
+ * {@link migrate} on a database without transactions (Cloudflare D1): every pending migration,
+ * the bookkeeping tables and the rows that record the migrations go in one batch, which the
+ * database applies whole or not at all. Two processes that migrate at once both send a batch;
+ * the second fails as a whole (its first `create table` finds the table), and finding every
+ * migration applied after that failure means another process did the work.
+ */
+async function migrateInOneBatch(
+  db: Kysely<unknown>,
+  options: MigrationOptions,
+  batch: AtomicBatch,
+): Promise<string[]> {
+  const prefix = validTablePrefix(options.tablePrefix);
+  const migrationTable = `${prefix}tessera_migration`;
+  const pendingNames = async () =>
+    (await migratorFor(db, options).getMigrations())
+      .filter((migration) => migration.executedAt === undefined)
+      .map((migration) => migration.name);
+
+  await refuseClashesOnFirstRun(db, options);
+  const pending = await pendingNames();
+  if (pending.length === 0) return [];
+  const migrations = plainMigrations(options);
+  const planned = await Promise.all(
+    pending.map((name) => tablesCreatedBy(migrations[name] as Migration)),
+  );
+  refuseClashes(planned.flat(), await existingTables(db, "sqlite"));
+
+  // The bookkeeping tables as Kysely's Migrator creates them, so that it reads them as its own.
+  const statements: CompiledQuery[] = [
+    db.schema
+      .createTable(migrationTable)
+      .ifNotExists()
+      .addColumn("name", "varchar(255)", (col) => col.notNull().primaryKey())
+      .addColumn("timestamp", "varchar(255)", (col) => col.notNull())
+      .compile(),
+    db.schema
+      .createTable(`${prefix}tessera_migration_lock`)
+      .ifNotExists()
+      .addColumn("id", "varchar(255)", (col) => col.notNull().primaryKey())
+      .addColumn("is_locked", "integer", (col) => col.notNull().defaultTo(0))
+      .compile(),
+  ];
+  const untyped = db as Kysely<Record<string, { name: string; timestamp: string }>>;
+  for (const name of pending) {
+    statements.push(...(await sqliteStatementsOf(migrations[name] as Migration)));
+    statements.push(
+      untyped
+        .insertInto(migrationTable)
+        .values({ name, timestamp: new Date().toISOString() })
+        .compile(),
+    );
+  }
+  try {
+    await batch(statements);
+  } catch (error) {
+    if ((await pendingNames()).length === 0) return [];
+    throw new Error(`Tessera migration failed: ${describe(error)}`, { cause: error });
+  }
+  return pending;
 }
 
 /** The names of the tables in the database (SQLite), schema (PostgreSQL) or database (MySQL). */
@@ -427,8 +533,8 @@ function appliedNames(results: MigrationResult[] | undefined): string[] {
  *
  * A table Tessera would create that exists already (another schema's `users`, say) stops it
  * before anything is created, with a {@link TableClashError} that suggests a `tablePrefix`. On
- * PostgreSQL and SQLite the migrations run in a transaction, so any other failure leaves nothing
- * half-made either; MySQL and MariaDB commit each DDL statement at once, so there a failure in
+ * PostgreSQL and SQLite the migrations run in a transaction (on Cloudflare D1, one batch), so any
+ * other failure leaves nothing half-made either; MySQL and MariaDB commit each DDL statement at once, so there a failure in
  * the middle (a lost connection, missing privileges) can leave part of a migration applied.
  *
  * @returns the names of the migrations applied by this call (empty when up to date).
@@ -453,6 +559,9 @@ export async function migrate<DB>(db: Kysely<DB>, options: MigrationOptions): Pr
   // failed migration leaves nothing behind there either. (MySQL and MariaDB commit each DDL
   // statement at once: there, only the clash check before the first table protects the schema.)
   if (options.dialect !== "sqlite") return run(untyped);
+  // D1 refuses BEGIN; its batch is the transaction.
+  const batch = atomicBatch(db);
+  if (batch) return migrateInOneBatch(untyped, options, batch);
   return untyped.connection().execute(async (connection) => {
     await sql`begin immediate`.execute(connection);
     try {

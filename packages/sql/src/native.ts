@@ -1,4 +1,19 @@
-import { createHash } from "node:crypto";
+/**
+ * `node:crypto`'s `createHash`, reached without a static import so that this module (imported
+ * by the adapter) also loads on Cloudflare D1's entry point, where no `node:` module exists.
+ * Node, Bun, Deno and workerd with `nodejs_compat` have it through `process.getBuiltinModule`.
+ */
+function nodeCreateHash(): typeof import("node:crypto").createHash | undefined {
+  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  try {
+    const crypto = proc?.getBuiltinModule?.("node:crypto") as
+      | typeof import("node:crypto")
+      | undefined;
+    return crypto?.createHash;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The session read (`getSessionAndUser`) runs on every request of a database-session app, and on
@@ -121,8 +136,12 @@ function postgresReader(
 ): DirectReader {
   // The name is derived from the text: pg refuses one name for two texts on a connection, and
   // two adapters with different table prefixes share a pool.
-  const name = `tessera_${createHash("sha256").update(sql).digest("base64url").slice(0, 22)}`;
-  let named = preparedStatements;
+  const createHash = nodeCreateHash();
+  const name = createHash
+    ? `tessera_${createHash("sha256").update(sql).digest("base64url").slice(0, 22)}`
+    : "";
+  // Without node:crypto (pg on a runtime that lacks it) the statement stays unnamed.
+  let named = preparedStatements && createHash !== undefined;
   return async (parameters) => {
     const pool = handle.pool;
     if (!pool) return undefined;

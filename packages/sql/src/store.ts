@@ -3,9 +3,9 @@
  * PostgreSQL, MySQL/MariaDB), in the `store_values` and `store_limits` tables that `migrate`
  * creates. For apps whose instances share a database but no Redis.
  */
-import { createHash } from "node:crypto";
 import { type RateLimitResult, type SharedStore, slideWindow } from "@tessera/core/store";
 import type { Kysely, Transaction } from "kysely";
+import { type AtomicBatch, atomicBatch } from "./batch.js";
 import { dialectTraits, readDate, readInteger } from "./dialect.js";
 import { type SqlDialect, type TesseraTables, tableNames, validTablePrefix } from "./schema.js";
 
@@ -24,10 +24,13 @@ const PURGE_EVERY = 100;
 /** MySQL error 1213: InnoDB chose this transaction as a deadlock victim; retrying is safe. */
 const MYSQL_DEADLOCK_ERRNO = 1213;
 
-function storedKey(key: string): string {
-  return key.length <= MAX_PLAIN_KEY
-    ? key
-    : `sha256:${createHash("sha256").update(key).digest("hex")}`;
+/** The key as stored: itself, or `sha256:<hex>` when longer than {@link MAX_PLAIN_KEY}. */
+async function storedKey(key: string): Promise<string> {
+  if (key.length <= MAX_PLAIN_KEY) return key;
+  // WebCrypto, not node:crypto: the store also runs on D1 in workerd without nodejs_compat.
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(key));
+  const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0"));
+  return `sha256:${hex.join("")}`;
 }
 
 async function retryingDeadlocks<T>(run: () => Promise<T>, attempts = 10): Promise<T> {
@@ -46,7 +49,8 @@ async function retryingDeadlocks<T>(run: () => Promise<T>, attempts = 10): Promi
  * the two tables. Atomicity:
  * - `consume` is one transaction that first inserts the key's row if absent, then reads it
  *   `FOR UPDATE` (SQLite: the insert already holds the database's write lock), so parallel
- *   attempts from any number of processes are counted one after the other;
+ *   attempts from any number of processes are counted one after the other; on D1, which has no
+ *   transactions, the new window is written by a compare-and-set update, retried when it lost;
  * - `add` deletes the key's expired row, then inserts ignoring a conflict: exactly one of
  *   concurrent callers inserts the row.
  *
@@ -122,20 +126,94 @@ export function sqlStore<DB>(database: Kysely<DB>, options: SqlStoreOptions): Sh
     return result;
   }
 
+  /**
+   * {@link step} without a transaction (D1): the row is created and read in one batch, and the
+   * new window written only if the row is still as read (compare-and-set), else read again. Of
+   * parallel attempts on one key each is counted once: a lost race costs a retry, not a count.
+   */
+  async function stepByCompareAndSet(
+    batch: AtomicBatch,
+    key: string,
+    windowMs: number,
+    max: number,
+  ): Promise<RateLimitResult> {
+    const readRow = db.selectFrom(table("store_limits")).selectAll().where("key", "=", key);
+    type LimitRow = TesseraTables["store_limits"];
+    let row: LimitRow | undefined;
+    for (;;) {
+      const now = Date.now();
+      if (!row) {
+        const [, read] = await batch([
+          db
+            .insertInto(table("store_limits"))
+            .values({
+              key,
+              windowStart: 0,
+              current: 0,
+              previous: 0,
+              expires: traits.date(new Date(now + 2 * windowMs)),
+            })
+            .onConflict((oc) => oc.column("key").doNothing())
+            .compile(),
+          readRow.compile(),
+        ]);
+        row = read?.rows[0] as LimitRow | undefined;
+        if (!row) continue;
+      }
+      const state =
+        readDate(row.expires).getTime() > now
+          ? {
+              start: readInteger(row.windowStart),
+              current: readInteger(row.current),
+              previous: readInteger(row.previous),
+            }
+          : undefined;
+      const { result, next } = slideWindow(state, now, windowMs, max);
+      if (!result.allowed) return result;
+      // The row is read again in the same batch: a lost race retries from it, one round trip.
+      const [written, reread] = await batch([
+        db
+          .updateTable(table("store_limits"))
+          .set({
+            windowStart: next.start,
+            current: next.current,
+            previous: next.previous,
+            expires: traits.date(new Date(next.start + 2 * windowMs)),
+          })
+          .where("key", "=", key)
+          .where("windowStart", "=", row.windowStart)
+          .where("current", "=", row.current)
+          .where("previous", "=", row.previous)
+          .where("expires", "=", row.expires)
+          .compile(),
+        readRow.compile(),
+      ]);
+      if (Number(written?.numAffectedRows ?? 0) === 1) return result;
+      row = reread?.rows[0] as LimitRow | undefined;
+    }
+  }
+
   return {
     async consume(key, windowSeconds, max) {
       const windowMs = Math.max(1, Math.round(windowSeconds * 1000));
-      const result = await retryingDeadlocks(() =>
-        db.transaction().execute((trx) => step(trx, storedKey(key), windowMs, max)),
-      );
+      const stored = await storedKey(key);
+      const batch = atomicBatch(database);
+      const result = batch
+        ? await stepByCompareAndSet(batch, stored, windowMs, max)
+        : await retryingDeadlocks(() =>
+            db.transaction().execute((trx) => step(trx, stored, windowMs, max)),
+          );
       await purgeSometimes("store_limits");
       return result;
     },
     async resetLimit(key) {
-      await db.deleteFrom(table("store_limits")).where("key", "=", storedKey(key)).execute();
+      await db
+        .deleteFrom(table("store_limits"))
+        .where("key", "=", await storedKey(key))
+        .execute();
     },
     async add(key, value, ttlSeconds) {
-      const stored = storedKey(key);
+      const stored = await storedKey(key);
       const now = new Date();
       // An expired entry must not block a new one; only this key's row is touched.
       await db
@@ -159,19 +237,22 @@ export function sqlStore<DB>(database: Kysely<DB>, options: SqlStoreOptions): Sh
       const row = await db
         .selectFrom(table("store_values"))
         .select("value")
-        .where("key", "=", storedKey(key))
+        .where("key", "=", await storedKey(key))
         .where("expires", ">", traits.date(new Date()))
         .executeTakeFirst();
       return row?.value ?? null;
     },
     async delete(key) {
-      await db.deleteFrom(table("store_values")).where("key", "=", storedKey(key)).execute();
+      await db
+        .deleteFrom(table("store_values"))
+        .where("key", "=", await storedKey(key))
+        .execute();
     },
     async deleteIf(key, value) {
       // One statement, so compare and delete are atomic.
       const result = await db
         .deleteFrom(table("store_values"))
-        .where("key", "=", storedKey(key))
+        .where("key", "=", await storedKey(key))
         .where("value", "=", value)
         .where("expires", ">", traits.date(new Date()))
         .executeTakeFirst();
