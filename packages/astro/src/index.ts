@@ -28,6 +28,19 @@ function routeEntrypoint(): URL {
 }
 
 /**
+ * `node:url`, reached through `process.getBuiltinModule` (Node ≥ 20.16) rather than an import:
+ * auth.config.ts imports this module for `defineConfig`, so it lands in server bundles for edge
+ * runtimes, where no `node:` module may be imported. The integration itself runs in Node only,
+ * inside `astro build` and `astro dev`.
+ */
+function nodeUrl(): typeof import("node:url") {
+  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  const url = proc?.getBuiltinModule?.("node:url") as typeof import("node:url") | undefined;
+  if (!url) throw new Error("@tessera/astro's integration runs in Node.js 20.16 or later.");
+  return url;
+}
+
+/**
  * The Astro integration: serves `auth.config.ts` as `auth:config` and injects the
  * `<prefix>/[...auth]` route (server-rendered) that answers every auth action. Needs an adapter
  * (the routes run on a server). Behind a proxy or on a public host name, set Astro's
@@ -49,9 +62,7 @@ export default function auth(options: AstroAuthConfig = {}): AstroIntegration {
     name: "@tessera/astro",
     hooks: {
       "astro:config:setup": async ({ config, injectRoute, updateConfig, logger }) => {
-        // Loaded here, not at the top: auth.config.ts imports this module for `defineConfig`,
-        // and it must not pull a node: module into server bundles for edge runtimes.
-        const { fileURLToPath } = await import("node:url");
+        const { fileURLToPath } = nodeUrl();
         const configFile = fileURLToPath(
           new URL(options.configFile ?? "./auth.config", config.root),
         );
