@@ -144,6 +144,50 @@ describe("@tessera/hono where @hono/auth-js is broken", () => {
   });
 });
 
+describe("@tessera/hono where it deliberately differs from @hono/auth-js", () => {
+  it("sets the session cookie getAuthUser re-issued (rolling expiry) on the response; the original drops it", async () => {
+    // updateAge 0: every read extends the session, as a read after updateAge does.
+    const before = clientFor(originalApp({ basePath: "/api/auth", session: { updateAge: 0 } }));
+    await signIn(before);
+    const originalRead = await before.get("/whoami");
+    expect(await originalRead.json()).not.toBeNull();
+    expect(originalRead.headers.getSetCookie()).toEqual([]);
+
+    const after = clientFor(tesseraApp({ session: { updateAge: 0 } }));
+    await signIn(after);
+    const read = await after.get("/whoami");
+    expect(await read.json()).not.toBeNull();
+    const names = read.headers.getSetCookie().map((line) => line.split("=")[0]);
+    expect(names).toEqual(["authjs.session-token"]);
+  });
+
+  it("answers a missing secret with the core's configuration error and logs the fix; the original throws a plain 500", async () => {
+    const saved = Object.entries(process.env).filter(([name]) => name.startsWith("AUTH_SECRET"));
+    for (const [name] of saved) delete process.env[name];
+    try {
+      const errors: unknown[] = [];
+      const logger = { error: (error: unknown) => errors.push(error) };
+      const before = await clientFor(originalApp({ basePath: "/api/auth", secret: undefined })).get(
+        "/api/auth/session",
+      );
+      expect(before.status).toBe(500);
+      expect(await before.text()).toBe("Missing AUTH_SECRET");
+
+      const after = await clientFor(tesseraApp({ secret: undefined, logger })).get(
+        "/api/auth/session",
+      );
+      expect(after.status).toBe(500);
+      expect(await after.json()).toEqual({
+        message:
+          "There was a problem with the server configuration. Check the server logs for more information.",
+      });
+      expect(String(errors[0])).toMatch(/AUTH_SECRET/);
+    } finally {
+      for (const [name, value] of saved) process.env[name] = value;
+    }
+  });
+});
+
 describe("@tessera/hono and @hono/auth-js answer alike", () => {
   const apps = {
     original: () => originalApp({ basePath: "/api/auth" }),
