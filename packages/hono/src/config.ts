@@ -45,7 +45,14 @@ export const SESSION_PARTS = Symbol("tessera.hono.sessionParts");
 /** A session as the wrapped callback answers it. */
 export type SessionWithParts = Session & { [SESSION_PARTS]?: SessionParts };
 
-const prepared = new WeakMap<AuthConfig, CoreAuthConfig>();
+interface PreparedEntry {
+  /** Where `authHandler()` was last seen mounted, for session reads outside it. */
+  mounted?: string;
+  /** One ready copy per base path, so that the core resolves each a single time. */
+  byBasePath: Map<string, CoreAuthConfig>;
+}
+
+const prepared = new WeakMap<AuthConfig, PreparedEntry>();
 
 /** Whether `url` parses and names a path below the root (which is then the base path). */
 function hasPath(url: string | undefined): boolean {
@@ -58,9 +65,9 @@ function hasPath(url: string | undefined): boolean {
 }
 
 /**
- * Fills unset options of `config` from `env`, as `@hono/auth-js`'s `setEnvDefaults` is called:
+ * Fills unset options of `config` from `env`, as `@hono/auth-js`'s `setEnvDefaults` does:
  * `secret` from `AUTH_SECRET` (and its rotations), `AUTH_URL`, host trust, provider credentials.
- * Unlike it, an unset base path is `mountPath` (where `authHandler` is mounted), else
+ * Unlike it, an unset base path (no `basePath`, no path in `AUTH_URL`) is `mountPath`, else
  * `/api/auth`, instead of the core's `/auth` that made every request under `/api/auth` a 400.
  *
  * @example
@@ -75,33 +82,47 @@ export function setEnvDefaults(env: AuthEnv, config: AuthConfig, mountPath?: str
   setCoreEnvDefaults(env, core, true);
 }
 
+/** `session` wrapped so that its answer also carries the token or user it was given. */
+function withParts(session: CallbacksOptions["session"]): CallbacksOptions["session"] {
+  return async (params) => {
+    const answer = await session(params);
+    const { token, user } = params as { token?: JWT; user?: AdapterUser };
+    const parts: SessionParts = {};
+    if (token) parts.token = token;
+    if (user) parts.user = user;
+    return { ...answer, [SESSION_PARTS]: parts } as SessionWithParts;
+  };
+}
+
 /**
- * `config` ready for the core, once per config object: environment defaults applied, and the
- * `session` callback wrapped so that its answer also carries the token or user it was given (for
- * `getAuthUser`). The copy is cached, so the core resolves it a single time.
+ * `config` ready for the core: a copy with the environment defaults applied (the app's object is
+ * left as it is), the base path chosen, and the `session` callback wrapped for `getAuthUser`.
+ * Cached per config object and base path, so a config returned for every request is prepared,
+ * and resolved by the core, once. The base path is the config's or `AUTH_URL`'s when set, else
+ * `mountPath` (given by `authHandler()`), else where `authHandler()` was last mounted, else
+ * `/api/auth`: a session read before the first auth request never fixes the wrong one.
  */
 export function prepareConfig(
   config: AuthConfig,
   env: AuthEnv,
   mountPath?: string,
 ): CoreAuthConfig {
-  let ready = prepared.get(config);
+  let entry = prepared.get(config);
+  if (!entry) {
+    entry = { byBasePath: new Map() };
+    prepared.set(config, entry);
+  }
+  if (mountPath) entry.mounted = mountPath;
+  const configured = Boolean(config.basePath) || hasPath(siteUrlFromEnv(env));
+  const key = configured ? "" : (mountPath ?? entry.mounted ?? DEFAULT_BASE_PATH);
+  let ready = entry.byBasePath.get(key);
   if (!ready) {
-    setEnvDefaults(env, config, mountPath);
-    const session = config.callbacks?.session ?? defaultCallbacks.session;
-    const withParts: CallbacksOptions["session"] = async (params) => {
-      const answer = await session(params);
-      const { token, user } = params as { token?: JWT; user?: AdapterUser };
-      const parts: SessionParts = {};
-      if (token) parts.token = token;
-      if (user) parts.user = user;
-      return { ...answer, [SESSION_PARTS]: parts } as SessionWithParts;
-    };
-    ready = {
-      ...(config as CoreAuthConfig),
-      callbacks: { ...config.callbacks, session: withParts },
-    };
-    prepared.set(config, ready);
+    const copy: CoreAuthConfig = { ...(config as CoreAuthConfig) };
+    if (!configured) copy.basePath = key;
+    setCoreEnvDefaults(env, copy, true);
+    const session = copy.callbacks?.session ?? defaultCallbacks.session;
+    ready = { ...copy, callbacks: { ...copy.callbacks, session: withParts(session) } };
+    entry.byBasePath.set(key, ready);
   }
   return ready;
 }

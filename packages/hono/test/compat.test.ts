@@ -8,6 +8,7 @@ import { encode as authjsEncode } from "@auth/core/jwt";
 import AuthjsCredentials from "@auth/core/providers/credentials";
 import * as original from "@hono/auth-js";
 import Credentials from "@tessera/core/providers/credentials";
+import { MemoryAdapter } from "@tessera/memory";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { HttpClient } from "../../express/test/http-client.js";
@@ -124,6 +125,20 @@ describe("@tessera/hono where @hono/auth-js is broken", () => {
     expect(await response.json()).toHaveProperty("csrfToken");
   });
 
+  it("keeps serving the mount path when the session was read before the first auth request", async () => {
+    const app = new Hono();
+    const config = { secret: SECRET, trustHost: true, providers: [] };
+    app.use(
+      "*",
+      tessera.initAuthConfig(() => config),
+    );
+    app.use("/auth/*", tessera.authHandler());
+    app.get("/", async (c) => c.json(await tessera.getAuthUser(c)));
+    expect(await (await app.request(`${ORIGIN}/`)).json()).toBeNull();
+    expect((await app.request(`${ORIGIN}/auth/csrf`)).status).toBe(200);
+    expect(await (await app.request(`${ORIGIN}/auth/providers`)).json()).toEqual({});
+  });
+
   it("gives getAuthUser(c).session as the session callback returned it; the original gives the session before the callback", async () => {
     const before = clientFor(originalApp({ basePath: "/api/auth" }));
     await signIn(before);
@@ -145,6 +160,17 @@ describe("@tessera/hono where @hono/auth-js is broken", () => {
 });
 
 describe("@tessera/hono where it deliberately differs from @hono/auth-js", () => {
+  it("gives getAuthUser the adapter's user with database sessions, and no token", async () => {
+    const client = clientFor(
+      tesseraApp({ adapter: MemoryAdapter(), session: { strategy: "database" } }),
+    );
+    await signIn(client);
+    const authUser = (await (await client.get("/api/protected")).json()) as tessera.AuthUser;
+    expect(authUser.user).toMatchObject({ email: ADA.email, name: ADA.name });
+    expect(authUser.token).toBeUndefined();
+    expect(authUser.session).toMatchObject({ greeting: "Hello, Ada Lovelace" });
+  });
+
   it("sets the session cookie getAuthUser re-issued (rolling expiry) on the response; the original drops it", async () => {
     // updateAge 0: every read extends the session, as a read after updateAge does.
     const before = clientFor(originalApp({ basePath: "/api/auth", session: { updateAge: 0 } }));
