@@ -114,8 +114,6 @@ class AuthConfigManager {
  * ```
  */
 export const authConfigManager = new AuthConfigManager();
-// The Hono default, whatever a server-side AUTH_URL made the shared client assume.
-__NEXTAUTH.basePath = authConfigManager.getConfig().basePath;
 
 /** Props of {@link SessionProvider}, as in `@hono/auth-js/react`. */
 export type SessionProviderProps = Omit<SharedSessionProviderProps, "baseUrl" | "basePath">;
