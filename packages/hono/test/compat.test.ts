@@ -17,6 +17,8 @@ import * as tessera from "../src/index.js";
 const SECRET = "hono-compat-test-secret-of-at-least-32-chars";
 const ADA = { id: "ada-1", name: "Ada Lovelace", email: "ada@example.com" };
 const ORIGIN = "http://127.0.0.1:8787";
+/** Refused sign-ins are expected here; their log lines would only bury a real failure. */
+const quiet = { error: () => {}, warn: () => {}, debug: () => {} };
 
 /** Ada's password check, for both wrappers' credentials providers. */
 function authorize(fields: Partial<Record<string, unknown>>) {
@@ -45,6 +47,7 @@ function originalApp(overrides: Partial<original.AuthConfig> = {}): Hono {
     original.initAuthConfig(() => ({
       secret: SECRET,
       trustHost: true,
+      logger: quiet,
       providers: [AuthjsCredentials({ credentials: { username: {}, password: {} }, authorize })],
       callbacks: { session: greet },
       ...overrides,
@@ -58,6 +61,7 @@ function tesseraApp(overrides: Partial<tessera.AuthConfig> = {}): Hono {
   const config: tessera.AuthConfig = {
     secret: SECRET,
     trustHost: true,
+    logger: quiet,
     providers: [Credentials({ credentials: { username: {}, password: {} }, authorize })],
     callbacks: { session: greet },
     ...overrides,
