@@ -8,7 +8,6 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { encode as authjsEncode } from "@auth/core/jwt";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -18,6 +17,7 @@ import {
   type RunningOidcProvider,
   startOidcProvider,
 } from "../../core/test/fixtures/oidc-provider.js";
+import { freePort } from "../../core/test/fixtures/ports.js";
 import { HttpClient } from "../../express/test/http-client.js";
 
 const EXAMPLE = join(ROOT, "examples/hono");
@@ -48,14 +48,6 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 async function vite(args: string[]): Promise<void> {
   const { code, output } = await exec(process.execPath, [VITE_BIN, ...args], EXAMPLE, cleanEnv());
   if (code !== 0) throw new Error(`vite ${args.join(" ")} failed (${code}):\n${output}`);
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** Starts the built server; resolves once it says it listens. */

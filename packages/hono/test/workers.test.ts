@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { encode } from "@auth/core/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildWorkerBundle, type WorkerBundle } from "../../../runtimes/bundle.js";
-import { freePort, type RunningHost, runtimeHosts } from "../../../runtimes/hosts.js";
+import { type RunningHost, runtimeHosts } from "../../../runtimes/hosts.js";
+import { freePort } from "../../core/test/fixtures/ports.js";
 import { HttpClient } from "../../express/test/http-client.js";
 
 const SECRET = randomBytes(32).toString("hex");
