@@ -4,8 +4,6 @@
  * the real OpenID Provider fixture. The app sets no `basePath`, and `AUTH_URL` names no path:
  * the routes live at `/api/auth`, as `@hono/auth-js`'s README promises. Nothing is mocked.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -18,6 +16,7 @@ import {
   startOidcProvider,
 } from "../../core/test/fixtures/oidc-provider.js";
 import { freePort } from "../../core/test/fixtures/ports.js";
+import { type RunningServer, startServer, stopServer } from "../../core/test/fixtures/processes.js";
 import { HttpClient } from "../../express/test/http-client.js";
 
 const EXAMPLE = join(ROOT, "examples/hono");
@@ -32,8 +31,7 @@ const OP_CLIENT = { id: "hono-app", secret: "hono-app-secret" };
 
 let workDir = "";
 let origin = "";
-let server: ChildProcess | undefined;
-let serverLog = "";
+let server: RunningServer | undefined;
 let op: RunningOidcProvider;
 
 /** The environment of the test process without AUTH_* variables nor vitest's NODE_ENV=test. */
@@ -48,22 +46,6 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 async function vite(args: string[]): Promise<void> {
   const { code, output } = await exec(process.execPath, [VITE_BIN, ...args], EXAMPLE, cleanEnv());
   if (code !== 0) throw new Error(`vite ${args.join(" ")} failed (${code}):\n${output}`);
-}
-
-/** Starts the built server; resolves once it says it listens. */
-async function startServer(entry: string, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [entry], { env, stdio: ["ignore", "pipe", "pipe"] });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on("data", (chunk) => {
-      serverLog += chunk;
-      if (serverLog.includes("Listening on")) resolve();
-    });
-    child.stderr.on("data", (chunk) => {
-      serverLog += chunk;
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${serverLog}`)));
-  });
-  return child;
 }
 
 beforeAll(async () => {
@@ -91,7 +73,9 @@ beforeAll(async () => {
   await vite(["build", "--outDir", join(workDir, "client")]);
   await vite(["build", "--ssr", "src/server.ts", "--outDir", join(workDir, "server")]);
   server = await startServer(
-    join(workDir, "server/server.js"),
+    process.execPath,
+    [join(workDir, "server/server.js")],
+    EXAMPLE,
     cleanEnv({
       HOST: "127.0.0.1",
       PORT: String(port),
@@ -103,18 +87,16 @@ beforeAll(async () => {
       AUTH_FIXTURE_OP_ID: OP_CLIENT.id,
       AUTH_FIXTURE_OP_SECRET: OP_CLIENT.secret,
     }),
+    "Listening on",
   );
 }, 240_000);
 
 beforeEach(({ onTestFailed }) => {
-  onTestFailed(() => console.log(`server log:\n${serverLog.slice(-4000)}`));
+  onTestFailed(() => console.log(`server log:\n${server?.output().slice(-4000)}`));
 });
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    server.kill();
-    await once(server, "exit");
-  }
+  await stopServer(server?.child);
   await op?.close();
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
