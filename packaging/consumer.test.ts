@@ -35,6 +35,7 @@ const PACKAGES = [
   "express",
   "next",
   "sveltekit",
+  "hono",
 ] as const;
 const BUILD_LOCK = "/tmp/tessera-tsc-build.lock";
 const QUICK_START = join(ROOT, "examples/node/server.mjs");
@@ -200,6 +201,11 @@ describe("the packed packages, installed into a fresh app outside the workspace"
             ),
             express: "^5.0.0",
             pg: "^8.0.0",
+            // @tessera/next's peers, as a Next.js app has them: optional peers there, so that
+            // @tessera/hono (which shares its React client) brings neither into a Hono app.
+            next: "^16.0.0",
+            react: "^19.0.0",
+            "react-dom": "^19.0.0",
             // The passkey entry points' optional peer dependency, as a passkey user has it.
             "@simplewebauthn/server": "^14.0.0",
           },

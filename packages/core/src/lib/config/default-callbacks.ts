@@ -11,7 +11,15 @@ function toIsoString(value: string | Date): string {
   return value instanceof Date ? value.toISOString() : value;
 }
 
-/** The default callbacks: allow sign-in, same-origin redirects, minimal session, token as is. */
+/**
+ * The default callbacks: allow sign-in, same-origin redirects, minimal session, token as is.
+ * Integrations that wrap a callback call the default where the app sets none.
+ *
+ * @example
+ * ```ts
+ * const session = config.callbacks?.session ?? defaultCallbacks.session
+ * ```
+ */
 export const defaultCallbacks: CallbacksOptions = {
   signIn: () => true,
   redirect: defaultRedirect,
