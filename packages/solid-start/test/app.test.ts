@@ -9,6 +9,7 @@
 import { cp, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { encode as authjsEncode } from "@auth/core/jwt";
+import { build } from "esbuild";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type LaunchedBrowser, launchBrowser } from "../../../e2e/browser.js";
 import { freePort, type ServerProcess, startServer } from "../../../e2e/server-process.js";
@@ -309,6 +310,136 @@ describe("the built SolidStart app in Chromium", () => {
     const page = await openSignIn();
     await page.getByRole("button", { name: "Sign in with the OpenID Provider" }).click();
     await page.waitForURL(`${origin}/`);
+    await expect
+      .poll(() => page.getByTestId("status").textContent())
+      .toBe(`Signed in as ${OP_USER.name} (${OP_USER.email})`);
+    await page.close();
+  });
+});
+
+/** `specifier` as one ES module for the browser, resolved as the package's own code would. */
+async function bundleForBrowser(specifier: string): Promise<string> {
+  const bundled = await build({
+    stdin: {
+      contents: `export * from "${specifier}";`,
+      resolveDir: join(ROOT, "packages/solid-start"),
+    },
+    bundle: true,
+    format: "esm",
+    write: false,
+    conditions: ["tessera-source"],
+    logLevel: "silent",
+  });
+  return bundled.outputFiles[0]?.text ?? "";
+}
+
+/** The two client modules as a page sees them (set by `pageWithClients`). */
+interface ClientsWindow {
+  clients: {
+    original: typeof import("@auth/solid-start/client");
+    tessera: typeof import("../src/client.js");
+  };
+}
+
+describe("@tessera/solid-start/client next to @auth/solid-start/client in Chromium", () => {
+  let browser: LaunchedBrowser;
+  /** The original client module (no imports) and Tessera's, bundled for the browser. */
+  let originalClient = "";
+  let tesseraClient = "";
+  beforeAll(async () => {
+    [originalClient, tesseraClient] = await Promise.all(
+      ["@auth/solid-start/client", "@tessera/solid-start/client"].map(bundleForBrowser),
+    );
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** A page of the app that can import both clients (as `/__clients/{original,tessera}.js`). */
+  async function pageWithClients() {
+    await browser.context.clearCookies();
+    const page = await browser.newPage();
+    await page.route(`${origin}/__clients/*.js`, (route) =>
+      route.fulfill({
+        contentType: "text/javascript",
+        body: route.request().url().endsWith("/original.js") ? originalClient : tesseraClient,
+      }),
+    );
+    await page.goto(`${origin}/signin`);
+    await page.waitForSelector("main[data-ready]");
+    await page.addScriptTag({
+      type: "module",
+      content:
+        'import * as original from "/__clients/original.js";' +
+        'import * as tessera from "/__clients/tessera.js";' +
+        "Object.assign(window, { clients: { original, tessera } });",
+    });
+    await page.waitForFunction(() => "clients" in window);
+    return page;
+  }
+
+  it("runs the original client against Tessera's /api/auth, and honours signOut's redirect: false", async () => {
+    const page = await pageWithClients();
+    // The original client signs in against Tessera unchanged: same endpoints, same answers.
+    const signedIn = await page.evaluate(
+      async (user) => {
+        const { signIn } = (window as unknown as ClientsWindow).clients.original;
+        return signIn("credentials", { ...user, redirect: false });
+      },
+      { email: USER.email, password: PASSWORD },
+    );
+    expect(signedIn).toMatchObject({ ok: true, error: undefined });
+    expect((await browser.context.cookies()).map((c) => c.name)).toContain("authjs.session-token");
+
+    // Tessera's signOut({ redirect: false }) stays on the page and answers where it would go.
+    const result = await page.evaluate(async () => {
+      const { signOut } = (window as unknown as ClientsWindow).clients.tessera;
+      return signOut({ redirect: false, redirectTo: "/bye" });
+    });
+    expect(result).toEqual({ url: `${origin}/bye` });
+    expect(new URL(page.url()).pathname).toBe("/signin");
+    expect((await browser.context.cookies()).map((c) => c.name)).not.toContain(
+      "authjs.session-token",
+    );
+
+    // The original's navigates whatever `redirect` says.
+    await page.evaluate(
+      async (user) => {
+        const { signIn } = (window as unknown as ClientsWindow).clients.original;
+        await signIn("credentials", { ...user, redirect: false });
+      },
+      { email: USER.email, password: PASSWORD },
+    );
+    const navigated = page.waitForURL(`${origin}/bye`);
+    void page
+      .evaluate(async () => {
+        const { signOut } = (window as unknown as ClientsWindow).clients.original;
+        await signOut({ redirect: false, callbackUrl: "/bye" });
+      })
+      .catch(() => {});
+    await navigated;
+    await page.close();
+  });
+
+  it("continues an OIDC sign-in at the provider even with redirect: false (the original stays put)", async () => {
+    const page = await pageWithClients();
+    const original = await page.evaluate(async () => {
+      const { signIn } = (window as unknown as ClientsWindow).clients.original;
+      return signIn("op", { redirect: false, redirectTo: "/" });
+    });
+    // The original resolves with the provider's URL and leaves the user on the page, signed out.
+    expect(new URL(original.url).origin).toBe(op?.issuer);
+    expect(new URL(page.url()).pathname).toBe("/signin");
+
+    const navigated = page.waitForURL(`${origin}/`);
+    void page
+      .evaluate(async () => {
+        const { signIn } = (window as unknown as ClientsWindow).clients.tessera;
+        await signIn("op", { redirect: false, redirectTo: "/" });
+      })
+      .catch(() => {});
+    await navigated;
     await expect
       .poll(() => page.getByTestId("status").textContent())
       .toBe(`Signed in as ${OP_USER.name} (${OP_USER.email})`);
