@@ -24,6 +24,7 @@ describe("Auth.js documentation patterns type-check against Tessera's published 
         "packages/next",
         "packages/sveltekit",
         "packages/astro",
+        "packages/solid-start",
       ],
       ["packages/core/dist/index.d.ts", "packages/next/dist/index.d.ts"],
     );
@@ -38,6 +39,7 @@ describe("Auth.js documentation patterns type-check against Tessera's published 
         "next",
         "sveltekit",
         "astro",
+        "solid-start",
       ]),
     );
   });
