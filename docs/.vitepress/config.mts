@@ -51,6 +51,7 @@ const gettingStarted: DefaultTheme.SidebarItem = {
     { text: "SvelteKit", link: "/getting-started/sveltekit" },
     { text: "Express", link: "/getting-started/express" },
     { text: "Astro", link: "/getting-started/astro" },
+    { text: "SolidStart", link: "/getting-started/solid-start" },
     { text: "Node and other runtimes", link: "/getting-started/node" },
   ],
 };

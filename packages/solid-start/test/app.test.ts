@@ -22,6 +22,7 @@ import { HttpClient } from "../../express/test/http-client.js";
 
 const EXAMPLE = join(ROOT, "examples/solid-start");
 const VINXI_BIN = join(ROOT, "node_modules/vinxi/bin/cli.mjs");
+const TSC_BIN = join(ROOT, "node_modules/typescript/bin/tsc");
 const SECRET = "solid-start-example-secret-of-32+-chars";
 const USER = { name: "Ada Lovelace", email: "ada@example.com" };
 const PASSWORD = "correct horse battery staple";
@@ -111,6 +112,12 @@ function signInOverHttp(client: HttpClient, csrfToken: string, password = PASSWO
 }
 
 describe("the built SolidStart app over HTTP", () => {
+  it("type-checks (vinxi only strips types) against the published declarations", async () => {
+    const { code, output } = await exec(process.execPath, [TSC_BIN, "-p", appDir], ROOT);
+    expect(output).toBe("");
+    expect(code).toBe(0);
+  }, 120_000);
+
   it("serves every action at the default /api/auth without basePath in the config", async () => {
     const client = new HttpClient(origin);
     const providers = await client.get(`${AUTH}/providers`);

@@ -204,6 +204,10 @@ describe("SolidAuth in a solid-start 0.2 app (legacy event shape)", () => {
     const response = await route.GET({ request: new Request("http://127.0.0.1/api/auth/session") });
     expect(response.status).toBe(404);
     expect(await response.text()).toContain("Set `prefix` in the SolidAuth config");
+    const original = OriginalSolidAuth(originalConfig({ prefix: "/custom/auth" }));
+    expect(
+      await original.POST({ request: new Request("http://127.0.0.1/api/auth/session") }),
+    ).toBeUndefined();
   });
 });
 
