@@ -31,6 +31,7 @@ const FOLDERS = [
   "next",
   "sveltekit",
   "astro",
+  "solid-start",
 ];
 
 /** Stops with a message (no stack trace): every failure here is the reader's to fix. */
