@@ -8,8 +8,10 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import AuthjsCredentials from "@auth/core/providers/credentials";
 import {
   SolidAuth as OriginalSolidAuth,
+  type SolidAuthConfig as OriginalSolidAuthConfig,
   getSession as originalGetSession,
 } from "@auth/solid-start";
 import Credentials from "@tessera/core/providers/credentials";
@@ -92,9 +94,24 @@ async function mount(
 
 const AUTH = "/api/auth";
 
-/** The same config for the original, whose core logs each refused request with a stack trace. */
-function originalConfig(overrides: Partial<SolidAuthConfig> = {}) {
-  return { ...config(overrides), logger: { error: () => {} } };
+/**
+ * The same config for the original, with the providers of its own @auth/core and a logger that
+ * keeps the stack traces it logs for each refused request out of the test output.
+ */
+function originalConfig(overrides: Partial<OriginalSolidAuthConfig> = {}): OriginalSolidAuthConfig {
+  return {
+    secret: SECRET,
+    trustHost: true,
+    providers: [
+      AuthjsCredentials({
+        credentials: { email: {}, password: {} },
+        authorize: ({ email, password }) =>
+          email === USER.email && password === PASSWORD ? USER : null,
+      }),
+    ],
+    logger: { error: () => {} },
+    ...overrides,
+  };
 }
 
 describe("SolidAuth in a solid-start 0.2 app (legacy event shape)", () => {
@@ -250,6 +267,7 @@ describe("where @auth/solid-start is broken, Tessera is not (the original runs b
     vi.stubEnv("AUTH_TRUST_HOST", undefined);
     vi.stubEnv("AUTH_URL", undefined);
     const { trustHost: _, ...untrusted } = originalConfig();
+    const { trustHost: __, ...ours } = config();
     // Host header poisoning: SolidStart builds `event.request.url` from the Host header, so a
     // forged one names the origin of every link and redirect the core builds.
     const request = () => new Request("http://evil.example/api/auth/providers");
@@ -258,7 +276,7 @@ describe("where @auth/solid-start is broken, Tessera is not (the original runs b
     const answered = await original.GET({ request: request() });
     expect(JSON.stringify(await answered?.json())).toContain("evil.example");
     // Tessera refuses: a configuration error (UntrustedHost) names AUTH_URL in the server log.
-    const ours = await SolidAuth({ ...untrusted }).GET({ request: request() });
-    expect(ours.status).toBe(500);
+    const refused = await SolidAuth(ours).GET({ request: request() });
+    expect(refused.status).toBe(500);
   });
 });
