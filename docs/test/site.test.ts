@@ -34,6 +34,7 @@ const PAGES = [
   "getting-started/nextjs.html",
   "getting-started/sveltekit.html",
   "getting-started/express.html",
+  "getting-started/solid-start.html",
   "getting-started/node.html",
   "concepts/sessions.html",
   "concepts/callbacks-and-events.html",
