@@ -83,8 +83,8 @@ export function SolidAuth(config: SolidAuthConfig): SolidAuthHandlers {
 
 /**
  * The session of `request` (SolidStart's `event.request`, or its URL and headers), or `null`
- * when signed out; `config` is the one given to {@link SolidAuth}. Throws an `AuthError` naming
- * the fix when the configuration is invalid (no `AUTH_SECRET`, …).
+ * when signed out; `config` is the one given to {@link SolidAuth}. Throws an `AuthError` when the
+ * configuration is invalid (no `AUTH_SECRET`, …); the server log names the cause and the fix.
  *
  * @example
  * ```ts
@@ -109,9 +109,10 @@ export async function getSession(
     url: request.url,
     headers: request.headers,
   });
-  if ((internal.status ?? 200) !== 200)
+  const status = internal.status ?? 200;
+  if (status !== 200)
     throw new AuthError(
-      "Reading the session failed because the auth configuration is invalid; the server log names the cause (often a missing AUTH_SECRET).",
+      `Reading the session failed (the session action answered ${status}); the server log names the cause, most often a missing AUTH_SECRET.`,
     );
   const body = internal.body as Session | Record<string, never> | null | undefined;
   // The core answers `null` when signed out; an empty object counts as signed out too, as in

@@ -18,7 +18,7 @@ import Credentials from "@tessera/core/providers/credentials";
 import { createApp, eventHandler, getRequestIP, toNodeListener, toWebRequest } from "h3";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { HttpClient } from "../../express/test/http-client.js";
-import { getSession, SolidAuth, type SolidAuthConfig } from "../src/index.js";
+import { AuthError, getSession, SolidAuth, type SolidAuthConfig } from "../src/index.js";
 
 const SECRET = "solid-start-legacy-secret-of-32+-chars";
 const USER = { id: "1", name: "Ada Lovelace", email: "ada@example.com" };
@@ -225,6 +225,24 @@ describe("SolidAuth in a solid-start 0.2 app (legacy event shape)", () => {
     expect(
       await original.POST({ request: new Request("http://127.0.0.1/api/auth/session") }),
     ).toBeUndefined();
+  });
+});
+
+describe("a configuration without a secret", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it("answers the route with a 500 that shows no stack, and throws an AuthError from getSession", async () => {
+    vi.stubEnv("AUTH_SECRET", undefined);
+    const { secret: _, ...withoutSecret } = config();
+    const request = new Request("http://127.0.0.1:3000/api/auth/session");
+    const response = await SolidAuth(withoutSecret).GET({ request });
+    expect(response.status).toBe(500);
+    expect(await response.text()).not.toMatch(/\bat .*\.(m?js|ts):\d+/);
+    const reading = getSession(request, { ...withoutSecret });
+    await expect(reading).rejects.toBeInstanceOf(AuthError);
+    await expect(reading).rejects.toThrow("the session action answered 500");
   });
 });
 
