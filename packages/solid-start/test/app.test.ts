@@ -12,12 +12,13 @@ import { encode as authjsEncode } from "@auth/core/jwt";
 import { build } from "esbuild";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type LaunchedBrowser, launchBrowser } from "../../../e2e/browser.js";
-import { freePort, type ServerProcess, startServer } from "../../../e2e/server-process.js";
 import { buildPackages, exec, ROOT } from "../../core/test/fixtures/build.js";
 import {
   type RunningOidcProvider,
   startOidcProvider,
 } from "../../core/test/fixtures/oidc-provider.js";
+import { freePort } from "../../core/test/fixtures/ports.js";
+import { type ServerProcess, startServer } from "../../core/test/fixtures/server-process.js";
 import { HttpClient } from "../../express/test/http-client.js";
 
 const EXAMPLE = join(ROOT, "examples/solid-start");
