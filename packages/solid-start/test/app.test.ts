@@ -18,7 +18,7 @@ import {
   startOidcProvider,
 } from "../../core/test/fixtures/oidc-provider.js";
 import { freePort } from "../../core/test/fixtures/ports.js";
-import { type ServerProcess, startServer } from "../../core/test/fixtures/server-process.js";
+import { type RunningServer, startServer, stopServer } from "../../core/test/fixtures/processes.js";
 import { HttpClient } from "../../express/test/http-client.js";
 
 const EXAMPLE = join(ROOT, "examples/solid-start");
@@ -34,7 +34,7 @@ const AUTH = "/api/auth";
 let appDir = "";
 let origin = "";
 let op: RunningOidcProvider | undefined;
-let server: ServerProcess | undefined;
+let server: RunningServer | undefined;
 
 /** The environment of this process without vitest's NODE_ENV=test and without AUTH_*. */
 function appEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -73,9 +73,11 @@ beforeAll(async () => {
   if (build.code !== 0) throw new Error(`vinxi build failed:\n${build.output.slice(-4000)}`);
 
   // AUTH_URL names the public origin, without a path: the base path stays /api/auth.
-  server = await startServer(process.execPath, [".output/server/index.mjs"], {
-    cwd: appDir,
-    env: appEnv({
+  server = await startServer(
+    process.execPath,
+    [".output/server/index.mjs"],
+    appDir,
+    appEnv({
       HOST: "127.0.0.1",
       PORT: String(port),
       AUTH_SECRET: SECRET,
@@ -84,16 +86,16 @@ beforeAll(async () => {
       AUTH_OP_ID: OP_CLIENT.id,
       AUTH_OP_SECRET: OP_CLIENT.secret,
     }),
-    url: `${origin}/`,
-  });
+    "Listening on",
+  );
 }, 300_000);
 
 beforeEach(({ onTestFailed }) => {
-  onTestFailed(() => console.log(`server log:\n${server?.log().slice(-4000)}`));
+  onTestFailed(() => console.log(`server log:\n${server?.output().slice(-4000)}`));
 });
 
 afterAll(async () => {
-  await server?.stop();
+  await stopServer(server?.child);
   await op?.close();
   if (appDir) await rm(appDir, { recursive: true, force: true });
 });
