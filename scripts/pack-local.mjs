@@ -32,6 +32,7 @@ const FOLDERS = [
   "sveltekit",
   "astro",
   "hono",
+  "solid-start",
 ];
 
 /** Stops with a message (no stack trace): every failure here is the reader's to fix. */

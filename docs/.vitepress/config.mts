@@ -52,6 +52,7 @@ const gettingStarted: DefaultTheme.SidebarItem = {
     { text: "Express", link: "/getting-started/express" },
     { text: "Astro", link: "/getting-started/astro" },
     { text: "Hono", link: "/getting-started/hono" },
+    { text: "SolidStart", link: "/getting-started/solid-start" },
     { text: "Node and other runtimes", link: "/getting-started/node" },
   ],
 };

@@ -35,6 +35,7 @@ const PAGES = [
   "getting-started/sveltekit.html",
   "getting-started/express.html",
   "getting-started/hono.html",
+  "getting-started/solid-start.html",
   "getting-started/node.html",
   "concepts/sessions.html",
   "concepts/callbacks-and-events.html",

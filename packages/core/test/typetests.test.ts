@@ -25,6 +25,7 @@ describe("Auth.js documentation patterns type-check against Tessera's published 
         "packages/sveltekit",
         "packages/astro",
         "packages/hono",
+        "packages/solid-start",
       ],
       ["packages/core/dist/index.d.ts", "packages/next/dist/index.d.ts"],
     );
@@ -40,6 +41,7 @@ describe("Auth.js documentation patterns type-check against Tessera's published 
         "sveltekit",
         "astro",
         "hono",
+        "solid-start",
       ]),
     );
   });

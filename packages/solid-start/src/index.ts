@@ -1,1 +1,121 @@
-export {};
+/**
+ * Tessera for SolidStart, a drop-in for `@auth/solid-start`: `SolidAuth(config)` gives the
+ * catch-all route's `GET` and `POST` handlers, `getSession(request, config)` reads the session on
+ * the server. Both the current SolidStart (`@solidjs/start` 1.x, whose `APIEvent` carries the
+ * `Request` and h3's `nativeEvent`) and the legacy `solid-start` 0.2 (whose event carries the
+ * `Request`) are served. The actions live under `/api/auth` unless `prefix` says otherwise.
+ *
+ * @example
+ * ```ts
+ * // src/routes/api/auth/[...solidauth].ts
+ * import { SolidAuth, type SolidAuthConfig } from "@tessera/solid-start"
+ * import GitHub from "@tessera/core/providers/github"
+ *
+ * export const authOptions: SolidAuthConfig = { providers: [GitHub] }
+ * export const { GET, POST } = SolidAuth(authOptions)
+ * ```
+ */
+import { Auth, callAction, type IncomingRequestParts, type Session } from "@tessera/core";
+import { AuthError } from "@tessera/core/errors";
+import { prepareConfig, type SolidAuthConfig } from "./config.js";
+
+export { customFetch } from "@tessera/core";
+export { AuthError, CredentialsSignin } from "@tessera/core/errors";
+export type { Account, DefaultSession, Profile, Session, User } from "@tessera/core/types";
+export type { SolidAuthConfig } from "./config.js";
+
+/**
+ * What a SolidStart route handler is given, in both generations: `@solidjs/start` 1.x's
+ * `APIEvent` and `solid-start` 0.2's `APIEvent` both carry the incoming `request`, and the
+ * client's address as the server saw it (the socket's, not a forwarded header's).
+ */
+export interface SolidAuthEvent {
+  request: Request;
+  clientAddress?: string;
+}
+
+/** A route handler of {@link SolidAuth}. */
+export type SolidAuthHandler = (event: SolidAuthEvent) => Promise<Response>;
+
+/** What {@link SolidAuth} returns: the catch-all route's handlers. */
+export interface SolidAuthHandlers {
+  GET: SolidAuthHandler;
+  POST: SolidAuthHandler;
+}
+
+/** What {@link getSession} resolves with. */
+export type GetSessionResult = Promise<Session | null>;
+
+/** The answer to a request the catch-all route got outside the prefix: where to move it. */
+function outsidePrefix(basePath: string, pathname: string): Response {
+  return new Response(
+    `Tessera answers under ${basePath || "/"}, but this catch-all route got ${pathname}. Set \`prefix\` in the SolidAuth config to the path of the route's folder (e.g. "/api/auth" for src/routes/api/auth/[...solidauth].ts).`,
+    { status: 404, headers: { "content-type": "text/plain;charset=UTF-8" } },
+  );
+}
+
+/**
+ * The catch-all route's handlers: `export const { GET, POST } = SolidAuth(config)` in
+ * `src/routes/api/auth/[...solidauth].ts`. Every request under the prefix (default `/api/auth`,
+ * which the core is told: no `basePath` needed) goes to the core, so an unknown action answers
+ * 400 instead of SolidStart's 500 for a handler that returned nothing. Unset options come from
+ * `AUTH_SECRET`, `AUTH_URL`, `AUTH_TRUST_HOST` and `AUTH_{PROVIDER}_ID/SECRET/ISSUER`.
+ *
+ * @example
+ * ```ts
+ * export const { GET, POST } = SolidAuth({
+ *   providers: [Credentials({ credentials: { email: {}, password: {} }, authorize })],
+ * })
+ * ```
+ */
+export function SolidAuth(config: SolidAuthConfig): SolidAuthHandlers {
+  const handler: SolidAuthHandler = async (event) => {
+    const { config: options, basePath } = prepareConfig(config);
+    const { request } = event;
+    const { pathname } = new URL(request.url);
+    if (pathname !== basePath && !pathname.startsWith(`${basePath}/`))
+      return outsidePrefix(basePath, pathname);
+    const clientIp = event.clientAddress;
+    return Auth(request, options, clientIp ? { clientIp } : {});
+  };
+  return { GET: handler, POST: handler };
+}
+
+/**
+ * The session of `request` (SolidStart's `event.request`, or its URL and headers), or `null`
+ * when signed out; `config` is the one given to {@link SolidAuth}. Throws an `AuthError` when the
+ * configuration is invalid (no `AUTH_SECRET`, …); the server log names the cause and the fix.
+ *
+ * @example
+ * ```ts
+ * import { query, redirect } from "@solidjs/router"
+ * import { getRequestEvent } from "solid-js/web"
+ *
+ * export const getUser = query(async () => {
+ *   "use server"
+ *   const session = await getSession(getRequestEvent()!.request, authOptions)
+ *   if (!session) throw redirect("/signin")
+ *   return session.user
+ * }, "user")
+ * ```
+ */
+export async function getSession(
+  request: Request | IncomingRequestParts,
+  config: SolidAuthConfig,
+): GetSessionResult {
+  const { session } = prepareConfig(config);
+  const internal = await callAction(session, {
+    action: "session",
+    url: request.url,
+    headers: request.headers,
+  });
+  const status = internal.status ?? 200;
+  if (status !== 200)
+    throw new AuthError(
+      `Reading the session failed (the session action answered ${status}); the server log names the cause, most often a missing AUTH_SECRET.`,
+    );
+  const body = internal.body as Session | Record<string, never> | null | undefined;
+  // The core answers `null` when signed out; an empty object counts as signed out too, as in
+  // `@auth/solid-start`.
+  return body && Object.keys(body).length > 0 ? (body as Session) : null;
+}
