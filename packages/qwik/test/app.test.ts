@@ -1,0 +1,435 @@
+/**
+ * @tessera/qwik in the example Qwik City app (examples/qwik): built with Vite and Qwik's optimizer
+ * (client build, then the Node server adapter's build, as `qwik build` runs them), served by
+ * Qwik City's Node middleware on 127.0.0.1 and driven over HTTP and in Chromium (with and without
+ * JavaScript) against the real OpenID Provider fixture. Nothing is mocked.
+ *
+ * The same app is also built with its imports moved back to @auth/qwik (the devDependency), and
+ * run through the same requests where the issue names a difference: CSRF protection of the auth
+ * endpoints and redirects of the form actions.
+ */
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { encode } from "@auth/core/jwt";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type LaunchedBrowser, launchBrowser } from "../../../e2e/browser.js";
+import { buildPackages, ROOT } from "../../core/test/fixtures/build.js";
+import {
+  type RunningOidcProvider,
+  startOidcProvider,
+} from "../../core/test/fixtures/oidc-provider.js";
+import {
+  freePort,
+  run,
+  type StartedProcess,
+  startProcess,
+  stop,
+} from "../../core/test/fixtures/processes.js";
+import { HttpClient } from "../../express/test/http-client.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const EXAMPLE = join(ROOT, "examples/qwik");
+// Qwik 1.x builds with Vite 7: the one installed for this package, not the root's.
+const viteBin = join(
+  dirname(createRequire(import.meta.url).resolve("vite/package.json")),
+  "bin/vite.js",
+);
+
+const SECRET = "qwik-example-secret-of-at-least-32-chars";
+const USER = { name: "Ada Lovelace", email: "ada@example.com" };
+const PASSWORD = "correct horse battery staple";
+/** The OpenID Provider's user, and the app as its registered client. */
+const OP_USER = { sub: "ada-op", email: "ada@op.example", email_verified: true, name: "Ada (OP)" };
+const OP_CLIENT = { id: "qwik-app", secret: "qwik-app-secret" };
+
+/** The import specifiers that move the example from Tessera back to @auth/qwik. */
+const TO_ORIGINAL: [string, string][] = [
+  ['"@tessera/qwik"', '"@auth/qwik"'],
+  ['"@tessera/core/providers/credentials"', '"@auth/qwik/providers/credentials"'],
+  ['"@tessera/core/providers"', '"@auth/qwik/providers"'],
+];
+
+/** The environment of the test process without AUTH_* variables or vitest's NODE_ENV=test. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) if (name.startsWith("AUTH_")) delete env[name];
+  delete env.NODE_ENV;
+  return env;
+}
+
+interface BuiltApp {
+  dir: string;
+  origin: string;
+  server?: StartedProcess;
+}
+
+let workDir = "";
+let op: RunningOidcProvider;
+const tessera: BuiltApp = { dir: "", origin: "" };
+const original: BuiltApp = { dir: "", origin: "" };
+
+/** Copies the example to `dir`, rewriting imports (and the dependency) with `replacements`. */
+async function copyExample(dir: string, replacements: [string, string][]): Promise<void> {
+  await cp(EXAMPLE, dir, {
+    recursive: true,
+    filter: (source) => !/[\\/](dist|server|tmp|node_modules)$/.test(source),
+  });
+  const files = ["package.json", "src/routes/plugin@auth.ts", "src/routes/protected/layout.tsx"];
+  for (const file of files) {
+    let text = await readFile(join(dir, file), "utf8");
+    for (const [from, to] of replacements) text = text.replaceAll(from, to);
+    await writeFile(join(dir, file), text);
+  }
+}
+
+/** `vite build` for the browser, then the Node adapter's server build, as `qwik build` runs them. */
+async function buildApp(app: BuiltApp): Promise<void> {
+  // Qwik's Vite plugin hands the client manifest to the server build through a file in the
+  // temporary directory: a private one keeps parallel builds apart.
+  const env = { ...cleanEnv(), TMPDIR: join(app.dir, "tmp") };
+  await mkdir(env.TMPDIR, { recursive: true });
+  await run([viteBin, "build"], app.dir, env);
+  await run([viteBin, "build", "-c", "adapters/node-server/vite.config.ts"], app.dir, env);
+}
+
+async function serve(app: BuiltApp, port: number): Promise<void> {
+  app.server = await startProcess(
+    ["server/entry.node-server.js"],
+    app.dir,
+    {
+      ...cleanEnv(),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      ORIGIN: app.origin,
+      AUTH_SECRET: SECRET,
+      AUTH_URL: app.origin,
+      AUTH_FIXTURE_OP_ISSUER: op.issuer,
+      AUTH_FIXTURE_OP_ID: OP_CLIENT.id,
+      AUTH_FIXTURE_OP_SECRET: OP_CLIENT.secret,
+    },
+    "Node server listening",
+  );
+}
+
+beforeAll(async () => {
+  const [port, originalPort] = [await freePort(), await freePort()];
+  tessera.origin = `http://127.0.0.1:${port}`;
+  original.origin = `http://127.0.0.1:${originalPort}`;
+  op = await startOidcProvider({
+    clients: [
+      {
+        client_id: OP_CLIENT.id,
+        client_secret: OP_CLIENT.secret,
+        redirect_uris: [tessera.origin, original.origin].map(
+          (o) => `${o}/auth/callback/fixture-op`,
+        ),
+      },
+    ],
+    accounts: [OP_USER],
+  });
+  await buildPackages(["packages/core", "packages/qwik"], ["packages/qwik/dist/index.js"]);
+  // Inside packages/qwik: the app resolves Qwik and Vite 7 from this package's node_modules.
+  await mkdir(join(here, "../test-artifacts"), { recursive: true });
+  workDir = await mkdtemp(join(here, "../test-artifacts/app-"));
+  tessera.dir = join(workDir, "tessera");
+  original.dir = join(workDir, "original");
+  await copyExample(tessera.dir, []);
+  await copyExample(original.dir, TO_ORIGINAL);
+  await Promise.all([buildApp(tessera), buildApp(original)]);
+  await Promise.all([serve(tessera, port), serve(original, originalPort)]);
+}, 300_000);
+
+afterAll(async () => {
+  await Promise.all([stop(tessera.server), stop(original.server)]);
+  await op?.close();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+/** What a browser sends with a plain (JavaScript-less) form post from the app's page. */
+function formHeaders(app: BuiltApp, from = app.origin): Record<string, string> {
+  return { origin: from, accept: "text/html", referer: `${app.origin}/signin/` };
+}
+
+/** The `?qaction=<id>` a page's form posts to, read from the server-rendered HTML. */
+async function actionPath(client: HttpClient, page: string, index = 0): Promise<string> {
+  const html = await (await client.get(page)).text();
+  const actions = [...html.matchAll(/<form[^>]*action="(\?qaction=[^"]+)"/g)].map((m) => m[1]);
+  const action = actions[index];
+  if (!action) throw new Error(`no form action #${index} on ${page}:\n${html.slice(0, 2000)}`);
+  return `${page}${action}`;
+}
+
+async function homeStatus(client: HttpClient): Promise<string | undefined> {
+  const html = await (await client.get("/")).text();
+  return /data-testid="status"[^>]*>(.*?)<\/p>/.exec(html)?.[1]?.replace(/<!--.*?-->/g, "");
+}
+
+/** Signs in through the app's credentials form (the `useSignIn` action), as without JavaScript. */
+async function signInWithForm(app: BuiltApp, client: HttpClient, password = PASSWORD) {
+  return client.postForm(
+    await actionPath(client, "/signin/"),
+    {
+      providerId: "credentials",
+      "options.redirectTo": "/protected/",
+      "options.email": USER.email,
+      "options.password": password,
+    },
+    formHeaders(app),
+  );
+}
+
+describe("the Qwik app over HTTP", () => {
+  it("renders the signed-out state and redirects the guarded route to sign-in", async () => {
+    const client = new HttpClient(tessera.origin);
+    expect(await homeStatus(client)).toBe("Not signed in");
+    const guarded = await client.get("/protected/");
+    expect(guarded.status).toBe(302);
+    expect(guarded.headers.get("location")).toBe("/auth/signin?callbackUrl=%2Fprotected%2F");
+    // pages.signIn: the built-in sign-in route forwards to the app's own page.
+    const signIn = await client.get("/auth/signin?callbackUrl=%2Fprotected%2F");
+    expect(signIn.status).toBe(302);
+    expect(signIn.headers.get("location")).toBe(
+      `${tessera.origin}/signin/?callbackUrl=${encodeURIComponent(`${tessera.origin}/protected/`)}`,
+    );
+  });
+
+  it("signs in through the useSignIn form with a 303, and the server reads the session", async () => {
+    const client = new HttpClient(tessera.origin);
+    const response = await signInWithForm(tessera, client);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/protected/");
+    const cookie = client.lastSetCookies.find((c) => c.name === "authjs.session-token");
+    expect(cookie?.attributes).toMatchObject({ httponly: "", path: "/", samesite: "Lax" });
+
+    expect(await homeStatus(client)).toBe("Signed in as Ada Lovelace (ada@example.com)");
+    const page = await client.get("/protected/");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(
+      /data-testid="protected-user"[^>]*>(<!--[^>]*-->)?Ada Lovelace</,
+    );
+    const session = await (await client.get("/auth/session")).json();
+    expect(session).toMatchObject({ user: USER });
+  });
+
+  it("sends a wrong password to the sign-in page with CredentialsSignin and no session", async () => {
+    const client = new HttpClient(tessera.origin);
+    const response = await signInWithForm(tessera, client, "not the password");
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(
+      "/signin/?error=CredentialsSignin&code=credentials",
+    );
+    expect(client.jar.has("authjs.session-token")).toBe(false);
+  });
+
+  it("signs out through the useSignOut form: the cookie is cleared and the guard applies again", async () => {
+    const client = new HttpClient(tessera.origin);
+    await signInWithForm(tessera, client);
+    const response = await client.postForm(
+      await actionPath(client, "/"),
+      { redirectTo: "/" },
+      formHeaders(tessera),
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/");
+    expect(client.jar.has("authjs.session-token")).toBe(false);
+    expect((await client.get("/protected/")).status).toBe(302);
+  });
+
+  it("accepts a session cookie written by @auth/core", async () => {
+    const token = await encode({
+      token: { name: "Grace Hopper", email: "grace@example.com", sub: "g-1" },
+      secret: SECRET,
+      salt: "authjs.session-token",
+    });
+    const client = new HttpClient(tessera.origin);
+    client.jar.set("authjs.session-token", token);
+    expect(await homeStatus(client)).toBe("Signed in as Grace Hopper (grace@example.com)");
+    expect((await client.get("/protected/")).status).toBe(200);
+  });
+
+  it("login CSRF: refuses a credentials POST to /auth without the CSRF token", async () => {
+    const client = new HttpClient(tessera.origin);
+    const response = await client.postForm("/auth/callback/credentials", {
+      email: USER.email,
+      password: PASSWORD,
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toContain("error=MissingCSRF");
+    expect(client.jar.has("authjs.session-token")).toBe(false);
+
+    // With the token of the double-submit cookie, the same post signs in.
+    const csrfToken = await client.csrfToken();
+    const signedIn = await client.postForm("/auth/callback/credentials", {
+      csrfToken,
+      email: USER.email,
+      password: PASSWORD,
+      callbackUrl: "/",
+    });
+    expect(signedIn.headers.get("location")).toBe(`${tessera.origin}/`);
+    expect(client.jar.has("authjs.session-token")).toBe(true);
+  });
+
+  it("login CSRF: refuses the sign-in form posted from another site", async () => {
+    const client = new HttpClient(tessera.origin);
+    const path = await actionPath(client, "/signin/");
+    const response = await client.postForm(
+      path,
+      {
+        providerId: "credentials",
+        "options.email": USER.email,
+        "options.password": PASSWORD,
+      },
+      formHeaders(tessera, "https://attacker.example"),
+    );
+    expect(response.status).toBe(403);
+    expect(client.jar.has("authjs.session-token")).toBe(false);
+  });
+
+  it("open redirect: a sign-in form naming another site lands on this one", async () => {
+    const client = new HttpClient(tessera.origin);
+    const response = await client.postForm(
+      await actionPath(client, "/signin/"),
+      {
+        providerId: "credentials",
+        "options.redirectTo": "https://attacker.example/phish",
+        "options.email": USER.email,
+        "options.password": PASSWORD,
+      },
+      formHeaders(tessera),
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/");
+  });
+
+  it("treats a malformed session cookie as signed out, without an error", async () => {
+    const client = new HttpClient(tessera.origin);
+    client.jar.set("authjs.session-token", "not.a.jwe%%");
+    const response = await client.get("/");
+    expect(response.status).toBe(200);
+    expect(await homeStatus(client)).toBe("Not signed in");
+  });
+});
+
+describe("differences from @auth/qwik, the same app and requests on both", () => {
+  it("keeps /auth/csrf (the original answers 404: CSRF checking is off)", async () => {
+    const ours = await new HttpClient(tessera.origin).get("/auth/csrf");
+    expect(ours.status).toBe(200);
+    expect(await ours.json()).toEqual({ csrfToken: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect((await new HttpClient(original.origin).get("/auth/csrf")).status).toBe(404);
+  });
+
+  it("refuses a sign-in POST without the token, which the original accepts (login CSRF)", async () => {
+    const form = { email: USER.email, password: PASSWORD, callbackUrl: "/" };
+    const ours = new HttpClient(tessera.origin);
+    await ours.postForm("/auth/callback/credentials", form);
+    expect(ours.jar.has("authjs.session-token")).toBe(false);
+
+    const theirs = new HttpClient(original.origin);
+    const accepted = await theirs.postForm("/auth/callback/credentials", form);
+    expect(accepted.status).toBe(302);
+    expect(theirs.jar.has("authjs.session-token")).toBe(true);
+  });
+
+  it("redirects form actions with a 3xx (the original answers 200 with a Location header)", async () => {
+    const ours = await signInWithForm(tessera, new HttpClient(tessera.origin));
+    expect(ours.status).toBe(303);
+
+    const client = new HttpClient(original.origin);
+    const theirs = await signInWithForm(original, client);
+    expect(theirs.status).toBe(200);
+    expect(theirs.headers.get("location")).toBe(`${original.origin}/protected/`);
+    // Signed in, but a browser without JavaScript stays on the sign-in page.
+    expect(client.jar.has("authjs.session-token")).toBe(true);
+  });
+});
+
+describe("the Qwik app in Chromium", () => {
+  let browser: LaunchedBrowser;
+  let noScript: LaunchedBrowser;
+  beforeAll(async () => {
+    [browser, noScript] = await Promise.all([
+      launchBrowser(),
+      launchBrowser({ javaScriptEnabled: false }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([browser?.close(), noScript?.close()]);
+  });
+
+  async function signInOnPage(target: LaunchedBrowser, password: string) {
+    await target.context.clearCookies();
+    const page = await target.newPage();
+    await page.goto(`${tessera.origin}/protected/`);
+    expect(new URL(page.url()).pathname).toBe("/signin/");
+    await page.getByLabel("E-mail").fill(USER.email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    return page;
+  }
+
+  for (const [mode, pick] of [
+    ["with JavaScript", () => browser],
+    ["without JavaScript", () => noScript],
+  ] as const) {
+    it(`signs in with the credentials form and out again, ${mode}`, async () => {
+      const target = pick();
+      const page = await signInOnPage(target, PASSWORD);
+      await page.waitForURL(`${tessera.origin}/protected/`);
+      expect(await page.getByTestId("protected-user").textContent()).toBe("Ada Lovelace");
+
+      await page.goto(`${tessera.origin}/`);
+      expect(await page.getByTestId("status").textContent()).toBe(
+        "Signed in as Ada Lovelace (ada@example.com)",
+      );
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await expect.poll(() => page.getByTestId("status").textContent()).toBe("Not signed in");
+      const names = (await target.context.cookies()).map((c) => c.name);
+      expect(names).not.toContain("authjs.session-token");
+      await page.goto(`${tessera.origin}/protected/`);
+      expect(new URL(page.url()).pathname).toBe("/signin/");
+      await page.close();
+    });
+
+    it(`shows CredentialsSignin for a wrong password, ${mode}`, async () => {
+      const target = pick();
+      const page = await signInOnPage(target, "not the password");
+      await page.waitForURL(/\/signin\/\?error=CredentialsSignin/);
+      expect(await page.getByTestId("error").textContent()).toBe("Wrong e-mail or password.");
+      expect(await page.getByTestId("error").getAttribute("data-error")).toBe("CredentialsSignin");
+      const names = (await target.context.cookies()).map((c) => c.name);
+      expect(names).not.toContain("authjs.session-token");
+      await page.close();
+    });
+  }
+
+  it("signs in at the OpenID Provider and back", async () => {
+    await browser.context.clearCookies();
+    const page = await browser.newPage();
+    await page.goto(`${tessera.origin}/signin/?callbackUrl=%2Fprotected%2F`);
+    await page.getByRole("button", { name: "Sign in with Test OP" }).click();
+    await page.waitForURL(`${tessera.origin}/protected/`, { timeout: 10_000 }).catch(async (e) => {
+      throw new Error(`${e}: at ${page.url()}\n${(await page.content()).slice(0, 3000)}`);
+    });
+    expect(await page.getByTestId("protected-user").textContent()).toBe("Ada (OP)");
+    await page.goto(`${tessera.origin}/`);
+    expect(await page.getByTestId("status").textContent()).toBe(
+      "Signed in as Ada (OP) (ada@op.example)",
+    );
+    await page.close();
+  });
+});
+
+describe("the browser build", () => {
+  it("carries none of the server code (the core stays on the server)", async () => {
+    const build = join(tessera.dir, "dist/build");
+    const files = await readdir(build);
+    const code = (await Promise.all(files.map((file) => readFile(join(build, file), "utf8")))).join(
+      "\n",
+    );
+    expect(code).toContain("QwikAuthQrl_tesseraSignIn");
+    for (const marker of ["oauth4webapi", "A256CBC-HS512", "MissingCSRF"])
+      expect(code).not.toContain(marker);
+  });
+});
