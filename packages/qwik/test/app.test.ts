@@ -8,7 +8,9 @@
  * run through the same requests where the issue names a difference: CSRF protection of the auth
  * endpoints and redirects of the form actions.
  */
+import { once } from "node:events";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { request as httpRequest, type IncomingMessage } from "node:http";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -107,23 +109,27 @@ async function buildApp(app: BuiltApp): Promise<void> {
   await run([viteBin, "build", "-c", "adapters/node-server/vite.config.ts"], app.dir, env);
 }
 
-async function serve(app: BuiltApp, port: number): Promise<void> {
-  app.server = await startProcess(
+/** Starts the built server of `app` on `port` with the OP's variables, `AUTH_SECRET` and `env`. */
+function startServer(app: BuiltApp, port: number, env: Record<string, string>) {
+  return startProcess(
     ["server/entry.node-server.js"],
     app.dir,
     {
       ...cleanEnv(),
       PORT: String(port),
       HOST: "127.0.0.1",
-      ORIGIN: app.origin,
       AUTH_SECRET: SECRET,
-      AUTH_URL: app.origin,
       AUTH_FIXTURE_OP_ISSUER: op.issuer,
       AUTH_FIXTURE_OP_ID: OP_CLIENT.id,
       AUTH_FIXTURE_OP_SECRET: OP_CLIENT.secret,
+      ...env,
     },
     "Node server listening",
   );
+}
+
+async function serve(app: BuiltApp, port: number): Promise<void> {
+  app.server = await startServer(app, port, { ORIGIN: app.origin, AUTH_URL: app.origin });
 }
 
 beforeAll(async () => {
@@ -356,6 +362,66 @@ describe("differences from @auth/qwik, the same app and requests on both", () =>
     expect(theirs.headers.get("location")).toBe(`${original.origin}/protected/`);
     // Signed in, but a browser without JavaScript stays on the sign-in page.
     expect(client.jar.has("authjs.session-token")).toBe(true);
+  });
+});
+
+/** A GET with a Host header of its choosing (fetch sends the URL's own host). */
+async function getWithHost(origin: string, path: string, host: string) {
+  const { hostname, port } = new URL(origin);
+  const request = httpRequest({ hostname, port, path, headers: { host } });
+  request.end();
+  const [response] = (await once(request, "response")) as [IncomingMessage];
+  let body = "";
+  for await (const chunk of response) body += chunk;
+  return { status: response.statusCode, body };
+}
+
+describe("differences from @auth/qwik that depend on the environment, the same builds on both", () => {
+  /** Runs `check` against a second server of each build, started with `env`. */
+  async function withServers(
+    env: (origin: string) => Record<string, string>,
+    check: (ours: HttpClient, theirs: HttpClient) => Promise<void>,
+  ): Promise<void> {
+    const [port, originalPort] = [await freePort(), await freePort()];
+    const ours = `http://127.0.0.1:${port}`;
+    const theirs = `http://127.0.0.1:${originalPort}`;
+    const servers = await Promise.all([
+      startServer(tessera, port, env(ours)),
+      startServer(original, originalPort, env(theirs)),
+    ]);
+    try {
+      await check(new HttpClient(ours), new HttpClient(theirs));
+    } finally {
+      await Promise.all(servers.map(stop));
+    }
+  }
+
+  it("host header injection: without AUTH_URL or AUTH_TRUST_HOST, a forged Host is not trusted", async () => {
+    // NODE_ENV unset, as on many Node deployments; no ORIGIN, so Qwik takes the Host header.
+    await withServers(
+      () => ({}),
+      async (ours, theirs) => {
+        const refused = await getWithHost(ours.origin, "/auth/providers", "attacker.example");
+        expect(refused.status).toBe(500);
+        expect(refused.body).not.toContain("attacker.example");
+        // The original builds its URLs on the forged host.
+        const trusted = await getWithHost(theirs.origin, "/auth/providers", "attacker.example");
+        expect(trusted.status).toBe(200);
+        expect(trusted.body).toContain("http://attacker.example/auth/signin/credentials");
+      },
+    );
+  });
+
+  it("serves the base path AUTH_URL names (the original always serves /auth)", async () => {
+    await withServers(
+      (origin) => ({ ORIGIN: origin, AUTH_URL: `${origin}/api/auth` }),
+      async (ours, theirs) => {
+        const session = await ours.get("/api/auth/session");
+        expect(session.status).toBe(200);
+        expect(await session.json()).toBeNull();
+        expect((await theirs.get("/api/auth/session")).status).toBe(404);
+      },
+    );
   });
 });
 
