@@ -1,18 +1,18 @@
 /**
- * @tessera/qwik in the example Qwik City app (examples/qwik): built with Vite and Qwik's optimizer
- * (client build, then the Node server adapter's build, as `qwik build` runs them), served by
+ * @tessera/qwik in the example Qwik City app (examples/qwik): built by `qwik build` (type check,
+ * Vite with Qwik's optimizer for the browser, then the Node server adapter's build), served by
  * Qwik City's Node middleware on 127.0.0.1 and driven over HTTP and in Chromium (with and without
  * JavaScript) against the real OpenID Provider fixture. Nothing is mocked.
  *
- * The same app is also built with its imports moved back to @auth/qwik (the devDependency), and
- * run through the same requests where the issue names a difference: CSRF protection of the auth
- * endpoints and redirects of the form actions.
+ * The same app is also built (and type-checked) with its imports moved back to @auth/qwik (the
+ * devDependency), and run through the same requests where Tessera differs on purpose: CSRF
+ * protection, the form actions' redirects, host trust and the base path.
  */
 import { once } from "node:events";
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { encode } from "@auth/core/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,11 +32,12 @@ import {
 import { HttpClient } from "../../express/test/http-client.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
+const QWIK_PACKAGE = join(here, "..");
 const EXAMPLE = join(ROOT, "examples/qwik");
-// Qwik 1.x builds with Vite 7: the one installed for this package, not the root's.
-const viteBin = join(
-  dirname(createRequire(import.meta.url).resolve("vite/package.json")),
-  "bin/vite.js",
+// Qwik 1.x builds with Vite 7: the CLI and Vite installed for this package, not the root's Vite.
+const qwikCli = join(
+  dirname(createRequire(import.meta.url).resolve("@builder.io/qwik/cli")),
+  "../qwik-cli.cjs",
 );
 
 const SECRET = "qwik-example-secret-of-at-least-32-chars";
@@ -99,14 +100,29 @@ async function copyExample(dir: string, replacements: [string, string][]): Promi
   }
 }
 
-/** `vite build` for the browser, then the Node adapter's server build, as `qwik build` runs them. */
+/**
+ * `qwik build`, as an app created by create-qwik runs it: the npm scripts `build.types` (tsc),
+ * `build.client` (`vite build`) and `build.server` (the Node adapter's `vite build`), with this
+ * package's Qwik CLI, Vite 7 and the root's TypeScript on the PATH.
+ */
 async function buildApp(app: BuiltApp): Promise<void> {
-  // Qwik's Vite plugin hands the client manifest to the server build through a file in the
-  // temporary directory: a private one keeps parallel builds apart.
-  const env = { ...cleanEnv(), TMPDIR: join(app.dir, "tmp") };
-  await mkdir(env.TMPDIR, { recursive: true });
-  await run([viteBin, "build"], app.dir, env);
-  await run([viteBin, "build", "-c", "adapters/node-server/vite.config.ts"], app.dir, env);
+  const env: NodeJS.ProcessEnv = {
+    ...cleanEnv(),
+    PATH: [
+      join(QWIK_PACKAGE, "node_modules/.bin"),
+      join(ROOT, "node_modules/.bin"),
+      process.env.PATH,
+    ]
+      .filter(Boolean)
+      .join(delimiter),
+    // The Qwik CLI runs the scripts with the package manager this names.
+    npm_config_user_agent: `npm/10 node/${process.version}`,
+    // Qwik's Vite plugin hands the client manifest to the server build through a file in the
+    // temporary directory: a private one keeps parallel builds apart.
+    TMPDIR: join(app.dir, "tmp"),
+  };
+  await mkdir(join(app.dir, "tmp"), { recursive: true });
+  await run([qwikCli, "build"], app.dir, env);
 }
 
 /** Starts the built server of `app` on `port` with the OP's variables, `AUTH_SECRET` and `env`. */

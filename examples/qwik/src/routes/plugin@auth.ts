@@ -15,7 +15,7 @@ const fixtureOp = {
   name: "Test OP",
   type: "oidc",
   checks: ["pkce", "state", "nonce"],
-} as OIDCConfig;
+} as OIDCConfig<Record<string, unknown>>;
 
 export const { onRequest, useSession, useSignIn, useSignOut } = QwikAuth$(() => ({
   providers: [
