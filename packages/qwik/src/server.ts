@@ -4,7 +4,14 @@
  * actions through the core's in-process path (`callAction`). Nothing here runs in the browser.
  */
 import type { RequestEventAction, RequestEventCommon } from "@builder.io/qwik-city";
-import { Auth, callAction, isAuthAction, type Session, signInActionFor } from "@tessera/core";
+import {
+  Auth,
+  callAction,
+  isAuthAction,
+  type ResponseInternal,
+  type Session,
+  signInActionFor,
+} from "@tessera/core";
 import { AuthError } from "@tessera/core/errors";
 import { actionUrl, type PreparedConfig } from "./config.js";
 import { setCookies } from "./cookies.js";
@@ -116,6 +123,19 @@ function redirectTo(event: RequestEventAction, url: string): void {
   event.headers.set("Location", target.href);
 }
 
+/**
+ * Where the core sent the user, or a 500 when it answered without a redirect (a configuration
+ * error, whose cause the server log names). Open redirect: never the form's own `redirectTo`,
+ * which only the core's `redirect` callback may turn into a target.
+ */
+function destination(event: RequestEventAction, internal: ResponseInternal): string {
+  if (internal.redirect !== undefined) return internal.redirect;
+  throw event.error(
+    internal.status === 400 ? 400 : 500,
+    "The auth action could not run (a configuration error or a malformed request); the server log names the cause.",
+  );
+}
+
 /** Refuses a cross-site post with 403 (see {@link crossSiteRefusal}). */
 function refuseCrossSite(event: RequestEventAction): void {
   const refusal = crossSiteRefusal(event);
@@ -167,7 +187,7 @@ export async function signIn(
     ...(clientIp && { clientIp }),
   });
   setCookies(event.cookie, internal.cookies);
-  redirectTo(event, internal.redirect ?? callbackUrl);
+  redirectTo(event, destination(event, internal));
 }
 
 /** The sign-out action: the session cookie is cleared, a database session deleted, 303 onwards. */
@@ -186,5 +206,5 @@ export async function signOut(
   });
   setCookies(event.cookie, internal.cookies);
   event.sharedMap.set(SESSION_KEY, null);
-  redirectTo(event, internal.redirect ?? callbackUrl);
+  redirectTo(event, destination(event, internal));
 }

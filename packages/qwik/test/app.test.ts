@@ -392,6 +392,27 @@ async function getWithHost(origin: string, path: string, host: string) {
   return { status: response.statusCode, body };
 }
 
+describe("a server without AUTH_SECRET", () => {
+  it("answers 500 with the configuration message and no stack trace, and names the fix in its log", async () => {
+    const port = await freePort();
+    const server = await startServer(tessera, port, { AUTH_SECRET: "", AUTH_TRUST_HOST: "true" });
+    try {
+      const client = new HttpClient(`http://127.0.0.1:${port}`);
+      const session = await client.get("/auth/session");
+      expect(session.status).toBe(500);
+      expect(await session.json()).toEqual({ message: expect.stringContaining("configuration") });
+      const page = await client.get("/");
+      expect(page.status).toBe(500);
+      const html = await page.text();
+      expect(html).not.toMatch(/\bat .*\.(js|ts):\d+/);
+      expect(html).not.toContain("server/");
+      expect(server.log()).toContain("AUTH_SECRET");
+    } finally {
+      await stop(server);
+    }
+  });
+});
+
 describe("differences from @auth/qwik that depend on the environment, the same builds on both", () => {
   /** Runs `check` against a second server of each build, started with `env`. */
   async function withServers(
