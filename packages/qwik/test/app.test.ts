@@ -15,20 +15,15 @@ import { createRequire } from "node:module";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { encode } from "@auth/core/jwt";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type LaunchedBrowser, launchBrowser } from "../../../e2e/browser.js";
-import { buildPackages, ROOT } from "../../core/test/fixtures/build.js";
+import { buildPackages, exec, ROOT } from "../../core/test/fixtures/build.js";
 import {
   type RunningOidcProvider,
   startOidcProvider,
 } from "../../core/test/fixtures/oidc-provider.js";
-import {
-  freePort,
-  run,
-  type StartedProcess,
-  startProcess,
-  stop,
-} from "../../core/test/fixtures/processes.js";
+import { freePort } from "../../core/test/fixtures/ports.js";
+import { type RunningServer, startServer, stopServer } from "../../core/test/fixtures/processes.js";
 import { HttpClient } from "../../express/test/http-client.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -65,7 +60,7 @@ function cleanEnv(): NodeJS.ProcessEnv {
 interface BuiltApp {
   dir: string;
   origin: string;
-  server?: StartedProcess;
+  server?: RunningServer;
 }
 
 let workDir = "";
@@ -122,12 +117,14 @@ async function buildApp(app: BuiltApp): Promise<void> {
     TMPDIR: join(app.dir, "tmp"),
   };
   await mkdir(join(app.dir, "tmp"), { recursive: true });
-  await run([qwikCli, "build"], app.dir, env);
+  const { code, output } = await exec(process.execPath, [qwikCli, "build"], app.dir, env);
+  if (code !== 0) throw new Error(`qwik build failed in ${app.dir} (${code}):\n${output}`);
 }
 
 /** Starts the built server of `app` on `port` with the OP's variables, `AUTH_SECRET` and `env`. */
-function startServer(app: BuiltApp, port: number, env: Record<string, string>) {
-  return startProcess(
+function serveBuild(app: BuiltApp, port: number, env: Record<string, string>) {
+  return startServer(
+    process.execPath,
     ["server/entry.node-server.js"],
     app.dir,
     {
@@ -145,7 +142,7 @@ function startServer(app: BuiltApp, port: number, env: Record<string, string>) {
 }
 
 async function serve(app: BuiltApp, port: number): Promise<void> {
-  app.server = await startServer(app, port, { ORIGIN: app.origin, AUTH_URL: app.origin });
+  app.server = await serveBuild(app, port, { ORIGIN: app.origin, AUTH_URL: app.origin });
 }
 
 beforeAll(async () => {
@@ -176,8 +173,16 @@ beforeAll(async () => {
   await Promise.all([serve(tessera, port), serve(original, originalPort)]);
 }, 300_000);
 
+beforeEach(({ onTestFailed }) => {
+  // The servers' side of a failure: their logs (errors of the app and of Tessera).
+  onTestFailed(() => {
+    for (const app of [tessera, original])
+      console.log(`${app.dir} server log:\n${app.server?.output().slice(-4000)}`);
+  });
+});
+
 afterAll(async () => {
-  await Promise.all([stop(tessera.server), stop(original.server)]);
+  await Promise.all([stopServer(tessera.server?.child), stopServer(original.server?.child)]);
   await op?.close();
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
@@ -395,7 +400,7 @@ async function getWithHost(origin: string, path: string, host: string) {
 describe("a server without AUTH_SECRET", () => {
   it("answers 500 with the configuration message and no stack trace, and names the fix in its log", async () => {
     const port = await freePort();
-    const server = await startServer(tessera, port, { AUTH_SECRET: "", AUTH_TRUST_HOST: "true" });
+    const server = await serveBuild(tessera, port, { AUTH_SECRET: "", AUTH_TRUST_HOST: "true" });
     try {
       const client = new HttpClient(`http://127.0.0.1:${port}`);
       const session = await client.get("/auth/session");
@@ -406,9 +411,9 @@ describe("a server without AUTH_SECRET", () => {
       const html = await page.text();
       expect(html).not.toMatch(/\bat .*\.(js|ts):\d+/);
       expect(html).not.toContain("server/");
-      expect(server.log()).toContain("AUTH_SECRET");
+      expect(server.output()).toContain("AUTH_SECRET");
     } finally {
-      await stop(server);
+      await stopServer(server.child);
     }
   });
 });
@@ -423,13 +428,13 @@ describe("differences from @auth/qwik that depend on the environment, the same b
     const ours = `http://127.0.0.1:${port}`;
     const theirs = `http://127.0.0.1:${originalPort}`;
     const servers = await Promise.all([
-      startServer(tessera, port, env(ours)),
-      startServer(original, originalPort, env(theirs)),
+      serveBuild(tessera, port, env(ours)),
+      serveBuild(original, originalPort, env(theirs)),
     ]);
     try {
       await check(new HttpClient(ours), new HttpClient(theirs));
     } finally {
-      await Promise.all(servers.map(stop));
+      await Promise.all(servers.map((server) => stopServer(server.child)));
     }
   }
 
