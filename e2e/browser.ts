@@ -51,6 +51,8 @@ export interface LaunchOptions {
   deviceScaleFactor?: number;
   /** Run with a visible window (local debugging only). Default false. */
   headed?: boolean;
+  /** `false` disables JavaScript in every page, to test what works without it. Default true. */
+  javaScriptEnabled?: boolean;
 }
 
 /** A running browser with its own profile. */
@@ -87,6 +89,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
       viewport: options.viewport ?? { width: 1280, height: 800 },
       deviceScaleFactor: options.deviceScaleFactor ?? 1,
       colorScheme: options.colorScheme ?? "light",
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
     });
   } catch (error) {
     await rm(userDataDir, { recursive: true, force: true });

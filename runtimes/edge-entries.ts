@@ -27,7 +27,7 @@ export const nodeOnlyEntries: Record<string, string> = {
 
 /**
  * Modules that the runtime or the framework provides, left out of the bundle: peer dependencies
- * (Next.js, React, SvelteKit, Astro), SvelteKit's and @tessera/astro's virtual modules, and the optional peers the core loads
+ * (Next.js, React, SvelteKit, Astro, Qwik), SvelteKit's and @tessera/astro's virtual modules, and the optional peers the core loads
  * only when a provider that needs them is configured (Nodemailer, SimpleWebAuthn).
  */
 export const providedByHost = [
@@ -47,6 +47,10 @@ export const providedByHost = [
   "astro/*",
   "auth:config",
   "tessera:astro/*",
+  "@builder.io/qwik",
+  "@builder.io/qwik/*",
+  "@builder.io/qwik-city",
+  "@builder.io/qwik-city/*",
   "nodemailer",
   "@simplewebauthn/server",
 ];

@@ -33,6 +33,7 @@ const FOLDERS = [
   "astro",
   "hono",
   "solid-start",
+  "qwik",
 ];
 
 /** Stops with a message (no stack trace): every failure here is the reader's to fix. */

@@ -49,6 +49,7 @@ const gettingStarted: DefaultTheme.SidebarItem = {
   items: [
     { text: "Next.js", link: "/getting-started/nextjs" },
     { text: "SvelteKit", link: "/getting-started/sveltekit" },
+    { text: "Qwik", link: "/getting-started/qwik" },
     { text: "Express", link: "/getting-started/express" },
     { text: "Astro", link: "/getting-started/astro" },
     { text: "Hono", link: "/getting-started/hono" },

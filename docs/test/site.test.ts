@@ -33,6 +33,7 @@ const PAGES = [
   "index.html",
   "getting-started/nextjs.html",
   "getting-started/sveltekit.html",
+  "getting-started/qwik.html",
   "getting-started/express.html",
   "getting-started/hono.html",
   "getting-started/solid-start.html",
@@ -99,7 +100,16 @@ describe("documentation site", () => {
     for (const page of PAGES) expect(existsSync(join(OUT, page)), page).toBe(true);
     const api = readdirSync(join(OUT, "reference/api/@tessera"));
     expect(api).toEqual(
-      expect.arrayContaining(["core", "express", "memory", "next", "redis", "sql", "sveltekit"]),
+      expect.arrayContaining([
+        "core",
+        "express",
+        "memory",
+        "next",
+        "qwik",
+        "redis",
+        "sql",
+        "sveltekit",
+      ]),
     );
     expect(existsSync(join(OUT, "reference/api/@tessera/core/functions/Auth.html"))).toBe(true);
   });

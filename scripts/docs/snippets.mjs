@@ -107,7 +107,7 @@ export function extractSnippets(markdown) {
 
 function parseDirective(text, line) {
   if (text === "skip") return { skip: true, file: null };
-  const file = /^file=([\w./[\]+$-]+\.tsx?)$/.exec(text);
+  const file = /^file=([\w./[\]+$@-]+\.tsx?)$/.exec(text);
   if (file && !file[1].split("/").some((part) => part === ".." || part === "."))
     return { skip: false, file: file[1] };
   throw new Error(`line ${line}: unknown snippet directive "${text}" (skip, file=<name>.ts)`);
@@ -131,6 +131,13 @@ const BASE_OPTIONS = {
   customConditions: ["tessera-source"],
   types: ["node"],
 };
+
+/**
+ * Qwik is installed under packages/qwik only (its Vite 7 must not meet the root's Vite): its pages'
+ * snippets find it there, as an app finds it in its own node_modules.
+ */
+const QWIK = join(ROOT, "packages/qwik/node_modules/@builder.io/qwik");
+const QWIK_PATHS = { "@builder.io/qwik": [QWIK], "@builder.io/qwik/*": [`${QWIK}/*`] };
 
 /**
  * Compiles the snippets of `files` (paths relative to `root`) and returns their errors, each
@@ -174,7 +181,7 @@ export function checkSnippets(files = documentationFiles(), root = ROOT, workDir
     });
     if (modules.size === 0) continue;
     count += modules.size;
-    const options = { ...BASE_OPTIONS, baseUrl: project, paths: { "@/*": ["./*"] } };
+    const options = { ...BASE_OPTIONS, baseUrl: project, paths: { "@/*": ["./*"], ...QWIK_PATHS } };
     const host = ts.createCompilerHost(options);
     const getSourceFile = host.getSourceFile;
     // Sources outside the page's folder (packages, declaration files) are parsed once for all pages.

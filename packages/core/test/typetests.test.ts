@@ -26,6 +26,7 @@ describe("Auth.js documentation patterns type-check against Tessera's published 
         "packages/astro",
         "packages/hono",
         "packages/solid-start",
+        "packages/qwik",
       ],
       ["packages/core/dist/index.d.ts", "packages/next/dist/index.d.ts"],
     );
@@ -42,6 +43,7 @@ describe("Auth.js documentation patterns type-check against Tessera's published 
         "astro",
         "hono",
         "solid-start",
+        "qwik",
       ]),
     );
   });
