@@ -1,0 +1,182 @@
+/**
+ * next-auth v4's JWT helpers: `encode`, `decode` and `getToken`, reading and writing the session
+ * tokens next-auth@4 itself writes and reads (a JWE with `alg: "dir"`, `enc: "A256GCM"`, its key
+ * derived with HKDF-SHA-256 from the secret, salt `""` and the info
+ * `NextAuth.js Generated Encryption Key`), so a site moves to Tessera, and back, without signing
+ * anyone out.
+ *
+ * @example
+ * ```ts
+ * import { getToken } from "@tessera/next-auth/jwt"
+ *
+ * export async function GET(req: Request) {
+ *   const token = await getToken({ req })
+ *   return Response.json({ signedIn: token !== null })
+ * }
+ * ```
+ */
+import { getToken as getCoreToken } from "@tessera/core/jwt";
+import { EncryptJWT, jwtDecrypt } from "jose";
+import { v4SessionCookieName, v4UsesSecureCookies } from "./lib/cookies.js";
+import { v4EncryptionKey } from "./lib/keys.js";
+
+/** A value that may be a promise. */
+type Awaitable<T> = T | PromiseLike<T>;
+
+/**
+ * The claims next-auth v4 puts in a session token. Augment {@link JWT} (not this) to add yours:
+ *
+ * @example
+ * ```ts
+ * declare module "@tessera/next-auth/jwt" {
+ *   interface JWT { role?: "admin" | "user" }
+ * }
+ * ```
+ */
+export interface DefaultJWT extends Record<string, unknown> {
+  name?: string | null;
+  email?: string | null;
+  picture?: string | null;
+  sub?: string;
+}
+
+/** The decoded session token: {@link DefaultJWT} plus the app's claims (augmentable). */
+export interface JWT extends Record<string, unknown>, DefaultJWT {}
+
+/** A secret as next-auth v4 takes it: a string or bytes (a Node `Buffer` is bytes). */
+export type Secret = string | Uint8Array;
+
+/** Parameters of {@link encode}. */
+export interface JWTEncodeParams {
+  /** The claims; `iat`, `exp` and `jti` are added. */
+  token?: JWT;
+  /** Key derivation salt: `""` (the default) for session tokens, the cookie name for others. */
+  salt?: string;
+  secret: Secret;
+  /** Seconds until `exp`; default 30 days. */
+  maxAge?: number;
+}
+
+/** Parameters of {@link decode}. */
+export interface JWTDecodeParams {
+  token?: string;
+  salt?: string;
+  secret: Secret;
+}
+
+/** The `jwt` option of {@link NextAuthOptions}, as next-auth v4 takes it. */
+export interface JWTOptions {
+  /** @deprecated Set `secret` at the top level (or `NEXTAUTH_SECRET`), as next-auth v4 asks. */
+  secret: string;
+  maxAge: number;
+  encode: (params: JWTEncodeParams) => Awaitable<string>;
+  decode: (params: JWTDecodeParams) => Awaitable<JWT | null>;
+}
+
+const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
+
+/**
+ * Encrypts `token` as next-auth v4 does: a compact JWE with the protected header exactly
+ * `{"alg":"dir","enc":"A256GCM"}`, and `iat`, `exp` (now + `maxAge`) and `jti` (a random UUID).
+ *
+ * @example
+ * ```ts
+ * const cookieValue = await encode({ token: { sub: "42", name: "Ada" }, secret: process.env.NEXTAUTH_SECRET! })
+ * ```
+ */
+export async function encode(params: JWTEncodeParams): Promise<string> {
+  const { token = {}, secret, maxAge = DEFAULT_MAX_AGE, salt = "" } = params;
+  const key = await v4EncryptionKey(secret, salt);
+  const now = Math.floor(Date.now() / 1000);
+  return new EncryptJWT(token)
+    .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
+    .setIssuedAt(now)
+    .setExpirationTime(now + maxAge)
+    .setJti(crypto.randomUUID())
+    .encrypt(key);
+}
+
+/**
+ * Decrypts a token written by {@link encode} or by next-auth v4. Returns `null` without a token;
+ * throws when it is malformed, tampered with, encrypted under another secret or expired (15 s of
+ * clock skew allowed), as next-auth v4's `decode` does.
+ *
+ * @example
+ * ```ts
+ * const claims = await decode({ token: cookieValue, secret: process.env.NEXTAUTH_SECRET! })
+ * ```
+ */
+export async function decode(params: JWTDecodeParams): Promise<JWT | null> {
+  const { token, secret, salt = "" } = params;
+  if (!token) return null;
+  const key = await v4EncryptionKey(secret, salt);
+  // Algorithm confusion: only the one algorithm pair v4 writes is accepted.
+  const { payload } = await jwtDecrypt(token, key, {
+    clockTolerance: 15,
+    keyManagementAlgorithms: ["dir"],
+    contentEncryptionAlgorithms: ["A256GCM"],
+  });
+  return payload as JWT;
+}
+
+/** A request `getToken` reads: a Fetch/`NextRequest`, or a Node (`NextApiRequest`) request. */
+export type GetTokenRequest =
+  | Request
+  | { headers: Headers | Record<string, string | string[] | undefined>; url?: string };
+
+/** Parameters of {@link getToken}, as next-auth v4 takes them. */
+export interface GetTokenParams<R extends boolean = false> {
+  req: GetTokenRequest;
+  /** Default: `true` when `NEXTAUTH_URL` is https (or on Vercel without it). */
+  secureCookie?: boolean;
+  /** Default: `next-auth.session-token`, `__Secure-` prefixed when secure. */
+  cookieName?: string;
+  /** Answer the encrypted token itself instead of its claims. */
+  raw?: R;
+  /** Default: `NEXTAUTH_SECRET`, else `AUTH_SECRET`. */
+  secret?: string;
+  decode?: JWTOptions["decode"];
+  logger?: Pick<Console, "error">;
+}
+
+/**
+ * The session token's claims of a request, read from the session cookie (chunked or not) or an
+ * `Authorization: Bearer` header, or `null` when there is none or it does not decode. With
+ * `raw: true`, the encrypted token itself.
+ *
+ * @example
+ * ```ts
+ * // pages/api/me.ts
+ * import type { NextApiRequest, NextApiResponse } from "next"
+ * import { getToken } from "@tessera/next-auth/jwt"
+ *
+ * export default async function handler(req: NextApiRequest, res: NextApiResponse) {
+ *   const token = await getToken({ req })
+ *   res.status(token ? 200 : 401).json({ email: token?.email ?? null })
+ * }
+ * ```
+ */
+export async function getToken<R extends boolean = false>(
+  params: GetTokenParams<R>,
+): Promise<R extends true ? string | null : JWT | null> {
+  type Result = R extends true ? string | null : JWT | null;
+  const secureCookie = params.secureCookie ?? v4UsesSecureCookies(undefined);
+  const cookieName = params.cookieName ?? v4SessionCookieName(secureCookie);
+  const secret = params.secret ?? process.env.NEXTAUTH_SECRET ?? process.env.AUTH_SECRET;
+  if (!secret) return null as Result;
+  const decodeToken = params.decode ?? decode;
+  try {
+    return (await getCoreToken({
+      req: params.req,
+      secureCookie,
+      cookieName,
+      secret,
+      raw: params.raw === true,
+      decode: async ({ token }) => (await decodeToken({ token, secret })) ?? null,
+      logger: params.logger ?? console,
+    })) as Result;
+  } catch {
+    // A cookie that does not decode is no session: v4's getToken answers null, never throws.
+    return null as Result;
+  }
+}
