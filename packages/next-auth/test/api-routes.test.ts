@@ -299,3 +299,103 @@ describe("OIDC sign-in against the local OpenID Provider (wellKnown, idToken, PK
     expect(tessera.user).toMatchObject({ name: "Grace", email: "grace@example.test", id: "grace" });
   });
 });
+
+describe("errors answered with v4's names and redirects", () => {
+  /** Status and redirect of the same request to both, with the origin made relative. */
+  async function both(request: (client: ImplClient) => Promise<Response>) {
+    const answers: Record<string, { status: number; location: string | null }> = {};
+    for (const client of Object.values(clients())) {
+      const response = await request(client);
+      answers[client.impl] = {
+        status: response.status,
+        location: response.headers.get("location")?.replace(origin, "") ?? null,
+      };
+    }
+    return answers as Record<Impl, { status: number; location: string | null }>;
+  }
+
+  it("a sign-in post without the CSRF token (login CSRF) goes to /signin?csrf=true", async () => {
+    const { v4, tessera } = await both((c) =>
+      c.postForm("/api/auth/signin/op", { callbackUrl: "/x" }),
+    );
+    expect(v4).toEqual({ status: 302, location: "/api/auth/signin?csrf=true" });
+    expect(tessera).toEqual(v4);
+  });
+
+  it("a sign-out post without the CSRF token (logout CSRF) goes to /signout?csrf=true", async () => {
+    const { v4, tessera } = await both((c) =>
+      c.postForm("/api/auth/signout", { callbackUrl: "/x" }),
+    );
+    expect(v4).toEqual({ status: 302, location: "/api/auth/signout?csrf=true" });
+    expect(tessera).toEqual(v4);
+  });
+
+  it("an OAuth callback without its state cookie (forged callback) is error=OAuthCallback", async () => {
+    const { v4, tessera } = await both((c) =>
+      c.get("/api/auth/callback/op?code=forged&state=forged"),
+    );
+    expect(v4).toEqual({ status: 302, location: "/api/auth/error?error=OAuthCallback" });
+    expect(tessera).toEqual(v4);
+  });
+
+  it("the error page sends sign-in errors on to the sign-in page and shows the others", async () => {
+    const signin = await both((c) => c.get("/api/auth/error?error=CredentialsSignin"));
+    expect(signin.v4).toEqual({
+      status: 302,
+      location: "/api/auth/signin?error=CredentialsSignin",
+    });
+    expect(signin.tessera).toEqual(signin.v4);
+    const denied = await both((c) => c.get("/api/auth/error?error=AccessDenied"));
+    expect(denied.v4).toEqual({ status: 403, location: null });
+    expect(denied.tessera).toEqual(denied.v4);
+  });
+
+  it("a wrong password posted without json goes where v4 sends it", async () => {
+    const answers = await both(async (c) => {
+      const csrfToken = await c.csrfToken("/api/auth");
+      return c.postForm("/api/auth/callback/credentials", {
+        csrfToken,
+        username: "ada",
+        password: "no",
+      });
+    });
+    expect(answers.v4).toEqual({
+      status: 302,
+      location: "/api/auth/error?error=CredentialsSignin&provider=credentials",
+    });
+    expect(answers.tessera).toEqual(answers.v4);
+  });
+
+  it("a hostile callbackUrl (open redirect) is replaced by the site's own URL", async () => {
+    const answers = await both(async (c) => {
+      const csrfToken = await c.csrfToken("/api/auth");
+      return c.postForm("/api/auth/signout", { csrfToken, callbackUrl: "https://evil.example/x" });
+    });
+    expect(answers.v4.location).toBe("");
+    expect(answers.tessera).toEqual(answers.v4);
+  });
+
+  it("a malformed session cookie reads as signed out and is cleared, never a 500", async () => {
+    for (const client of Object.values(clients())) {
+      const response = await client.get("/api/auth/session", {
+        cookie: "next-auth.session-token=%%garbage",
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({});
+      expect(client.lastSetCookies.find((c) => c.name === "next-auth.session-token")?.value).toBe(
+        "",
+      );
+    }
+  });
+
+  it("v4's client error reports to /_log are accepted", async () => {
+    const answers = await both((c) => c.postForm("/api/auth/_log", { level: "debug", code: "X" }));
+    expect(answers.tessera).toEqual(answers.v4);
+  });
+
+  it("an unknown action is a 400 on both (the body is Tessera's JSON, v4's is text)", async () => {
+    const answers = await both((c) => c.get("/api/auth/nope"));
+    expect(answers.v4.status).toBe(400);
+    expect(answers.tessera).toEqual(answers.v4);
+  });
+});
