@@ -4,6 +4,7 @@
  * and cookie names must agree; where Tessera answers differently on purpose the test says so and
  * the migration guide lists it. Sessions and CSRF tokens are carried from one to the other.
  */
+import type { IncomingMessage } from "node:http";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -11,7 +12,8 @@ import {
   startOidcProvider,
 } from "../../core/test/fixtures/oidc-provider.js";
 import type { SetCookie } from "../../express/test/http-client.js";
-import NextAuth from "../src/index.js";
+import NextAuth, { getServerSession } from "../src/index.js";
+import { getToken } from "../src/jwt.js";
 import CredentialsProvider from "../src/providers/credentials.js";
 import type { NextAuthOptions } from "../src/types.js";
 import { type ApiHandler, type Impl, ImplClient, startPagesApi } from "./pages-api.js";
@@ -19,9 +21,19 @@ import { type ApiHandler, type Impl, ImplClient, startPagesApi } from "./pages-a
 // next-auth v4 is CommonJS; its default export is the `default` property of the module.
 const require = createRequire(import.meta.url);
 const v4NextAuth = (require("next-auth") as { default: (...args: unknown[]) => unknown }).default;
+const v4GetServerSession = (
+  require("next-auth/next") as { getServerSession: (...args: unknown[]) => Promise<unknown> }
+).getServerSession;
+const v4GetToken = (require("next-auth/jwt") as { getToken: (params: unknown) => Promise<unknown> })
+  .getToken;
 const v4Credentials = (
   require("next-auth/providers/credentials") as { default: (options: unknown) => unknown }
 ).default;
+
+/** `res.json` of Next.js's API resolver. */
+interface NextApiResponseLike {
+  json(body: unknown): void;
+}
 
 const secret = "differential-secret-of-thirty-two-chars";
 
@@ -73,7 +85,8 @@ function opProvider() {
 beforeAll(async () => {
   process.env.NEXTAUTH_SECRET = secret;
   const handlers = {} as Record<Impl, ApiHandler>;
-  const server = await startPagesApi(handlers);
+  const routes: Record<string, Record<Impl, ApiHandler>> = {};
+  const server = await startPagesApi(handlers, routes);
   origin = server.origin;
   close = server.close;
   process.env.NEXTAUTH_URL = origin;
@@ -87,15 +100,30 @@ beforeAll(async () => {
     ],
     accounts: [{ sub: "grace", email: "grace@example.test", email_verified: true, name: "Grace" }],
   });
-  handlers.v4 = ((req: unknown, res: unknown) =>
-    v4NextAuth(req, res, {
-      providers: [v4Credentials({ name: "Password", credentials, authorize }), opProvider()],
-      callbacks: callbacks(),
-    })) as ApiHandler;
-  handlers.tessera = NextAuth({
+  const v4Options = {
+    providers: [v4Credentials({ name: "Password", credentials, authorize }), opProvider()],
+    callbacks: callbacks(),
+  };
+  const tesseraOptions: NextAuthOptions = {
     providers: [CredentialsProvider({ name: "Password", credentials, authorize }), opProvider()],
     callbacks: callbacks(),
-  }) as ApiHandler;
+  };
+  handlers.v4 = ((req: unknown, res: unknown) => v4NextAuth(req, res, v4Options)) as ApiHandler;
+  handlers.tessera = NextAuth(tesseraOptions) as ApiHandler;
+  // getServerSession(req, res, options) and getToken({ req }) in API routes, as v4 apps call them.
+  routes["/api/server-session"] = {
+    v4: async (req, res) =>
+      (res as NextApiResponseLike).json(await v4GetServerSession(req, res, v4Options)),
+    tessera: async (req, res) =>
+      (res as NextApiResponseLike).json(await getServerSession(req, res, tesseraOptions)),
+  };
+  routes["/api/token"] = {
+    v4: async (req, res) => (res as NextApiResponseLike).json(await v4GetToken({ req })),
+    tessera: async (req, res) =>
+      (res as NextApiResponseLike).json(
+        await getToken({ req: req as IncomingMessage & { headers: Record<string, string> } }),
+      ),
+  };
 });
 
 afterAll(async () => {
@@ -397,5 +425,55 @@ describe("errors answered with v4's names and redirects", () => {
     const answers = await both((c) => c.get("/api/auth/nope"));
     expect(answers.v4.status).toBe(400);
     expect(answers.tessera).toEqual(answers.v4);
+  });
+});
+
+describe("getServerSession(req, res, options) and getToken({ req }) in API routes", () => {
+  it("answer the same session and token for a v4 cookie and for a Tessera cookie", async () => {
+    for (const from of ["v4", "tessera"] as const) {
+      const source = clients()[from];
+      await signIn(source);
+      const answers: Record<
+        string,
+        { session: Record<string, unknown>; token: Record<string, unknown> }
+      > = {};
+      for (const impl of ["v4", "tessera"] as const) {
+        const reader = new ImplClient(origin, impl);
+        reader.jar.set("next-auth.session-token", source.jar.get("next-auth.session-token") ?? "");
+        const session = (await (await reader.get("/api/server-session")).json()) as Record<
+          string,
+          unknown
+        >;
+        const token = (await (await reader.get("/api/token")).json()) as Record<string, unknown>;
+        answers[impl] = { session, token };
+      }
+      expect(answers.tessera?.session, `cookie from ${from}`).toEqual({
+        ...answers.v4?.session,
+        expires: answers.tessera?.session.expires,
+      });
+      expect(answers.tessera?.session.user).toMatchObject({
+        name: "ada",
+        role: "admin",
+        id: "user-1",
+      });
+      // v4 re-issues the cookie at every session read (a new jti and exp); Tessera once per
+      // updateAge: the claims the app wrote are compared.
+      const { iat: _a, exp: _b, jti: _c, ...tesseraClaims } = answers.tessera?.token ?? {};
+      const { iat: _d, exp: _e, jti: _f, ...v4Claims } = answers.v4?.token ?? {};
+      expect(tesseraClaims).toEqual(v4Claims);
+      expect(answers.tessera?.token).toMatchObject({
+        sub: "user-1",
+        role: "admin",
+        email: "ada@example.test",
+      });
+    }
+  });
+
+  it("answer null without a session", async () => {
+    for (const impl of ["v4", "tessera"] as const) {
+      const client = new ImplClient(origin, impl);
+      expect(await (await client.get("/api/server-session")).json(), impl).toBeNull();
+      expect(await (await client.get("/api/token")).json(), impl).toBeNull();
+    }
   });
 });

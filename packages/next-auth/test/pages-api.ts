@@ -22,28 +22,31 @@ const previewProps = {
   previewModeSigningKey: "test",
 };
 
-/** Starts the server; `handlers` answer `/api/auth/*` for each implementation. */
+/**
+ * Starts the server: `handlers` answer `/api/auth/*` for each implementation, `routes` other
+ * API paths (`/api/me`).
+ */
 export async function startPagesApi(
   handlers: Record<Impl, ApiHandler>,
+  routes: Record<string, Record<Impl, ApiHandler>> = {},
 ): Promise<{ origin: string; close: () => Promise<void> }> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
     const impl: Impl = req.headers["x-impl"] === "v4" ? "v4" : "tessera";
+    const apiContext = { ...previewProps, dev: false };
+    const query: Record<string, string | string[]> = Object.fromEntries(url.searchParams);
+    const route = routes[url.pathname];
+    if (route) {
+      void apiResolver(req, res, query, { default: route[impl] }, apiContext, false);
+      return;
+    }
     if (!url.pathname.startsWith("/api/auth/")) {
       res.statusCode = 404;
       res.end();
       return;
     }
-    const segments = url.pathname.slice("/api/auth/".length).split("/").filter(Boolean);
-    const query = { ...Object.fromEntries(url.searchParams), nextauth: segments };
-    void apiResolver(
-      req,
-      res,
-      query,
-      { default: handlers[impl] },
-      { ...previewProps, dev: false },
-      false,
-    );
+    query.nextauth = url.pathname.slice("/api/auth/".length).split("/").filter(Boolean);
+    void apiResolver(req, res, query, { default: handlers[impl] }, apiContext, false);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
