@@ -1,8 +1,8 @@
 /**
- * next-auth v4's middleware: `withAuth`, and a default export that protects every matched path
- * as the one-liner `export { default } from "@tessera/next-auth/middleware"` (in `middleware.ts`,
- * or `proxy.ts` on Next.js 16). It reads the v4 session token from the cookie, so it runs on the
- * edge runtime without a database (JWT sessions, as in v4).
+ * next-auth v4's middleware: `withAuth`, and `middleware` (also exported as `proxy` and as the
+ * default export) protecting every matched path, for the one-liner
+ * `export { proxy } from "@tessera/next-auth/middleware"`. It reads the v4 session token from
+ * the cookie, so it runs on the edge runtime without a database (JWT sessions, as in v4).
  *
  * @example
  * ```ts
@@ -175,19 +175,27 @@ export function withAuth(
 }
 
 /**
- * The middleware for the one-liner `export { default } from "@tessera/next-auth/middleware"`:
- * every path the app's `config.matcher` matches needs a session.
+ * Protects every path the app's `config.matcher` matches: the middleware of the one-liners.
+ * Next.js 16 finds a middleware by a static look at the file's exports and refuses
+ * `export { default } from "…"` (v4's documented one-liner: "must export a function") whatever
+ * the package exports, so the one-liner names the function instead:
  *
  * @example
  * ```ts
- * // middleware.ts
- * export { default } from "@tessera/next-auth/middleware"
+ * // proxy.ts (Next.js 16)
+ * export { proxy } from "@tessera/next-auth/middleware"
  * export const config = { matcher: ["/dashboard/:path*"] }
+ *
+ * // middleware.ts (Next.js 13–15, or 16 with the deprecated file name)
+ * export { middleware } from "@tessera/next-auth/middleware"
  * ```
  */
-export default function middleware(
+export function middleware(
   req: NextRequest,
   event?: NextFetchEvent,
 ): Promise<NextMiddlewareResult> {
   return withAuth(req, event);
 }
+
+export { middleware as proxy };
+export default middleware;

@@ -3,7 +3,10 @@
  * next-auth@4.24.15's `next-auth/middleware` on the same `NextRequest`s: the same redirects, the
  * same pass-throughs, the same token handed to a wrapped middleware.
  */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { NextRequest, NextResponse } from "next/server.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { encode } from "../src/jwt.js";
@@ -147,5 +150,74 @@ describe("withAuth(middleware, options)", () => {
     }) as (r: NextRequest) => unknown;
     const result = await outcome(throwing(request("/dashboard", await sessionCookie())));
     expect(result?.status).toBe(307);
+  });
+});
+
+describe("the one-liner on Next.js 16", () => {
+  /**
+   * Next.js's own check of a middleware or proxy file (the static look at its exports that
+   * `next build` runs), on a file holding `source`.
+   */
+  async function nextAccepts(
+    fileName: "middleware" | "proxy",
+    source: string,
+  ): Promise<true | string> {
+    // Next.js parses with its SWC bindings, which `next build` loads first; unloaded, the check
+    // sees no syntax tree and passes every file.
+    const swc = require("next/dist/build/swc/index.js") as { loadBindings: () => Promise<unknown> };
+    await swc.loadBindings();
+    const { getPageStaticInfo } = require("next/dist/build/analysis/get-page-static-info.js") as {
+      getPageStaticInfo: (params: Record<string, unknown>) => Promise<unknown>;
+    };
+    const dir = await mkdtemp(join(tmpdir(), "next-auth-one-liner-"));
+    const pageFilePath = join(dir, `${fileName}.ts`);
+    await writeFile(pageFilePath, source);
+    try {
+      await getPageStaticInfo({ pageFilePath, nextConfig: {}, isDev: false, page: `/${fileName}` });
+      return true;
+    } catch (error) {
+      return (error as Error).message.split("\n")[0] ?? "";
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  const matcher = 'export const config = { matcher: ["/dashboard/:path*"] };\n';
+
+  it("refuses v4's documented `export { default } from` whatever the package", async () => {
+    const refusal = await nextAccepts(
+      "middleware",
+      `export { default } from "next-auth/middleware";\n${matcher}`,
+    );
+    expect(refusal).toMatch(/must export a function/);
+  });
+
+  it("accepts Tessera's one-liners in proxy.ts and middleware.ts, and withAuth as a default export", async () => {
+    expect(
+      await nextAccepts(
+        "proxy",
+        `export { proxy } from "@tessera/next-auth/middleware";\n${matcher}`,
+      ),
+    ).toBe(true);
+    expect(
+      await nextAccepts(
+        "middleware",
+        `export { middleware } from "@tessera/next-auth/middleware";\n${matcher}`,
+      ),
+    ).toBe(true);
+    expect(
+      await nextAccepts(
+        "middleware",
+        `import { withAuth } from "@tessera/next-auth/middleware";\nexport default withAuth({});\n${matcher}`,
+      ),
+    ).toBe(true);
+  });
+
+  it("the named one-liner exports are the same middleware as the default export", async () => {
+    const module = await import("../src/middleware.js");
+    expect(module.proxy).toBe(module.default);
+    expect(module.middleware).toBe(module.default);
+    const redirected = await outcome(module.proxy(request("/dashboard")));
+    expect(redirected?.status).toBe(307);
   });
 });
