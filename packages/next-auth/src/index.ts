@@ -19,7 +19,12 @@ import type { ServerResponse } from "node:http";
 import { type ApiRequestLike, handlePagesRequest, handleRouteRequest } from "./lib/handler.js";
 import type { AuthOptions } from "./types.js";
 
-export { getServerSession } from "./lib/server-session.js";
+export {
+  getServerSession,
+  type ServerSession,
+  type ServerSessionRequest,
+  type ServerSessionResponse,
+} from "./lib/server-session.js";
 export type {
   Account,
   AuthOptions,

@@ -4,7 +4,7 @@
  * and cookie names must agree; where Tessera answers differently on purpose the test says so and
  * the migration guide lists it. Sessions and CSRF tokens are carried from one to the other.
  */
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -30,8 +30,8 @@ const v4Credentials = (
   require("next-auth/providers/credentials") as { default: (options: unknown) => unknown }
 ).default;
 
-/** `res.json` of Next.js's API resolver. */
-interface NextApiResponseLike {
+/** A response with Next.js's API resolver's `res.json`. */
+interface NextApiResponseLike extends ServerResponse {
   json(body: unknown): void;
 }
 

@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Auth, type ResponseInternal, siteUrlFromEnv } from "@tessera/core";
 import { handleNodeRequest } from "@tessera/core/node";
 import type { AuthOptions } from "../types.js";
-import { preparedFor } from "./options.js";
+import { configFor } from "./config.js";
 import { type AnswerContext, v4Answer } from "./v4-answers.js";
 
 /** The Pages Router request: a Node request with the query and body Next.js parsed. */
@@ -127,7 +127,7 @@ export async function handlePagesRequest(
   res: ServerResponse,
   options: AuthOptions,
 ): Promise<void> {
-  const { config } = preparedFor(options);
+  const config = configFor(options);
   const basePath = config.basePath ?? "/api/auth";
   const body = wireBody(req);
   // Host header injection: the URL is only parsed for its path and query here; the core decides
@@ -163,7 +163,7 @@ export async function handleRouteRequest(
   request: Request,
   options: AuthOptions,
 ): Promise<Response> {
-  const { config } = preparedFor(options);
+  const config = configFor(options);
   const basePath = config.basePath ?? "/api/auth";
   const url = new URL(request.url);
   const ctx = contextFor(url, request.method, basePath, options);

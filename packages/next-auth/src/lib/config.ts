@@ -1,12 +1,10 @@
 /**
  * next-auth v4's options as a Tessera configuration for `@tessera/next`: v4's cookie names, v4's
  * session token (A256GCM JWE, salt `""`), `NEXTAUTH_SECRET`, and the callbacks, events and pages
- * as they are (their v4 parameters are the ones the core passes). One `@tessera/next` instance
- * per options object, made at its first use.
+ * as they are (their v4 parameters are the ones the core passes).
  */
-import type { AuthConfig } from "@tessera/core";
-import NextAuthV5 from "@tessera/next";
-import type { NextAuthConfig, NextAuthResult } from "@tessera/next/types";
+import { type AuthConfig, setEnvDefaults, siteUrlFromEnv } from "@tessera/core";
+import type { NextAuthConfig } from "@tessera/next/types";
 import { type JWT, decode as v4Decode, encode as v4Encode } from "../jwt.js";
 import type { AuthOptions } from "../types.js";
 import { v4Cookies, v4UsesSecureCookies } from "./cookies.js";
@@ -43,7 +41,7 @@ function sessionCodec(options: AuthOptions, secret: string): Pick<CoreJwt, "enco
 }
 
 /**
- * The `@tessera/next` configuration equivalent to v4 `options`.
+ * The Tessera configuration equivalent to v4 `options` (a `@tessera/next` configuration).
  *
  * @example
  * ```ts
@@ -68,32 +66,35 @@ export function toTesseraConfig(options: AuthOptions): NextAuthConfig {
   return config;
 }
 
-/** One options object's Tessera configuration and the `@tessera/next` instance serving it. */
-export interface Prepared {
-  /** The configuration, with the environment defaults `@tessera/next` filled in (base path…). */
-  config: NextAuthConfig & AuthConfig;
-  instance: NextAuthResult;
-}
-
-const prepared = new WeakMap<AuthOptions, Prepared>();
+const prepared = new WeakMap<AuthOptions, AuthConfig>();
 
 /**
- * The configuration and `@tessera/next` instance serving `options`, made once per options object
- * (the core then resolves the configuration once, not per request).
+ * The Tessera configuration serving `options`, with the environment defaults filled in (base path
+ * from `NEXTAUTH_URL`'s path, else `/api/auth`; `trustHost` from `AUTH_TRUST_HOST`/`VERCEL`).
+ * Made once per options object, so the core resolves it once, not per request.
  *
  * @example
  * ```ts
- * const session = await preparedFor(authOptions).instance.auth()
+ * const config = configFor(authOptions)
+ * config.basePath // "/api/auth"
  * ```
  */
-export function preparedFor(options: AuthOptions): Prepared {
-  let known = prepared.get(options);
-  if (!known) {
-    const config = toTesseraConfig(options);
-    // `@tessera/next` fills the environment defaults (base path, trustHost) into `config` itself.
-    const instance = NextAuthV5(config);
-    known = { config: config as NextAuthConfig & AuthConfig, instance };
-    prepared.set(options, known);
+export function configFor(options: AuthOptions): AuthConfig {
+  let config = prepared.get(options);
+  if (!config) {
+    config = toTesseraConfig(options) as AuthConfig;
+    if (!config.basePath) {
+      const site = siteUrlFromEnv(process.env);
+      let path = "";
+      try {
+        path = site ? new URL(site).pathname.replace(/\/+$/, "") : "";
+      } catch {
+        // A malformed NEXTAUTH_URL is reported as a configuration error when a request comes.
+      }
+      config.basePath = path || "/api/auth";
+    }
+    setEnvDefaults(process.env, config, true);
+    prepared.set(options, config);
   }
-  return known;
+  return config;
 }
