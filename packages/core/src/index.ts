@@ -74,6 +74,7 @@ export type {
   EventCallbacks,
   JWT,
   JWTOptions,
+  LegacySessionCookie,
   LoggerInstance,
   PagesOptions,
   Profile,
