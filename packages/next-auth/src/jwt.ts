@@ -16,9 +16,8 @@
  * ```
  */
 import { getToken as getCoreToken } from "@tessera/core/jwt";
-import { EncryptJWT, jwtDecrypt } from "jose";
-import { v4SessionCookieName, v4UsesSecureCookies } from "./lib/cookies.js";
-import { v4EncryptionKey } from "./lib/keys.js";
+import { decodeV4Token, encodeV4Token, v4SessionCookieName } from "@tessera/next/next-auth-v4";
+import { v4UsesSecureCookies } from "./lib/cookies.js";
 
 /** A value that may be a promise. */
 type Awaitable<T> = T | PromiseLike<T>;
@@ -73,8 +72,6 @@ export interface JWTOptions {
   decode: (params: JWTDecodeParams) => Awaitable<JWT | null>;
 }
 
-const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
-
 /**
  * Encrypts `token` as next-auth v4 does: a compact JWE with the protected header exactly
  * `{"alg":"dir","enc":"A256GCM"}`, and `iat`, `exp` (now + `maxAge`) and `jti` (a random UUID).
@@ -84,16 +81,8 @@ const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
  * const cookieValue = await encode({ token: { sub: "42", name: "Ada" }, secret: process.env.NEXTAUTH_SECRET! })
  * ```
  */
-export async function encode(params: JWTEncodeParams): Promise<string> {
-  const { token = {}, secret, maxAge = DEFAULT_MAX_AGE, salt = "" } = params;
-  const key = await v4EncryptionKey(secret, salt);
-  const now = Math.floor(Date.now() / 1000);
-  return new EncryptJWT(token)
-    .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
-    .setIssuedAt(now)
-    .setExpirationTime(now + maxAge)
-    .setJti(crypto.randomUUID())
-    .encrypt(key);
+export function encode(params: JWTEncodeParams): Promise<string> {
+  return encodeV4Token(params);
 }
 
 /**
@@ -106,17 +95,8 @@ export async function encode(params: JWTEncodeParams): Promise<string> {
  * const claims = await decode({ token: cookieValue, secret: process.env.NEXTAUTH_SECRET! })
  * ```
  */
-export async function decode(params: JWTDecodeParams): Promise<JWT | null> {
-  const { token, secret, salt = "" } = params;
-  if (!token) return null;
-  const key = await v4EncryptionKey(secret, salt);
-  // Algorithm confusion: only the one algorithm pair v4 writes is accepted.
-  const { payload } = await jwtDecrypt(token, key, {
-    clockTolerance: 15,
-    keyManagementAlgorithms: ["dir"],
-    contentEncryptionAlgorithms: ["A256GCM"],
-  });
-  return payload as JWT;
+export function decode(params: JWTDecodeParams): Promise<JWT | null> {
+  return decodeV4Token<JWT>(params);
 }
 
 /** A request `getToken` reads: a Fetch/`NextRequest`, or a Node (`NextApiRequest`) request. */

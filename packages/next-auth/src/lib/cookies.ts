@@ -4,6 +4,7 @@
  * the CSRF cookie), `HttpOnly`, `SameSite=Lax`, `Path=/`.
  */
 import type { CookieOption, CookiesOptions } from "@tessera/core/types";
+import { v4SessionCookieName } from "@tessera/next/next-auth-v4";
 
 const CHECK_MAX_AGE = 60 * 15;
 
@@ -23,11 +24,6 @@ export function v4UsesSecureCookies(useSecureCookies: boolean | undefined): bool
   const site = process.env.NEXTAUTH_URL || process.env.AUTH_URL;
   if (site) return site.startsWith("https://");
   return Boolean(process.env.VERCEL);
-}
-
-/** The session cookie's name: `next-auth.session-token`, `__Secure-` prefixed when secure. */
-export function v4SessionCookieName(secure: boolean): string {
-  return `${secure ? "__Secure-" : ""}next-auth.session-token`;
 }
 
 /**
