@@ -14,6 +14,6 @@ export type {
   Adapter,
   AdapterAccount,
   AdapterSession,
-  AdapterUser,
   VerificationToken,
 } from "@tessera/core/adapters";
+export type { AdapterUser } from "./types.js";

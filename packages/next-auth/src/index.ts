@@ -27,6 +27,7 @@ export {
 } from "./lib/server-session.js";
 export type {
   Account,
+  AdapterUser,
   AuthOptions,
   Awaitable,
   CallbacksOptions,

@@ -10,7 +10,7 @@
  * }
  * ```
  */
-import type { Adapter, AdapterUser } from "@tessera/core/adapters";
+import type { Adapter } from "@tessera/core/adapters";
 import type { CredentialInput, Provider } from "@tessera/core/providers";
 import type { CookiesOptions, LoggerInstance } from "@tessera/core/types";
 import type { JWT, JWTOptions } from "./jwt.js";
@@ -44,6 +44,13 @@ export interface DefaultUser {
 
 /** The user `authorize`, a provider's `profile` or the adapter returns (augmentable). */
 export interface User extends DefaultUser {}
+
+/** A user as the adapter stores it: a {@link User} (augmentations included) with its e-mail. */
+export interface AdapterUser extends User {
+  id: string;
+  email: string;
+  emailVerified: Date | null;
+}
 
 /** The provider's profile, as its `profile` callback receives it (augmentable). */
 export interface Profile {
