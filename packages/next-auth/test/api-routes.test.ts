@@ -366,6 +366,12 @@ describe("errors answered with v4's names and redirects", () => {
     expect(tessera).toEqual(v4);
   });
 
+  it("an error answered by the provider (the user refused consent) is error=Callback", async () => {
+    const { v4, tessera } = await both((c) => c.get("/api/auth/callback/op?error=access_denied"));
+    expect(v4).toEqual({ status: 302, location: "/api/auth/error?error=Callback" });
+    expect(tessera).toEqual(v4);
+  });
+
   it("the error page sends sign-in errors on to the sign-in page and shows the others", async () => {
     const signin = await both((c) => c.get("/api/auth/error?error=CredentialsSignin"));
     expect(signin.v4).toEqual({

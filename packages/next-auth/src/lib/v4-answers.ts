@@ -88,7 +88,11 @@ function v4ErrorRedirect(internal: ResponseInternal, ctx: AnswerContext): Respon
     return redirectTo(internal, url);
   }
   if (error === "Configuration") return internal;
-  const name = V4_ERROR_NAMES[error] ?? error;
+  let name = V4_ERROR_NAMES[error] ?? error;
+  // The provider answered the callback with an error of its own (`?error=access_denied`): v4
+  // reports that as `Callback`, keeping `OAuthCallback` for failed checks and token requests.
+  if (name === "OAuthCallback" && ctx.action === "callback" && ctx.query.has("error"))
+    name = "Callback";
   const url = pageUrl(ctx.pages.error, "error", ctx.authUrl);
   url.searchParams.set("error", name);
   if (name === "CredentialsSignin" && ctx.providerId)
