@@ -18,59 +18,16 @@
 import { getToken as getCoreToken } from "@tessera/core/jwt";
 import { decodeV4Token, encodeV4Token, v4SessionCookieName } from "@tessera/next/next-auth-v4";
 import { v4UsesSecureCookies } from "./lib/cookies.js";
+import type { JWT, JWTDecodeParams, JWTEncodeParams, JWTOptions } from "./types.js";
 
-/** A value that may be a promise. */
-type Awaitable<T> = T | PromiseLike<T>;
-
-/**
- * The claims next-auth v4 puts in a session token. Augment {@link JWT} (not this) to add yours:
- *
- * @example
- * ```ts
- * declare module "@tessera/next-auth/jwt" {
- *   interface JWT { role?: "admin" | "user" }
- * }
- * ```
- */
-export interface DefaultJWT extends Record<string, unknown> {
-  name?: string | null;
-  email?: string | null;
-  picture?: string | null;
-  sub?: string;
-}
-
-/** The decoded session token: {@link DefaultJWT} plus the app's claims (augmentable). */
-export interface JWT extends Record<string, unknown>, DefaultJWT {}
-
-/** A secret as next-auth v4 takes it: a string or bytes (a Node `Buffer` is bytes). */
-export type Secret = string | Uint8Array;
-
-/** Parameters of {@link encode}. */
-export interface JWTEncodeParams {
-  /** The claims; `iat`, `exp` and `jti` are added. */
-  token?: JWT;
-  /** Key derivation salt: `""` (the default) for session tokens, the cookie name for others. */
-  salt?: string;
-  secret: Secret;
-  /** Seconds until `exp`; default 30 days. */
-  maxAge?: number;
-}
-
-/** Parameters of {@link decode}. */
-export interface JWTDecodeParams {
-  token?: string;
-  salt?: string;
-  secret: Secret;
-}
-
-/** The `jwt` option of {@link NextAuthOptions}, as next-auth v4 takes it. */
-export interface JWTOptions {
-  /** @deprecated Set `secret` at the top level (or `NEXTAUTH_SECRET`), as next-auth v4 asks. */
-  secret: string;
-  maxAge: number;
-  encode: (params: JWTEncodeParams) => Awaitable<string>;
-  decode: (params: JWTDecodeParams) => Awaitable<JWT | null>;
-}
+export type {
+  DefaultJWT,
+  JWT,
+  JWTDecodeParams,
+  JWTEncodeParams,
+  JWTOptions,
+  Secret,
+} from "./types.js";
 
 /**
  * Encrypts `token` as next-auth v4 does: a compact JWE with the protected header exactly

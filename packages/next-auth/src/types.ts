@@ -13,7 +13,6 @@
 import type { Adapter } from "@tessera/core/adapters";
 import type { CredentialInput, Provider } from "@tessera/core/providers";
 import type { CookiesOptions, LoggerInstance } from "@tessera/core/types";
-import type { JWT, JWTOptions } from "./jwt.js";
 
 /** A value that may be a promise. */
 export type Awaitable<T> = T | PromiseLike<T>;
@@ -181,3 +180,53 @@ export interface AuthOptions {
 
 /** next-auth v4's name for {@link AuthOptions}. */
 export type NextAuthOptions = AuthOptions;
+
+/**
+ * The claims next-auth v4 puts in a session token. Augment {@link JWT} (not this) to add yours:
+ *
+ * @example
+ * ```ts
+ * declare module "@tessera/next-auth/jwt" {
+ *   interface JWT { role?: "admin" | "user" }
+ * }
+ * ```
+ */
+export interface DefaultJWT extends Record<string, unknown> {
+  name?: string | null;
+  email?: string | null;
+  picture?: string | null;
+  sub?: string;
+}
+
+/** The decoded session token: {@link DefaultJWT} plus the app's claims (augmentable). */
+export interface JWT extends Record<string, unknown>, DefaultJWT {}
+
+/** A secret as next-auth v4 takes it: a string or bytes (a Node `Buffer` is bytes). */
+export type Secret = string | Uint8Array;
+
+/** Parameters of {@link encode}. */
+export interface JWTEncodeParams {
+  /** The claims; `iat`, `exp` and `jti` are added. */
+  token?: JWT;
+  /** Key derivation salt: `""` (the default) for session tokens, the cookie name for others. */
+  salt?: string;
+  secret: Secret;
+  /** Seconds until `exp`; default 30 days. */
+  maxAge?: number;
+}
+
+/** Parameters of {@link decode}. */
+export interface JWTDecodeParams {
+  token?: string;
+  salt?: string;
+  secret: Secret;
+}
+
+/** The `jwt` option of {@link NextAuthOptions}, as next-auth v4 takes it. */
+export interface JWTOptions {
+  /** @deprecated Set `secret` at the top level (or `NEXTAUTH_SECRET`), as next-auth v4 asks. */
+  secret: string;
+  maxAge: number;
+  encode: (params: JWTEncodeParams) => Awaitable<string>;
+  decode: (params: JWTDecodeParams) => Awaitable<JWT | null>;
+}

@@ -4,9 +4,9 @@
  * as they are (their v4 parameters are the ones the core passes).
  */
 import { type AuthConfig, setEnvDefaults, siteUrlFromEnv } from "@tessera/core";
+import { decodeV4Token as v4Decode, encodeV4Token as v4Encode } from "@tessera/next/next-auth-v4";
 import type { NextAuthConfig } from "@tessera/next/types";
-import { type JWT, decode as v4Decode, encode as v4Encode } from "../jwt.js";
-import type { AuthOptions } from "../types.js";
+import type { AuthOptions, JWT } from "../types.js";
 import { v4Cookies, v4UsesSecureCookies } from "./cookies.js";
 
 /** The secret v4 would use: the option, `jwt.secret`, `NEXTAUTH_SECRET`, then `AUTH_SECRET`. */

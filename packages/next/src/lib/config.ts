@@ -9,9 +9,9 @@
  */
 import { type AuthConfig, assertStartupConfig, pageSafeClaims, raw } from "@tessera/core";
 import type { NextRequest } from "next/server.js";
-import { v4SessionCookies } from "../next-auth-v4.js";
 import type { NextAuthConfig, NextAuthConfigOrFactory } from "../types.js";
 import { setEnvDefaults } from "./env.js";
+import { v4SessionCookies } from "./next-auth-v4-token.js";
 
 /** The variants of one user configuration. */
 export interface ConfigVariants {
