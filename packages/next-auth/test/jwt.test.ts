@@ -4,11 +4,30 @@
  * the package relies on (JWE header, HKDF salt and info, cookie names) are checked on v4's output.
  */
 import { hkdfSync } from "node:crypto";
+import { createRequire } from "node:module";
 import { compactDecrypt, decodeProtectedHeader } from "jose";
-import * as v4 from "next-auth/jwt";
 import { afterEach, describe, expect, it } from "vitest";
 import { decode, encode, getToken } from "../src/jwt.js";
 import { v4Cookies } from "../src/lib/cookies.js";
+
+/**
+ * next-auth v4's `next-auth/jwt`, loaded at run time: its type declarations pull in Next.js's
+ * global types (which make `NODE_ENV` a required variable for the whole type-check).
+ */
+const v4 = createRequire(import.meta.url)("next-auth/jwt") as {
+  encode(params: {
+    token: Record<string, unknown>;
+    secret: string;
+    maxAge?: number;
+    salt?: string;
+  }): Promise<string>;
+  decode(params: {
+    token: string;
+    secret: string;
+    salt?: string;
+  }): Promise<Record<string, unknown> | null>;
+  getToken(params: { req: unknown; secret?: string }): Promise<Record<string, unknown> | null>;
+};
 
 const secret = "a-secret-of-at-least-thirty-two-characters";
 

@@ -6,9 +6,26 @@
  * redirects compare as they are.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
-import { apiResolver } from "next/dist/server/api-utils/node/api-resolver.js";
 import { HttpClient } from "../../express/test/http-client.js";
+
+/**
+ * Next.js's API resolver, loaded at run time: its type declarations pull in Next.js's global
+ * types (which make `NODE_ENV` a required variable for the whole type-check).
+ */
+const { apiResolver } = createRequire(import.meta.url)(
+  "next/dist/server/api-utils/node/api-resolver.js",
+) as {
+  apiResolver(
+    req: IncomingMessage,
+    res: ServerResponse,
+    query: Record<string, string | string[]>,
+    resolverModule: { default: ApiHandler },
+    apiContext: Record<string, unknown>,
+    propagateError: boolean,
+  ): Promise<void>;
+};
 
 /** A Pages Router API route handler. */
 export type ApiHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
