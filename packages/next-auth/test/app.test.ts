@@ -11,16 +11,18 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type LaunchedBrowser, launchBrowser } from "../../../e2e/browser.js";
-import { buildPackages, ROOT } from "../../core/test/fixtures/build.js";
+import { buildPackages } from "../../core/test/fixtures/build.js";
 import {
   type RunningOidcProvider,
   startOidcProvider,
 } from "../../core/test/fixtures/oidc-provider.js";
+import { freePort } from "../../core/test/fixtures/ports.js";
 import {
-  type BuiltApp,
-  buildExampleApp,
-  freePort,
-  type RunningApp,
+  buildNextApp,
+  copyExampleApp,
+  ROOT,
+  type RunningNextApp,
+  startNextApp,
 } from "../../next/test/next-app.js";
 import { type ApiHandler, ImplClient, startPagesApi } from "./pages-api.js";
 
@@ -34,8 +36,7 @@ const SECRET = "example-app-secret-of-thirty-two-characters";
 const PASSWORD = "correct horse battery staple";
 const ADA = { name: "Ada Lovelace", email: "ada@example.com" };
 
-let app: BuiltApp | undefined;
-let running: RunningApp | undefined;
+let running: RunningNextApp | undefined;
 let op: RunningOidcProvider | undefined;
 let browser: LaunchedBrowser;
 let origin = "";
@@ -104,19 +105,18 @@ beforeAll(async () => {
       { sub: "grace", email: "grace@example.com", email_verified: true, name: "Grace Hopper" },
     ],
   });
-  app = await buildExampleApp(
-    join(ROOT, "examples/next-auth-v4"),
-    join(ROOT, "packages/next-auth/test-artifacts"),
-  );
-  running = await app.start(
-    {
-      NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+  const dir = await copyExampleApp(join(ROOT, "examples/next-auth-v4"), "next-auth-v4-");
+  await buildNextApp(dir);
+  running = await startNextApp(
+    dir,
+    (site) => ({
+      NEXTAUTH_URL: site,
       NEXTAUTH_SECRET: SECRET,
       DEMO_PASSWORD: PASSWORD,
-      OIDC_ISSUER: op.issuer,
+      OIDC_ISSUER: op?.issuer ?? "",
       OIDC_CLIENT_ID: "example",
       OIDC_CLIENT_SECRET: "example-secret",
-    },
+    }),
     port,
   );
   origin = running.origin;
@@ -137,8 +137,7 @@ beforeEach(async ({ onTestFailed }) => {
 
 afterAll(async () => {
   await browser?.close();
-  await running?.stop();
-  await app?.remove();
+  await running?.close();
   await v4Site?.close();
   await op?.close();
 });
@@ -163,6 +162,8 @@ async function namesEverywhere(): Promise<Record<string, string | null>> {
     await page.goto(`${origin}/server`);
     const server = await page.getByTestId("server-user").textContent();
     await page.goto(`${origin}/dashboard`);
+    // The dashboard reads the session on the client: "…" until useSession has it.
+    await expect.poll(() => page.getByTestId("dashboard-user").textContent()).not.toBe("…");
     const dashboard = await page.getByTestId("dashboard-user").textContent();
     await page.goto(`${origin}/`);
     await expect.poll(() => page.getByTestId("status").textContent()).not.toBe("Loading…");
