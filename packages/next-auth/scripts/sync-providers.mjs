@@ -3,7 +3,7 @@
  * Writes src/providers/<name>.ts for every provider module next-auth v4 ships
  * (`next-auth/providers/<name>`), re-exporting Tessera's provider of the same name, so that
  * `import GitHubProvider from "@tessera/next-auth/providers/github"` resolves as v4's import did.
- * `credentials` is written by hand (v4's `authorize(credentials, req)` signature).
+ * `credentials` and `duende-identity-server6` are written by hand (see HAND_WRITTEN).
  * Run after upgrading the next-auth devDependency: `node packages/next-auth/scripts/sync-providers.mjs`.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -17,7 +17,9 @@ const require = createRequire(join(here, "..", "package.json"));
 const v4Providers = dirname(require.resolve("next-auth/providers/github"));
 const core = join(here, "..", "..", "core", "src", "providers");
 const out = join(here, "..", "src", "providers");
-const HAND_WRITTEN = new Set(["credentials", "index"]);
+// Written by hand: credentials (v4's `authorize(credentials, req)`), and Duende IdentityServer 6,
+// whose id is `duende-identityserver6` in v4 (it is in the callback URL registered at the server).
+const HAND_WRITTEN = new Set(["credentials", "duende-identity-server6", "index"]);
 
 for (const file of readdirSync(v4Providers)) {
   if (!file.endsWith(".js")) continue;
