@@ -8,7 +8,6 @@
  * read back by next-auth v4 (rollback).
  */
 import { createRequire } from "node:module";
-import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type LaunchedBrowser, launchBrowser } from "../../../e2e/browser.js";
 import { buildPackages } from "../../core/test/fixtures/build.js";
@@ -19,8 +18,8 @@ import {
 import { freePort } from "../../core/test/fixtures/ports.js";
 import {
   buildNextApp,
-  copyExampleApp,
-  ROOT,
+  copyExample,
+  newAppDir,
   type RunningNextApp,
   startNextApp,
 } from "../../next/test/next-app.js";
@@ -105,7 +104,8 @@ beforeAll(async () => {
       { sub: "grace", email: "grace@example.com", email_verified: true, name: "Grace Hopper" },
     ],
   });
-  const dir = await copyExampleApp(join(ROOT, "examples/next-auth-v4"), "next-auth-v4-");
+  const dir = await newAppDir("next-auth-v4-");
+  await copyExample("next-auth-v4", dir);
   await buildNextApp(dir);
   running = await startNextApp(
     dir,

@@ -28,13 +28,9 @@ export const NEXT_BIN = join(ROOT, "node_modules/next/dist/bin/next");
 
 /** The environment for Next.js: vitest's NODE_ENV=test must not leak into `next build`/`start`. */
 export function nextEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    NEXT_TELEMETRY_DISABLED: "1",
-    ...extra,
-  };
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...extra };
   delete env.NODE_ENV;
-  return env as NodeJS.ProcessEnv;
+  return env;
 }
 
 /** Compiles @tessera/core and @tessera/next to dist/ (under the shared build lock). */
