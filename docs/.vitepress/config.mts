@@ -91,6 +91,7 @@ const migrating: DefaultTheme.SidebarItem = {
   text: "Migrating",
   items: [
     { text: "From Auth.js v5", link: "/migrating-from-authjs" },
+    { text: "From next-auth v4", link: "/migrating-from-next-auth-v4" },
     { text: "Compatibility with Auth.js's tests", link: "/compatibility" },
     { text: "Moving adapter data", link: "/guides/moving-adapter-data" },
   ],

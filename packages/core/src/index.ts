@@ -74,6 +74,7 @@ export type {
   EventCallbacks,
   JWT,
   JWTOptions,
+  LegacySessionCookie,
   LoggerInstance,
   PagesOptions,
   Profile,
@@ -113,7 +114,7 @@ export async function Auth(
   config: ConfigOrFactory,
   options: AuthRequestOptions = {},
 ): Promise<Response | ResponseInternal> {
-  return handleRequest(request, config, options.clientIp);
+  return handleRequest(request, config, options.clientIp, options.reshape);
 }
 
 /** Tessera extension: what an integration knows about a request beyond the `Request` itself. */
@@ -124,4 +125,10 @@ export interface AuthRequestOptions {
    * limits count per IP address only when it is given.
    */
   clientIp?: string;
+  /**
+   * Adjusts the answer's data before it becomes a `Response`: for wrappers that keep an older
+   * API's answer shapes (`@tessera/next-auth` answers as next-auth v4 does). Not applied in raw
+   * mode, where the data itself is returned.
+   */
+  reshape?: (internal: ResponseInternal) => ResponseInternal;
 }

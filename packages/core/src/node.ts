@@ -50,6 +50,8 @@ function lazyTrust(config: ConfigOrFactory): boolean | undefined {
  * Answers one request from `req` onto `res` through the same pipeline as `Auth()`. For framework
  * integrations: `options` say what the framework knows better (its proxy-aware origin, a body its
  * parser consumed). Never rejects: whatever fails is logged and answered `500 {message}`.
+ * `reshape` lets a wrapper that keeps an older API's answers (`@tessera/next-auth`'s v4 shapes)
+ * adjust the answer's data before it is written.
  *
  * @example
  * ```ts
@@ -61,6 +63,7 @@ export async function handleNodeRequest(
   res: ServerResponse,
   config: ConfigOrFactory,
   options: NodeSourceOptions = {},
+  reshape?: (internal: ResponseInternal) => ResponseInternal,
 ): Promise<void> {
   // Memory exhaustion: an announced oversized body is refused before anything is read or parsed.
   if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) return writeNodeError(res, 413);
@@ -71,7 +74,7 @@ export async function handleNodeRequest(
     trust === undefined ? options : { ...options, trustForwarded: trust },
   );
   const write = (internal: ResponseInternal, asJson: boolean, onProblem?: WriteProblem) =>
-    writeNodeResponse(res, internal, asJson, onProblem);
+    writeNodeResponse(res, reshape ? reshape(internal) : internal, asJson, onProblem);
   try {
     const answer = await handleSource(source, config, write);
     // Raw mode hands the data back instead of writing it.

@@ -133,6 +133,26 @@ export interface JWTOptions {
    * 0 asks the store on every read. At most 60 (a configuration error otherwise).
    */
   revocationCacheSeconds?: number;
+  /**
+   * Tessera extension: session cookies of an earlier setup (another name, another format), read
+   * when the session cookie is absent. A session read from one passes the same checks, is
+   * re-issued in the session cookie at once, and the old cookie is cleared (sign-out clears it
+   * too), so users move to the current cookie at their next visit without signing in again.
+   * `@tessera/next`'s `nextAuthV4Cookies` option fills it with next-auth v4's cookies.
+   *
+   * @example
+   * ```ts
+   * jwt: { legacySessionCookies: [{ name: "old.session", decode: (token) => decodeOld(token) }] }
+   * ```
+   */
+  legacySessionCookies?: readonly LegacySessionCookie[];
+}
+
+/** A session cookie of an earlier setup: its name, and how its value decodes to the session's claims. */
+export interface LegacySessionCookie {
+  name: string;
+  /** The claims, or `null` (or a throw) when the value is not a valid session. */
+  decode: (token: string) => Awaitable<JWT | null>;
 }
 
 /**

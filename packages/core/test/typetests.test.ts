@@ -22,6 +22,7 @@ describe("Auth.js documentation patterns type-check against Tessera's published 
         "packages/memory",
         "packages/express",
         "packages/next",
+        "packages/next-auth",
         "packages/sveltekit",
         "packages/astro",
         "packages/hono",

@@ -39,6 +39,19 @@ export interface NextAuthConfig extends Omit<AuthConfig, "callbacks" | "raw"> {
    * ```
    */
   clientIp?: (request: NextRequest) => string | undefined;
+  /**
+   * Tessera extension: also read next-auth v4's session cookie (`next-auth.session-token`, as
+   * next-auth v4 and `@tessera/next-auth` write it), for apps moving to this API from there. A v4
+   * session is re-issued in this API's cookie at its next read and the v4 cookie cleared, so
+   * nobody is signed out; it is decoded with the configured secrets and `NEXTAUTH_SECRET`.
+   * Database sessions need nothing: their cookie holds the session token, read by the adapter.
+   *
+   * @example
+   * ```ts
+   * NextAuth({ providers, nextAuthV4Cookies: true })
+   * ```
+   */
+  nextAuthV4Cookies?: boolean;
 }
 
 /**

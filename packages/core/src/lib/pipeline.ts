@@ -249,8 +249,12 @@ export function handleRequest(
   request: Request,
   configOrFactory: ConfigOrFactory,
   clientIp?: string,
+  reshape?: (internal: ResponseInternal) => ResponseInternal,
 ): Promise<Response | ResponseInternal> {
-  return handleSource(fetchSource(request, clientIp), configOrFactory, toResponse);
+  const respond: Responder<Response> = reshape
+    ? (internal, asJson, onProblem) => toResponse(reshape(internal), asJson, onProblem)
+    : toResponse;
+  return handleSource(fetchSource(request, clientIp), configOrFactory, respond);
 }
 
 /**

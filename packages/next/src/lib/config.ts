@@ -11,6 +11,7 @@ import { type AuthConfig, assertStartupConfig, pageSafeClaims, raw } from "@tess
 import type { NextRequest } from "next/server.js";
 import type { NextAuthConfig, NextAuthConfigOrFactory } from "../types.js";
 import { setEnvDefaults } from "./env.js";
+import { v4SessionCookies } from "./next-auth-v4-token.js";
 
 /** The variants of one user configuration. */
 export interface ConfigVariants {
@@ -52,6 +53,7 @@ function variantsOf(config: NextAuthConfig): ConfigVariants {
   const known = variantsByConfig.get(config);
   if (known) return known;
   setEnvDefaults(config);
+  if (config.nextAuthV4Cookies) readV4Cookies(config);
   // The `authorized` callback takes a NextRequest; the core never calls it.
   const routes = config as AuthConfig;
   const variants: ConfigVariants = {
@@ -67,6 +69,25 @@ function variantsOf(config: NextAuthConfig): ConfigVariants {
   };
   variantsByConfig.set(config, variants);
   return variants;
+}
+
+/**
+ * Adds next-auth v4's session cookies to the legacy session cookies the core reads, decoded with
+ * the configured secrets and `NEXTAUTH_SECRET` (v4's secret variable).
+ */
+function readV4Cookies(config: NextAuthConfig): void {
+  const secrets = () => {
+    const configured = Array.isArray(config.secret) ? config.secret : [config.secret];
+    const all = [...configured, process.env.NEXTAUTH_SECRET];
+    return [...new Set(all.filter((secret): secret is string => Boolean(secret)))];
+  };
+  config.jwt = {
+    ...config.jwt,
+    legacySessionCookies: [
+      ...(config.jwt?.legacySessionCookies ?? []),
+      ...v4SessionCookies(secrets),
+    ],
+  };
 }
 
 /** Loads the variants for one request (`undefined` in server components and server actions). */

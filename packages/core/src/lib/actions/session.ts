@@ -26,7 +26,9 @@ import {
   clearJwtSession,
   isPending,
   jwtSessionDue,
+  type LegacyJwtSession,
   readJwtSession,
+  readLegacyJwtSession,
   reissueJwtSession,
 } from "../session/jwt-cookie.js";
 import { refreshedSessionToken, sessionAccountOf } from "../session/jwt-tokens.js";
@@ -89,7 +91,14 @@ async function jwtSession(
     // logout) reads as signed out at once; while the store cannot be asked, as signed out with
     // the cookie kept (fail closed).
     const reading = readJwtSession(config, request.cookies, option);
-    const payload = reading instanceof Promise ? await reading : reading;
+    let payload = reading instanceof Promise ? await reading : reading;
+    // Without a session cookie, a session of an earlier setup (`jwt.legacySessionCookies`) is
+    // read instead, re-issued in the session cookie below, and its old cookie cleared.
+    let legacy: LegacyJwtSession | undefined;
+    if (payload === "none" && config.jwt.legacySessionCookies?.length) {
+      legacy = await readLegacyJwtSession(config, request.cookies);
+      if (legacy) payload = legacy.payload;
+    }
     if (typeof payload === "string")
       return respond(null, payload === "ended" ? clearJwtSession(request.cookies, option) : []);
     // A `refresh: true` provider's expired access token is refreshed before the callback runs.
@@ -114,9 +123,10 @@ async function jwtSession(
     let issued: Cookie[] = [];
     let expires: Date;
     const end = sessionTokenEnd(token, maxAge);
-    if (isUpdate || changed || end === undefined || jwtSessionDue(config, token, now)) {
+    if (legacy || isUpdate || changed || end === undefined || jwtSessionDue(config, token, now)) {
       expires = new Date(now + maxAge * 1000);
       issued = await reissueJwtSession(config, request.cookies, option, current, token, expires);
+      if (legacy) issued.push(...legacy.clear);
     } else {
       expires = new Date(end * 1000);
     }

@@ -19,7 +19,11 @@ import {
   federatedLogoutRedirect,
   jwtLogoutTarget,
 } from "../session/federated-logout.js";
-import { decodeJwtSession, revokeJwtSessionOf } from "../session/jwt-cookie.js";
+import {
+  clearLegacyJwtSessions,
+  decodeJwtSession,
+  revokeJwtSessionOf,
+} from "../session/jwt-cookie.js";
 import { pageUrl } from "./page-url.js";
 
 /** Handles `GET` and `POST /signout`. */
@@ -45,8 +49,12 @@ export async function signout(ctx: AuthContext): Promise<ResponseInternal> {
     );
   const option = cookies.sessionToken;
   const sessionToken = readChunkedCookie(request.cookies, option.name);
-  // The cookie of this browser is cleared whatever happens below.
-  const cleared = clearChunkedCookie(request.cookies, option);
+  // The cookie of this browser is cleared whatever happens below, and so is a session cookie of
+  // an earlier setup (`jwt.legacySessionCookies`), which would otherwise sign the user back in.
+  const cleared = [
+    ...clearChunkedCookie(request.cookies, option),
+    ...clearLegacyJwtSessions(config, request.cookies),
+  ];
   let logoutTarget: Parameters<typeof federatedLogoutRedirect>[1];
   let incomplete = false;
   if (sessionToken) {

@@ -173,6 +173,71 @@ export function readJwtSession(
 }
 
 /**
+ * The attributes a legacy cookie is deleted with: a `__Secure-`/`__Host-` cookie is only deleted
+ * by a `Secure` one (the browser refuses the rest).
+ */
+function legacyOption(name: string): CookieOption {
+  const secure = name.startsWith("__Secure-") || name.startsWith("__Host-");
+  return { name, options: { path: "/", httpOnly: true, sameSite: "lax", secure } };
+}
+
+/** A session read from a legacy cookie (`jwt.legacySessionCookies`): to re-issue, and to clear. */
+export interface LegacyJwtSession {
+  payload: JWT;
+  /** The cookies that delete the legacy cookie (and its chunks). */
+  clear: Cookie[];
+}
+
+/**
+ * The session of the first legacy session cookie present (`jwt.legacySessionCookies`), passed
+ * through the same gate as the session cookie; `undefined` when there is none or it does not
+ * decode. Only called when the session cookie itself is absent.
+ *
+ * @example
+ * ```ts
+ * const legacy = await readLegacyJwtSession(config, request.cookies)
+ * if (legacy) issued = [...(await writeJwtSession(…, legacy.payload, expires)), ...legacy.clear]
+ * ```
+ */
+export async function readLegacyJwtSession(
+  config: ResolvedConfig,
+  cookies: Record<string, string>,
+): Promise<LegacyJwtSession | undefined> {
+  for (const legacy of config.jwt.legacySessionCookies ?? []) {
+    const raw = readChunkedCookie(cookies, legacy.name);
+    if (!raw) continue;
+    const option = legacyOption(legacy.name);
+    let payload: JWT | null;
+    try {
+      payload = await legacy.decode(raw);
+    } catch {
+      // A legacy cookie that does not decode is no session; it is left for its own expiry.
+      continue;
+    }
+    if (!payload) continue;
+    const read = await gated(config, payload, undefined);
+    if (typeof read === "string") return undefined;
+    return { payload: read, clear: clearChunkedCookie(cookies, option) };
+  }
+  return undefined;
+}
+
+/**
+ * The cookies that delete every legacy session cookie present (`jwt.legacySessionCookies`), for
+ * sign-out: a session kept in one must end with the others.
+ */
+export function clearLegacyJwtSessions(
+  config: ResolvedConfig,
+  cookies: Record<string, string>,
+): Cookie[] {
+  const cleared: Cookie[] = [];
+  for (const legacy of config.jwt.legacySessionCookies ?? [])
+    if (readChunkedCookie(cookies, legacy.name) !== undefined)
+      cleared.push(...clearChunkedCookie(cookies, legacyOption(legacy.name)));
+  return cleared;
+}
+
+/**
  * The decoded JWT session cookie without the gate, or null when there is none or it does not
  * decode (with `jwt.maxAge`, as every read). For sign-out, which ends the session whatever the
  * denylist says.

@@ -1,0 +1,4 @@
+// Protected by middleware.ts: admins only.
+export default function Admin() {
+  return <p data-testid="admin">Admin area</p>;
+}
