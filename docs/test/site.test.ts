@@ -37,6 +37,7 @@ const PAGES = [
   "getting-started/express.html",
   "getting-started/hono.html",
   "getting-started/solid-start.html",
+  "getting-started/react-router.html",
   "getting-started/node.html",
   "concepts/sessions.html",
   "concepts/callbacks-and-events.html",
