@@ -445,10 +445,39 @@ describe("the built React Router app in Chromium", () => {
     await page.close();
   });
 
+  it("redirects a client-side navigation (single fetch) and signs in with the client's signIn", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/`);
+    await page.waitForSelector("[data-ready]");
+    // The router fetches /protected.data: requireSession's redirect comes back as data.
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.isNavigationRequest()) documents.push(request.url());
+    });
+    await page.getByRole("link", { name: "Protected page" }).click();
+    await page.waitForURL(`${origin}/signin?callbackUrl=%2Fprotected`);
+    expect(documents).toEqual([]);
+
+    await page.getByLabel("E-mail").fill(USER.email);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign in without leaving the page" }).click();
+    await expect
+      .poll(() => page.getByTestId("error").textContent())
+      .toBe("Sign-in refused: CredentialsSignin");
+    expect(page.url()).toBe(`${origin}/signin?callbackUrl=%2Fprotected`);
+    expect((await browser.context.cookies()).map((c) => c.name)).not.toContain(SESSION_COOKIE);
+
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in without leaving the page" }).click();
+    await page.waitForURL(`${origin}/protected`);
+    expect(await page.getByTestId("protected-user").textContent()).toBe(USER.name);
+    await page.close();
+  });
+
   it("signs in through the OpenID Provider with the client's signIn('op') and back to the app", async () => {
     const page = await browser.newPage();
     await page.goto(`${origin}/signin`);
-    await page.waitForSelector("main[data-ready]");
+    await page.waitForSelector("[data-ready]");
     await page.getByRole("button", { name: "Sign in with the OpenID Provider" }).click();
     await page.waitForURL(`${origin}/`);
     await expect

@@ -1,5 +1,5 @@
 import { signOut } from "@tessera/react-router/client";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { getSession } from "../auth.server";
 import type { Route } from "./+types/home";
 
@@ -19,12 +19,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main>
       <h1>Tessera × React Router</h1>
+      {/* Client-side navigation: the protected loader's redirect comes back as data. */}
+      <Link to="/protected">Protected page</Link>
       {user ? (
         <>
           <p data-testid="status">
             Signed in as {user.name} ({user.email})
           </p>
-          <a href="/protected">Protected page</a>
           <button type="button" onClick={() => signOut({ redirectTo: "/" })}>
             Sign out
           </button>

@@ -1,5 +1,5 @@
 import { signIn } from "@tessera/react-router/client";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { data } from "react-router";
 import { getCsrfToken } from "../auth.server";
 import type { Route } from "./+types/signin";
@@ -28,11 +28,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function SignIn({ loaderData }: Route.ComponentProps) {
   const { csrfToken, callbackUrl, error } = loaderData;
-  // Marks the page interactive: the client buttons do nothing before hydration.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const [refusal, setRefusal] = useState<string | null>(error);
+
+  // The browser client's way: the same form, checked without leaving the page.
+  async function signInHere(form: HTMLFormElement | null) {
+    const fields = new FormData(form ?? undefined);
+    const result = await signIn("credentials", {
+      email: String(fields.get("email") ?? ""),
+      password: String(fields.get("password") ?? ""),
+      redirect: false,
+    });
+    if (result?.error) setRefusal(result.error);
+    else window.location.assign(callbackUrl ?? "/");
+  }
+
   return (
-    <main data-ready={ready ? "" : undefined}>
+    <main>
       <h1>Sign in</h1>
       {/* Works without JavaScript: a plain post to the resource route, with the CSRF token. */}
       <form method="post" action="/auth/callback/credentials">
@@ -46,8 +57,11 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
           Password <input name="password" type="password" autoComplete="current-password" />
         </label>
         <button type="submit">Sign in</button>
+        <button type="button" onClick={(event) => signInHere(event.currentTarget.form)}>
+          Sign in without leaving the page
+        </button>
       </form>
-      {error ? <p data-testid="error">Sign-in refused: {error}</p> : null}
+      {refusal ? <p data-testid="error">Sign-in refused: {refusal}</p> : null}
       <button type="button" onClick={() => signIn("op", { redirectTo: callbackUrl ?? "/" })}>
         Sign in with the OpenID Provider
       </button>
