@@ -141,6 +141,10 @@ export function ReactRouterAuth(userConfig: ReactRouterAuthConfig): ReactRouterA
       headers: request.headers,
     });
     const status = internal.status ?? 200;
+    if (action === "csrf" && status === 404)
+      throw new AuthError(
+        "No CSRF token: the config skips the CSRF check (skipCSRFCheck), so forms need none.",
+      );
     if (status !== 200)
       throw new AuthError(
         `Reading the ${action} failed (it answered ${status}); the server log names the cause, most often a missing AUTH_SECRET.`,
@@ -170,11 +174,7 @@ export function ReactRouterAuth(userConfig: ReactRouterAuthConfig): ReactRouterA
       });
     },
     async getCsrfToken(request, headers) {
-      const body = (await read(request, "csrf", headers)) as { csrfToken?: string } | undefined;
-      if (!body?.csrfToken)
-        throw new AuthError(
-          "No CSRF token: the config skips the CSRF check (skipCSRFCheck), so forms need none.",
-        );
+      const body = (await read(request, "csrf", headers)) as { csrfToken: string };
       return body.csrfToken;
     },
     get basePath() {
