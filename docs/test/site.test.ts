@@ -107,6 +107,7 @@ describe("documentation site", () => {
         "memory",
         "next",
         "qwik",
+        "react-router",
         "redis",
         "sql",
         "sveltekit",
