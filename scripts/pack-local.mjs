@@ -34,6 +34,7 @@ const FOLDERS = [
   "hono",
   "solid-start",
   "qwik",
+  "react-router",
 ];
 
 /** Stops with a message (no stack trace): every failure here is the reader's to fix. */

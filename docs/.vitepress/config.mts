@@ -54,6 +54,7 @@ const gettingStarted: DefaultTheme.SidebarItem = {
     { text: "Astro", link: "/getting-started/astro" },
     { text: "Hono", link: "/getting-started/hono" },
     { text: "SolidStart", link: "/getting-started/solid-start" },
+    { text: "React Router", link: "/getting-started/react-router" },
     { text: "Node and other runtimes", link: "/getting-started/node" },
   ],
 };

@@ -97,6 +97,24 @@ describe("an extension's action row", () => {
     expect(answer.body).toEqual({ hello: "Server" });
   });
 
+  it("hands out a CSRF token in-process that a form post over HTTP then passes with", async () => {
+    // A server-rendered form (a loader's) gets the token and its cookie in-process.
+    const issued = await callAction(fixed, { action: "csrf", url: ORIGIN });
+    expect(issued.status).toBe(200);
+    const { csrfToken } = issued.body as { csrfToken: string };
+    expect(csrfToken).toMatch(/^[0-9a-f]{64}$/);
+    const cookie = issued.cookies?.find((c) => c.name === "authjs.csrf-token");
+    expect(cookie?.value).toMatch(new RegExp(`^${csrfToken}\\|[0-9a-f]{64}$`));
+
+    const client = new Client(fixed);
+    client.jar.set("authjs.csrf-token", cookie?.value ?? "");
+    const posted = await client.post("/auth/greeting", { name: "Form", csrfToken });
+    expect(posted.status).toBe(200);
+    // Login CSRF: the token without its cookie is still refused.
+    const withoutCookie = await new Client(fixed).post("/auth/greeting", { csrfToken });
+    expect(withoutCookie.status).toBe(403);
+  });
+
   it("keeps a row reachable in-process only away from HTTP clients", async () => {
     const client = new Client(fixed);
     expect((await client.get("/auth/server-only")).status).toBe(400);

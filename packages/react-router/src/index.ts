@@ -1,1 +1,184 @@
-export {};
+/**
+ * Tessera for React Router 7 in framework mode: {@link ReactRouterAuth} gives the resource route
+ * that serves every action (`app/routes/auth.$.ts` exporting `loader` and `action`), and the
+ * server helpers for loaders and actions: {@link ReactRouterAuthHandlers.getSession},
+ * {@link ReactRouterAuthHandlers.requireSession} (throws the redirect to the sign-in page) and
+ * {@link ReactRouterAuthHandlers.getCsrfToken} (for plain HTML forms). The browser's `signIn` and
+ * `signOut` are in `@tessera/react-router/client`.
+ *
+ * @example
+ * ```ts
+ * // app/auth.server.ts
+ * import { ReactRouterAuth } from "@tessera/react-router"
+ * import GitHub from "@tessera/core/providers/github"
+ *
+ * export const { loader, action, getSession, requireSession } = ReactRouterAuth({
+ *   providers: [GitHub],
+ * })
+ * ```
+ */
+import {
+  Auth,
+  type AuthConfig,
+  callAction,
+  type ResponseInternal,
+  type Session,
+  serializeCookies,
+  setEnvDefaults,
+} from "@tessera/core";
+import { AuthError } from "@tessera/core/errors";
+import { redirect } from "react-router";
+
+export { AuthError, CredentialsSignin } from "@tessera/core/errors";
+export type { Account, DefaultSession, Profile, Session, User } from "@tessera/core/types";
+
+/** Tessera's configuration for React Router: the core `AuthConfig`. */
+export interface ReactRouterAuthConfig extends Omit<AuthConfig, "raw"> {}
+
+/**
+ * What a React Router loader or action is given (`Route.LoaderArgs`, `Route.ActionArgs`); only
+ * the request is read.
+ */
+export interface RouteArgs {
+  request: Request;
+}
+
+/** Options of {@link ReactRouterAuthHandlers.requireSession}. */
+export interface RequireSessionOptions {
+  /**
+   * Where a signed-out visitor goes, with `?callbackUrl=<the requested path>` added. Default:
+   * `pages.signIn` of the config, else the built-in page at `<basePath>/signin`.
+   */
+  redirectTo?: string;
+  /** Refreshed session cookies (rolling expiry) are appended here; pass them to `data()`. */
+  headers?: Headers;
+}
+
+/** What {@link ReactRouterAuth} returns. */
+export interface ReactRouterAuthHandlers {
+  /** The resource route's `loader`: answers `GET <basePath>/*` (session, csrf, providers, pages, callbacks). */
+  loader: (args: RouteArgs) => Promise<Response>;
+  /** The resource route's `action`: answers `POST <basePath>/*` (sign-in, callbacks, sign-out, session update). */
+  action: (args: RouteArgs) => Promise<Response>;
+  /**
+   * The session of `request`, or `null` when signed out. With `headers`, the refreshed session
+   * cookie (rolling expiry) is appended to them, for the loader's `data(…, { headers })`.
+   */
+  getSession: (request: Request, headers?: Headers) => Promise<Session | null>;
+  /**
+   * The session of `request`; when signed out, throws React Router's `redirect` to the sign-in
+   * page with `callbackUrl` set to the requested path, so the visitor comes back after signing in.
+   */
+  requireSession: (request: Request, options?: RequireSessionOptions) => Promise<Session>;
+  /**
+   * A CSRF token for a plain HTML form posting to the resource route. The double-submit cookie it
+   * belongs to is appended to `headers`, which the loader must send (`data(…, { headers })`).
+   */
+  getCsrfToken: (request: Request, headers: Headers) => Promise<string>;
+  /** The path the actions live under, e.g. `/auth`. */
+  readonly basePath: string;
+}
+
+interface Prepared {
+  /** For the resource route: the user's options with the environment's defaults. */
+  config: AuthConfig;
+  /** For server-side reads: the host trusted unless the config says otherwise. */
+  reads: AuthConfig;
+  basePath: string;
+}
+
+/**
+ * The config with the environment's defaults (`AUTH_SECRET`, `AUTH_URL`, `AUTH_TRUST_HOST`,
+ * `AUTH_{PROVIDER}_ID/SECRET/ISSUER`), on a copy: the user's object stays as it was.
+ */
+function prepare(userConfig: ReactRouterAuthConfig): Prepared {
+  const config: AuthConfig = { ...userConfig };
+  const env =
+    (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
+  setEnvDefaults(env, config, true);
+  const basePath = `/${(config.basePath ?? "/auth").replace(/^\/+|\/+$/g, "")}`.replace(/^\/$/, "");
+  // Host header poisoning needs a link or a redirect built from the Host header; reading a
+  // session or a CSRF token builds neither, so these reads trust the host unless told otherwise.
+  const reads: AuthConfig = { ...config, trustHost: userConfig.trustHost ?? true };
+  return { config, reads, basePath };
+}
+
+function appendCookies(headers: Headers | undefined, internal: ResponseInternal): void {
+  if (!headers) return;
+  for (const line of serializeCookies(internal.cookies ?? [])) headers.append("Set-Cookie", line);
+}
+
+/** A same-site path from `url` for `callbackUrl`: never another origin (open redirect). */
+function pathOf(url: string): string {
+  const { pathname, search } = new URL(url);
+  return `${pathname}${search}`;
+}
+
+/**
+ * The resource route's `loader` and `action` and the server helpers, for one config. Unset options
+ * come from the environment, read at the first request (`AUTH_SECRET`, `AUTH_URL`,
+ * `AUTH_TRUST_HOST`, `AUTH_{PROVIDER}_ID/SECRET/ISSUER`); the actions live under `basePath`, else
+ * the path of `AUTH_URL`, else `/auth` (the route file `app/routes/auth.$.ts`).
+ *
+ * @example
+ * ```ts
+ * // app/routes/auth.$.ts (routes.ts: route("auth/*", "routes/auth.$.ts"))
+ * export { action, loader } from "../auth.server"
+ * ```
+ */
+export function ReactRouterAuth(userConfig: ReactRouterAuthConfig): ReactRouterAuthHandlers {
+  let prepared: Prepared | undefined;
+  const ready = (): Prepared => {
+    prepared ??= prepare(userConfig);
+    return prepared;
+  };
+  const handle = ({ request }: RouteArgs) => Auth(request, ready().config);
+
+  async function read(request: Request, action: "session" | "csrf", headers?: Headers) {
+    const internal = await callAction(ready().reads, {
+      action,
+      url: request.url,
+      headers: request.headers,
+    });
+    const status = internal.status ?? 200;
+    if (action === "csrf" && status === 404)
+      throw new AuthError(
+        "No CSRF token: the config skips the CSRF check (skipCSRFCheck), so forms need none.",
+      );
+    if (status !== 200)
+      throw new AuthError(
+        `Reading the ${action} failed (it answered ${status}); the server log names the cause, most often a missing AUTH_SECRET.`,
+      );
+    appendCookies(headers, internal);
+    return internal.body;
+  }
+
+  async function getSession(request: Request, headers?: Headers): Promise<Session | null> {
+    const body = (await read(request, "session", headers)) as Session | null | undefined;
+    return body && Object.keys(body).length > 0 ? body : null;
+  }
+
+  return {
+    loader: handle,
+    action: handle,
+    getSession,
+    async requireSession(request, options = {}) {
+      const session = await getSession(request, options.headers);
+      if (session) return session;
+      const page =
+        options.redirectTo ?? ready().config.pages?.signIn ?? `${ready().basePath}/signin`;
+      const separator = page.includes("?") ? "&" : "?";
+      const callbackUrl = encodeURIComponent(pathOf(request.url));
+      throw redirect(`${page}${separator}callbackUrl=${callbackUrl}`, {
+        ...(options.headers && { headers: options.headers }),
+      });
+    },
+    async getCsrfToken(request, headers) {
+      const body = (await read(request, "csrf", headers)) as { csrfToken: string };
+      return body.csrfToken;
+    },
+    get basePath() {
+      return ready().basePath;
+    },
+  };
+}

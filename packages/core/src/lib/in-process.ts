@@ -5,7 +5,8 @@
  * reads, `listSessions`, …) use it instead of building a `Request`; the incoming request's cookies,
  * client IP and headers go through as they are, only the method, path and body are the call's.
  * No CSRF token is asked for: server code calls these, and answers for CSRF itself (Next.js server
- * actions and SvelteKit form actions check the origin).
+ * actions and SvelteKit form actions check the origin). The `csrf` action still hands one out, for
+ * server-rendered forms that post to the HTTP routes.
  */
 import { AuthError } from "../errors.js";
 import type { AuthAction, AuthConfig, Cookie, ResponseInternal } from "../types.js";

@@ -94,9 +94,11 @@ function createContext(
   const providerList = config.providersFor(origin);
   const ctx = new RequestContext(config, request, providerList, cookies, secureCookies, origin);
 
+  // In-process calls skip the double-submit check, except that the csrf action still hands out a
+  // token: a server-rendered form (a React Router loader's, …) posts it to the HTTP routes.
   const needsCsrf =
     !config.csrfDisabled &&
-    request.inProcess !== true &&
+    (request.inProcess !== true || request.action === "csrf") &&
     (route.csrf === "all" || (route.csrf === "post" && method === "POST"));
   const needsCallbackUrl = route.callbackUrl;
   // Synchronous when neither a CSRF token nor a callback URL is at stake (session reads,
