@@ -13,6 +13,20 @@ export interface ExtensionParts {
   actions?: readonly ActionRow[];
   /** Sign-in steps, run in the order of the extensions and of this list. */
   signInSteps?: readonly SignInStep[];
+  /**
+   * Adapter methods the extension cannot work without. Checked when the config is resolved: a
+   * missing one is a configuration error naming the method and the packages that have it.
+   */
+  requires?: readonly ExtensionRequirement[];
+}
+
+/** Methods an extension needs on the configured adapter. */
+export interface ExtensionRequirement {
+  /** Where the methods must be: the configured `adapter`. */
+  of: "adapter";
+  methods: readonly string[];
+  /** The packages that implement them, named in the error (`@tessera/sql, @tessera/redis`). */
+  implementedBy: string;
 }
 
 /**

@@ -6,7 +6,7 @@
 import { InvalidExtension } from "../../errors.js";
 import type { AuthConfig } from "../../types.js";
 import { CORE_ACTION_ROUTES } from "../actions/routes.js";
-import { extensionParts } from "../extension.js";
+import { type ExtensionParts, extensionParts } from "../extension.js";
 import { EXTENSION_PARTS } from "../extension-handle.js";
 import type { ActionRow, SignInStep } from "./internal.js";
 
@@ -40,6 +40,8 @@ export function resolveExtensions(config: AuthConfig): ResolvedExtensions {
     if (typeof extension !== "object" || extension === null || !(EXTENSION_PARTS in extension))
       return refuse("An entry of experimental.extensions was not made by defineExtension.");
     const parts = extensionParts(extension);
+    const missing = missingRequirement(parts, config);
+    if (missing) return refuse(missing);
     for (const row of parts.actions ?? []) {
       if (names.has(row.name))
         return refuse(
@@ -58,6 +60,23 @@ export function resolveExtensions(config: AuthConfig): ResolvedExtensions {
     }
   }
   return { actions, signInSteps };
+}
+
+/**
+ * Why `config` cannot serve the extension of `parts`, or undefined when it has every method the
+ * extension requires. Checked once per config, so a missing method stops the app at start-up
+ * (`assertStartupConfig`) instead of failing the first user who enrols.
+ */
+function missingRequirement(parts: ExtensionParts, config: AuthConfig): string | undefined {
+  for (const requirement of parts.requires ?? []) {
+    const adapter = config.adapter as Record<string, unknown> | undefined;
+    if (!adapter)
+      return `The extension "${parts.name}" stores its data through the adapter, and the config has none: set \`adapter\` to one that implements ${requirement.methods.join(", ")} (${requirement.implementedBy}).`;
+    for (const method of requirement.methods)
+      if (typeof adapter[method] !== "function")
+        return `The extension "${parts.name}" needs the adapter method ${method}, which the configured adapter lacks: use an adapter that has it (${requirement.implementedBy}), or add it to yours.`;
+  }
+  return undefined;
 }
 
 function refuse(message: string): ResolvedExtensions {
