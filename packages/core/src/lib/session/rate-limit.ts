@@ -23,7 +23,13 @@ import { windowProblem } from "../store/sliding-window.js";
 export const DEFAULT_RATE_LIMIT = { window: 60, max: 10, ipFactor: 5 } as const;
 
 /** What is being attempted; each has its own windows. */
-export type SignInAttempt = "credentials" | "email-signin" | "email-callback" | "webauthn";
+export type SignInAttempt =
+  | "credentials"
+  | "email-signin"
+  | "email-callback"
+  | "webauthn"
+  /** A second-factor code (TOTP or backup code), counted per user. */
+  | "two-factor";
 
 interface ResolvedRateLimit {
   window: number;

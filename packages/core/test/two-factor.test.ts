@@ -1,0 +1,393 @@
+/**
+ * Two-factor authentication (`@tessera/core/two-factor`) over HTTP and in-process, with the
+ * in-memory adapter. The RFC 6238 vectors, enrolment, the challenge after a first factor, and the
+ * attacks: replay, brute force, a paused sign-in taken elsewhere, skipping the challenge, CSRF.
+ */
+import { type AuthConfig, actionRunner, assertStartupConfig } from "@tessera/core";
+import { InvalidExtension } from "@tessera/core/errors";
+import Credentials from "@tessera/core/providers/credentials";
+import { memoryStore } from "@tessera/core/store";
+import {
+  base32Decode,
+  base32Encode,
+  hotp,
+  matchTotp,
+  otpauthUri,
+  type TwoFactorOptions,
+  totp,
+  twoFactor,
+  twoFactorApi,
+} from "@tessera/core/two-factor";
+import { MemoryAdapter } from "@tessera/memory";
+import { describe, expect, it } from "vitest";
+import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+describe("TOTP (RFC 6238)", () => {
+  // RFC 6238 Appendix B: 8 digits, 30 s steps, one seed per algorithm.
+  const seeds = {
+    SHA1: utf8("12345678901234567890"),
+    SHA256: utf8("12345678901234567890123456789012"),
+    SHA512: utf8("1234567890123456789012345678901234567890123456789012345678901234"),
+  } as const;
+  const vectors: [number, string, keyof typeof seeds][] = [
+    [59, "94287082", "SHA1"],
+    [59, "46119246", "SHA256"],
+    [59, "90693936", "SHA512"],
+    [1111111109, "07081804", "SHA1"],
+    [1111111109, "68084774", "SHA256"],
+    [1111111109, "25091201", "SHA512"],
+    [1111111111, "14050471", "SHA1"],
+    [1111111111, "67062674", "SHA256"],
+    [1111111111, "99943326", "SHA512"],
+    [1234567890, "89005924", "SHA1"],
+    [1234567890, "91819424", "SHA256"],
+    [1234567890, "93441116", "SHA512"],
+    [2000000000, "69279037", "SHA1"],
+    [2000000000, "90698825", "SHA256"],
+    [2000000000, "38618901", "SHA512"],
+    [20000000000, "65353130", "SHA1"],
+    [20000000000, "77737706", "SHA256"],
+    [20000000000, "47863826", "SHA512"],
+  ];
+  it.each(vectors)(
+    "passes the Appendix B vector at T=%i: %s (%s)",
+    async (time, code, algorithm) => {
+      const options = { algorithm, digits: 8, period: 30, time: time * 1000 } as const;
+      expect(await totp(seeds[algorithm], options)).toBe(code);
+      expect(await matchTotp(seeds[algorithm], code, { ...options, drift: 0 })).toBe(
+        Math.floor(time / 30),
+      );
+    },
+  );
+
+  it("passes the RFC 4226 HOTP vectors", async () => {
+    const expected = ["755224", "287082", "359152", "969429", "338314"];
+    for (const [counter, code] of expected.entries())
+      expect(await hotp(seeds.SHA1, counter)).toBe(code);
+  });
+
+  it("accepts one step of drift either side and nothing beyond", async () => {
+    const key = seeds.SHA1;
+    const now = 1_700_000_000_000;
+    const step = Math.floor(now / 30_000);
+    const at = (offset: number) => totp(key, { time: now + offset * 30_000 });
+    expect(await matchTotp(key, await at(-1), { time: now })).toBe(step - 1);
+    expect(await matchTotp(key, await at(1), { time: now })).toBe(step + 1);
+    expect(await matchTotp(key, await at(-2), { time: now })).toBeNull();
+    expect(await matchTotp(key, "12345", { time: now })).toBeNull();
+    expect(await matchTotp(key, "abcdef", { time: now })).toBeNull();
+  });
+
+  it("round-trips base32 and builds the otpauth URI authenticator apps read", () => {
+    expect(base32Encode(utf8("foobar"))).toBe("MZXW6YTBOI");
+    expect(base32Decode("mzxw 6ytb oi==")).toEqual(utf8("foobar"));
+    expect(base32Decode("not base32!")).toBeNull();
+    expect(otpauthUri({ issuer: "Ex ample", account: "ada@example.com", secret: "ABC" })).toBe(
+      "otpauth://totp/Ex%20ample:ada%40example.com?secret=ABC&issuer=Ex+ample&algorithm=SHA1&digits=6&period=30",
+    );
+  });
+});
+
+const USERS = {
+  ada: { id: "ada", email: "ada@example.com", name: "Ada", emailVerified: null },
+  eve: { id: "eve", email: "eve@example.com", name: "Eve", emailVerified: null },
+};
+
+function setup(options: TwoFactorOptions = {}, extra: Partial<AuthConfig> = {}) {
+  const adapter = MemoryAdapter();
+  for (const user of Object.values(USERS)) void adapter.createUser(user);
+  // One store per test, shared by its "instances": counts do not leak between tests.
+  const storage = memoryStore();
+  const make = (): AuthConfig => ({
+    secret: SECRET,
+    trustHost: true,
+    adapter,
+    session: { strategy: "jwt" },
+    logger: recordingLogger().logger,
+    rateLimit: { storage },
+    experimental: { extensions: [twoFactor({ issuer: "Tessera tests", ...options })] },
+    providers: [
+      Credentials({
+        credentials: { username: {}, password: {} },
+        authorize: (credentials) => {
+          const user = USERS[credentials.username as keyof typeof USERS];
+          return user && credentials.password === "pw" ? user : null;
+        },
+      }),
+    ],
+    ...extra,
+  });
+  return { adapter, config: make(), make };
+}
+
+async function signInFirstFactor(client: Client, username = "ada") {
+  const csrfToken = await client.csrfToken();
+  return client.post("/auth/callback/credentials", {
+    csrfToken,
+    username,
+    password: "pw",
+    callbackUrl: `${ORIGIN}/dashboard`,
+  });
+}
+
+async function post(client: Client, path: string, form: Record<string, string>) {
+  const csrfToken = await client.csrfToken();
+  return client.post(path, { csrfToken, ...form });
+}
+
+/** Signs `username` in (first factor only, no factor yet), enrols and activates a factor. */
+async function enrolled(client: Client, username = "ada") {
+  await signInFirstFactor(client, username);
+  const enrolment = await post(client, "/auth/two-factor/enrol", {});
+  expect(enrolment.status).toBe(200);
+  const { secret, uri, qrSvg } = (await enrolment.json()) as Record<string, string>;
+  expect(uri).toContain(`secret=${secret}`);
+  expect(qrSvg).toMatch(/^<svg /);
+  const key = base32Decode(secret) as Uint8Array;
+  const activation = await post(client, "/auth/two-factor/activate", { code: await totp(key) });
+  expect(activation.status).toBe(200);
+  const { backupCodes } = (await activation.json()) as { backupCodes: string[] };
+  return { key, backupCodes };
+}
+
+/** The code of the next time step (accepted within the drift, and not yet used). */
+const nextCode = (key: Uint8Array, steps = 1) => totp(key, { time: Date.now() + steps * 30_000 });
+
+describe("the two-factor extension", () => {
+  it("names the missing adapter method and the packages that have it, at start-up", () => {
+    const { make } = setup();
+    const { getTwoFactor: _, ...partial } = MemoryAdapter();
+    const config = { ...make(), adapter: partial };
+    expect(() => assertStartupConfig(config)).toThrow(InvalidExtension);
+    expect(() => assertStartupConfig(config)).toThrow(
+      /needs the adapter method getTwoFactor.*@tessera\/memory, @tessera\/sql, @tessera\/redis/,
+    );
+    expect(() => assertStartupConfig({ ...make(), adapter: undefined })).toThrow(/has none/);
+  });
+
+  it("enrols: the factor is pending until a first valid code, then gives 10 backup codes once", async () => {
+    const { config, adapter } = setup();
+    const client = new Client(config);
+    await signInFirstFactor(client);
+    expect(await client.session()).toMatchObject({ user: { email: "ada@example.com" } });
+    const enrolment = await post(client, "/auth/two-factor/enrol", {});
+    const { secret } = (await enrolment.json()) as { secret: string };
+    const stored = await adapter.getTwoFactor("ada");
+    expect(stored?.enabledAt).toBeNull();
+    // Encrypted at rest: the stored secret is a JWE, not the key.
+    expect(stored?.secret).not.toContain(secret);
+    expect(stored?.secret.split(".")).toHaveLength(5);
+    const wrong = await post(client, "/auth/two-factor/activate", { code: "000000" });
+    expect(wrong.status).toBe(400);
+    expect((await adapter.getTwoFactor("ada"))?.enabledAt).toBeNull();
+    const key = base32Decode(secret) as Uint8Array;
+    const activation = await post(client, "/auth/two-factor/activate", { code: await totp(key) });
+    const { backupCodes } = (await activation.json()) as { backupCodes: string[] };
+    expect(backupCodes).toHaveLength(10);
+    expect(new Set(backupCodes).size).toBe(10);
+    expect(await adapter.countBackupCodes("ada")).toBe(10);
+    const status = await client.get("/auth/two-factor/status");
+    expect(await status.json()).toEqual({ enabled: true, pending: false, backupCodesLeft: 10 });
+  });
+
+  it("pauses the next sign-in at the challenge: no session until a code passes", async () => {
+    const { make } = setup();
+    const { key } = await enrolled(new Client(make()));
+    const browser = new Client(make());
+    const first = await signInFirstFactor(browser);
+    expect(first.headers.get("location")).toBe(`${ORIGIN}/auth/two-factor/verify`);
+    expect(browser.jar.has("authjs.session-token")).toBe(false);
+    expect(await browser.session()).toBeNull();
+    const page = await browser.get("/auth/two-factor/verify", { accept: "text/html" });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('autocomplete="one-time-code"');
+    const passed = await post(browser, "/auth/two-factor/verify", { code: await nextCode(key) });
+    expect(passed.status).toBe(302);
+    expect(passed.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
+    expect(browser.jar.has("authjs.paused-sign-in")).toBe(false);
+    expect(await browser.session()).toMatchObject({ user: { email: "ada@example.com" } });
+  });
+
+  it("refuses a replayed code (and an earlier one) on another instance sharing the adapter", async () => {
+    const { make } = setup();
+    const { key } = await enrolled(new Client(make()));
+    const code = await nextCode(key);
+    const one = new Client(make());
+    await signInFirstFactor(one);
+    expect((await post(one, "/auth/two-factor/verify", { code })).status).toBe(302);
+    // Another app instance (another config object), the same shared adapter.
+    const two = new Client(make());
+    await signInFirstFactor(two);
+    const replay = await post(two, "/auth/two-factor/verify", { code });
+    expect(replay.status).toBe(401);
+    const earlier = await post(two, "/auth/two-factor/verify", { code: await totp(key) });
+    expect(earlier.status).toBe(401);
+    expect(await two.session()).toBeNull();
+  });
+
+  it("brute force: over the rate limit even the right code is refused", async () => {
+    const { make } = setup({}, { rateLimit: { max: 3, window: 60, storage: memoryStore() } });
+    const { key } = await enrolled(new Client(make()));
+    const attacker = new Client(make());
+    await signInFirstFactor(attacker);
+    for (const guess of ["111111", "222222", "333333"])
+      expect((await post(attacker, "/auth/two-factor/verify", { code: guess })).status).toBe(401);
+    const limited = await post(attacker, "/auth/two-factor/verify", {
+      code: await nextCode(key),
+    });
+    expect(limited.status).toBe(429);
+    expect(await attacker.session()).toBeNull();
+  });
+
+  it("a backup code signs in once: two parallel uses of one code sign in exactly once", async () => {
+    const { make, adapter } = setup();
+    const { backupCodes } = await enrolled(new Client(make()));
+    const code = backupCodes[0] as string;
+    const browsers = [new Client(make()), new Client(make())];
+    for (const browser of browsers) await signInFirstFactor(browser);
+    const answers = await Promise.all(
+      browsers.map((browser) => post(browser, "/auth/two-factor/verify", { backupCode: code })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([302, 401]);
+    expect(await adapter.countBackupCodes("ada")).toBe(9);
+    // Typed in lower case with spaces: the same code, already used.
+    const third = new Client(make());
+    await signInFirstFactor(third);
+    const again = await post(third, "/auth/two-factor/verify", {
+      backupCode: ` ${code.toLowerCase()} `,
+    });
+    expect(again.status).toBe(401);
+  });
+
+  it("a paused sign-in moved to another browser or user still needs that user's code", async () => {
+    const { make } = setup();
+    await enrolled(new Client(make()), "ada");
+    const eve = await enrolled(new Client(make()), "eve");
+    const victim = new Client(make());
+    await signInFirstFactor(victim);
+    const thief = new Client(make());
+    thief.jar.set("authjs.paused-sign-in", victim.jar.get("authjs.paused-sign-in") as string);
+    // Eve's own valid code does not open Ada's paused sign-in.
+    const answer = await post(thief, "/auth/two-factor/verify", { code: await nextCode(eve.key) });
+    expect(answer.status).toBe(401);
+    expect(await thief.session()).toBeNull();
+  });
+
+  it("skipping the challenge: the session and callback actions issue nothing, verify needs the paused sign-in", async () => {
+    const { make } = setup();
+    const { key } = await enrolled(new Client(make()));
+    const browser = new Client(make());
+    await signInFirstFactor(browser);
+    expect(await browser.session()).toBeNull();
+    const csrfToken = await browser.csrfToken();
+    const update = await browser.postJson("/auth/session", { csrfToken, data: {} });
+    expect(await update.json()).toBeNull();
+    // The first factor again just pauses again.
+    const again = await signInFirstFactor(browser);
+    expect(again.headers.get("location")).toBe(`${ORIGIN}/auth/two-factor/verify`);
+    // A valid code without the paused cookie signs nobody in.
+    const stranger = new Client(make());
+    const answer = await post(stranger, "/auth/two-factor/verify", { code: await nextCode(key) });
+    expect(answer.status).toBe(401);
+    expect(await stranger.session()).toBeNull();
+  });
+
+  it("CSRF: enrol, activate and disable refuse a post without the token", async () => {
+    const { make } = setup();
+    const { key } = await enrolled(new Client(make()));
+    const browser = new Client(make());
+    await signInFirstFactor(browser);
+    await post(browser, "/auth/two-factor/verify", { code: await nextCode(key) });
+    for (const path of ["enrol", "activate", "disable", "backup-codes"]) {
+      const forged = await browser.post(`/auth/two-factor/${path}`, { code: "123456" });
+      expect(forged.status).toBe(403);
+    }
+    expect(await (await browser.get("/auth/two-factor/status")).json()).toMatchObject({
+      enabled: true,
+    });
+  });
+
+  it("disables with a valid code only; sign-ins then need no challenge", async () => {
+    const events: string[] = [];
+    const { make } = setup({
+      events: {
+        twoFactorDisabled: ({ userId }) => void events.push(`disabled ${userId}`),
+        twoFactorChallengeFailed: ({ userId }) => void events.push(`failed ${userId}`),
+      },
+    });
+    const owner = new Client(make());
+    const { key } = await enrolled(owner);
+    expect((await post(owner, "/auth/two-factor/disable", { code: "000000" })).status).toBe(401);
+    expect(
+      (await post(owner, "/auth/two-factor/disable", { code: await nextCode(key) })).status,
+    ).toBe(200);
+    expect(events).toEqual(["failed ada", "disabled ada"]);
+    const later = new Client(make());
+    const first = await signInFirstFactor(later);
+    expect(first.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
+  });
+
+  it("required: a user without a factor enrols before the session exists", async () => {
+    const { make } = setup({ required: true });
+    const browser = new Client(make());
+    const first = await signInFirstFactor(browser);
+    expect(first.headers.get("location")).toBe(`${ORIGIN}/auth/two-factor/enrol`);
+    expect(await browser.session()).toBeNull();
+    const enrolment = await post(browser, "/auth/two-factor/enrol", {});
+    const { secret } = (await enrolment.json()) as { secret: string };
+    const key = base32Decode(secret) as Uint8Array;
+    const activation = await post(browser, "/auth/two-factor/activate", { code: await totp(key) });
+    const body = (await activation.json()) as { backupCodes: string[]; url: string };
+    expect(body.backupCodes).toHaveLength(10);
+    expect(body.url).toBe(`${ORIGIN}/dashboard`);
+    expect(await browser.session()).toMatchObject({ user: { email: "ada@example.com" } });
+  });
+
+  it("works with database sessions", async () => {
+    const { make } = setup({}, { session: { strategy: "database" } });
+    const { key } = await enrolled(new Client(make()));
+    const browser = new Client(make());
+    await signInFirstFactor(browser);
+    expect(await browser.session()).toBeNull();
+    await post(browser, "/auth/two-factor/verify", { code: await nextCode(key) });
+    expect(await browser.session()).toMatchObject({ user: { email: "ada@example.com" } });
+  });
+
+  it("serves its server functions in-process through any integration's runner", async () => {
+    const { make } = setup();
+    const browser = new Client(make());
+    await signInFirstFactor(browser);
+    const request = { url: ORIGIN, headers: new Headers({ cookie: browser.cookieHeader() }) };
+    const api = twoFactorApi(actionRunner(request, make()));
+    expect(await api.status()).toEqual({ enabled: false, pending: false, backupCodesLeft: 0 });
+    const { secret } = await api.enrol();
+    const key = base32Decode(secret) as Uint8Array;
+    expect(await api.activate(await totp(key))).toHaveLength(10);
+    const fresh = await api.regenerateBackupCodes(await nextCode(key));
+    expect(fresh).toHaveLength(10);
+    await expect(api.disable("000000")).rejects.toThrow(/refused/);
+    await api.disable(fresh[0] as string);
+    expect(await api.status()).toMatchObject({ enabled: false });
+    const signedOut = twoFactorApi(actionRunner({ url: ORIGIN, headers: new Headers() }, make()));
+    expect(await signedOut.status()).toBeNull();
+  });
+
+  it("renders the enrolment page with a server-drawn QR code and the key to type", async () => {
+    const { make } = setup();
+    const browser = new Client(make());
+    await signInFirstFactor(browser);
+    const csrfToken = await browser.csrfToken();
+    const page = await browser.post(
+      "/auth/two-factor/enrol",
+      { csrfToken },
+      { accept: "text/html" },
+    );
+    const markup = await page.text();
+    expect(page.headers.get("content-type")).toContain("text/html");
+    expect(markup).toContain("<svg");
+    expect(markup).toMatch(/data-secret="[A-Z2-7]{32}"/);
+    expect(markup).not.toContain('style="');
+  });
+});
