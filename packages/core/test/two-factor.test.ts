@@ -19,6 +19,7 @@ import {
   twoFactorApi,
 } from "@tessera/core/two-factor";
 import { MemoryAdapter } from "@tessera/memory";
+import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
 
@@ -389,5 +390,46 @@ describe("the two-factor extension", () => {
     expect(markup).toContain("<svg");
     expect(markup).toMatch(/data-secret="[A-Z2-7]{32}"/);
     expect(markup).not.toContain('style="');
+  });
+});
+
+describe("loading", () => {
+  it("an app that does not import @tessera/core/two-factor never loads it nor the QR encoder", async () => {
+    const entries = ["index", "node", "client", "jwt", "store"].map(
+      (name) => new URL(`../src/${name}.ts`, import.meta.url).pathname,
+    );
+    const { metafile } = await build({
+      entryPoints: entries,
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: "esm",
+      platform: "node",
+      outdir: "/tmp/unused",
+      packages: "external",
+      logLevel: "silent",
+    });
+    const inputs = Object.keys(metafile.inputs);
+    expect(inputs.some((path) => path.includes("lib/in-process.ts"))).toBe(true);
+    expect(inputs.filter((path) => path.includes("extensions/"))).toEqual([]);
+    const imported = Object.values(metafile.outputs).flatMap((output) =>
+      output.imports.map((entry) => entry.path),
+    );
+    expect(imported).not.toContain("uqr");
+    // The entry itself does load both.
+    const own = await build({
+      entryPoints: [new URL("../src/extensions/two-factor/index.ts", import.meta.url).pathname],
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: "esm",
+      platform: "node",
+      packages: "external",
+      logLevel: "silent",
+    });
+    const ownImports = Object.values(own.metafile.outputs).flatMap((output) =>
+      output.imports.map((entry) => entry.path),
+    );
+    expect(ownImports).toContain("uqr");
   });
 });
