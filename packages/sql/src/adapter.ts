@@ -7,6 +7,7 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "@tessera/core/adapters";
+import type { TwoFactorAdapter } from "@tessera/core/two-factor";
 import {
   type Compilable,
   CompiledQuery,
@@ -25,6 +26,7 @@ import {
   type SqlDialect,
   type TesseraTableName,
   type TesseraTables,
+  type TwoFactorRow,
   tableNames,
   type UserRow,
   type VerificationTokenRow,
@@ -184,7 +186,7 @@ function authenticatorFromRow(row: AuthenticatorRow): AdapterAuthenticator {
 export function SqlAdapter<DB>(
   database: Kysely<DB>,
   options: SqlAdapterOptions,
-): Required<Adapter> {
+): Required<Adapter> & TwoFactorAdapter {
   // The application's own Kysely type does not know Tessera's tables; see `tableNames`.
   const db = database as unknown as Kysely<TesseraTables>;
   const untyped = database as unknown as Kysely<UntypedTables>;
@@ -591,6 +593,88 @@ export function SqlAdapter<DB>(
 
     async deleteSessionsByUserId(userId) {
       await db.deleteFrom(table("sessions")).where("userId", "=", userId).execute();
+    },
+
+    async getTwoFactor(userId) {
+      const row = await db
+        .selectFrom(table("two_factor"))
+        .selectAll()
+        .where("userId", "=", userId)
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        userId: row.userId,
+        secret: row.secret,
+        enabledAt: row.enabledAt === null ? null : readDate(row.enabledAt),
+        lastUsedStep: row.lastUsedStep === null ? null : readInteger(row.lastUsedStep),
+      };
+    },
+
+    async setTwoFactor(record) {
+      const row: TwoFactorRow = {
+        userId: record.userId,
+        secret: record.secret,
+        enabledAt: record.enabledAt ? traits.date(record.enabledAt) : null,
+        lastUsedStep: record.lastUsedStep,
+      };
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom(table("two_factor")).where("userId", "=", record.userId).execute();
+        await trx.insertInto(table("two_factor")).values(row).execute();
+      });
+    },
+
+    async deleteTwoFactor(userId) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom(table("two_factor_backup_codes"))
+          .where("userId", "=", userId)
+          .execute();
+        await trx.deleteFrom(table("two_factor")).where("userId", "=", userId).execute();
+      });
+    },
+
+    async useTotpStep(userId, step) {
+      // One conditional UPDATE: the database decides, so parallel uses of a step pass once.
+      const result = await db
+        .updateTable(table("two_factor"))
+        .set({ lastUsedStep: step })
+        .where("userId", "=", userId)
+        .where((eb) => eb.or([eb("lastUsedStep", "is", null), eb("lastUsedStep", "<", step)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async setBackupCodes(userId, hashes) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom(table("two_factor_backup_codes"))
+          .where("userId", "=", userId)
+          .execute();
+        if (hashes.length > 0)
+          await trx
+            .insertInto(table("two_factor_backup_codes"))
+            .values(hashes.map((hash) => ({ userId, hash })))
+            .execute();
+      });
+    },
+
+    async useBackupCode(userId, hash) {
+      // One DELETE: of parallel uses of a code, the database lets one remove the row.
+      const result = await db
+        .deleteFrom(table("two_factor_backup_codes"))
+        .where("userId", "=", userId)
+        .where("hash", "=", hash)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
+    async countBackupCodes(userId) {
+      const row = await db
+        .selectFrom(table("two_factor_backup_codes"))
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("userId", "=", userId)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
     },
   };
 }
