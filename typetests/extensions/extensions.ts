@@ -61,7 +61,7 @@ export async function everywhere(
 ): Promise<(TwoFactorStatus | null)[]> {
   const runners = [
     actionRunner(request, config),
-    expressRunner(req, {}),
+    expressRunner(req, config),
     await next.actionRunner(),
     await kit.actionRunner(event),
   ];
