@@ -13,6 +13,7 @@ import {
   hotp,
   matchTotp,
   otpauthUri,
+  requireRecentAuthentication,
   type TwoFactorOptions,
   totp,
   twoFactor,
@@ -344,6 +345,54 @@ describe("the two-factor extension", () => {
     expect(body.backupCodes).toHaveLength(10);
     expect(body.url).toBe(`${ORIGIN}/dashboard`);
     expect(await browser.session()).toMatchObject({ user: { email: "ada@example.com" } });
+  });
+
+  it("the session knows how and when its user authenticated (amr, time), whatever the jwt callback returns", async () => {
+    // A jwt callback that builds a new token: the claims are added after it, so they stay.
+    const { make } = setup(
+      {},
+      {
+        callbacks: { jwt: ({ token }) => ({ sub: token.sub, email: token.email }) },
+      },
+    );
+    const owner = new Client(make());
+    const { key } = await enrolled(owner);
+    const onePassword = (await owner.session()) as Record<string, unknown>;
+    expect(onePassword.authentication).toMatchObject({ amr: ["pwd"] });
+    expect(requireRecentAuthentication(onePassword as never, { maxAge: 300 })).toBe(true);
+    expect(requireRecentAuthentication(onePassword as never, { maxAge: 300, factor: "mfa" })).toBe(
+      false,
+    );
+    const browser = new Client(make());
+    await signInFirstFactor(browser);
+    await post(browser, "/auth/two-factor/verify", { code: await nextCode(key) });
+    const both = (await browser.session()) as {
+      authentication: { amr: string[]; authenticatedAt: string };
+    };
+    expect(both.authentication.amr).toEqual(["pwd", "otp", "mfa"]);
+    expect(Date.now() - Date.parse(both.authentication.authenticatedAt)).toBeLessThan(10_000);
+    expect(requireRecentAuthentication(both as never, { maxAge: 300, factor: "mfa" })).toBe(true);
+    const stale = {
+      ...both,
+      authentication: {
+        ...both.authentication,
+        authenticatedAt: new Date(Date.now() - 600_000).toISOString(),
+      },
+    };
+    expect(requireRecentAuthentication(stale as never, { maxAge: 300 })).toBe(false);
+    expect(requireRecentAuthentication(null, { maxAge: 300 })).toBe(false);
+  });
+
+  it("a session callback's own authentication field is kept", async () => {
+    const { make } = setup(
+      {},
+      {
+        callbacks: { session: ({ session }) => ({ ...session, authentication: "mine" }) },
+      },
+    );
+    const browser = new Client(make());
+    await signInFirstFactor(browser);
+    expect(await browser.session()).toMatchObject({ authentication: "mine" });
   });
 
   it("works with database sessions", async () => {

@@ -2,7 +2,7 @@
  * Extensions add action rows and sign-in steps to the core without widening its types: the two-
  * factor and account-flow features are built this way. Experimental.
  */
-import type { ActionRow, SignInStep } from "./config/internal.js";
+import type { ActionRow, SessionFields, SignInStep } from "./config/internal.js";
 import { EXTENSION_PARTS, type TesseraExtension } from "./extension-handle.js";
 
 /** What an extension adds. */
@@ -18,6 +18,17 @@ export interface ExtensionParts {
    * missing one is a configuration error naming the method and the packages that have it.
    */
   requires?: readonly ExtensionRequirement[];
+  /**
+   * Fields added to the session answer of a JWT session, from its token (for example what the
+   * extension's steps put there through `claims`). Added after the `session` callback, never
+   * over a field the callback set.
+   */
+  sessionFields?: SessionFields;
+  /**
+   * JWT claims the extension's steps write (through `claims`) that a session keeps when the
+   * `jwt` callback returns a token without them.
+   */
+  keptClaims?: readonly string[];
 }
 
 /** Methods an extension needs on the configured adapter. */

@@ -17,6 +17,7 @@ import { readJwtSession } from "../../lib/session/jwt-cookie.js";
 import { clearSignInLimit, limitSignInAttempt } from "../../lib/session/rate-limit.js";
 import { type PausedSignIn, readPausedSignIn, resumeSignIn } from "../../lib/session/sign-in.js";
 import type { ResponseInternal } from "../../types.js";
+import { authenticationClaims, authenticationFields, firstFactorAmr } from "./authentication.js";
 import { backupCodesPage, challengePage, enrolPage, enrolStartPage, managePage } from "./pages.js";
 import {
   hashBackupCode,
@@ -289,7 +290,13 @@ async function activate(
   );
   await emit(ctx, options.events.twoFactorEnabled, { userId: who.userId, method: "totp" });
   // Required enrolment during a sign-in: the new factor was just proven, the sign-in goes on.
-  const resumed = who.paused ? await resumeSignIn(ctx, who.paused) : undefined;
+  const resumed = who.paused
+    ? await resumeSignIn(
+        ctx,
+        who.paused,
+        authenticationClaims([...firstFactorAmr(ctx, who.paused.result.profile), "otp", "mfa"]),
+      )
+    : undefined;
   const next = resumed?.redirect ?? `${ctx.url.origin}/`;
   if (wantsPage(ctx))
     return {
@@ -321,7 +328,8 @@ async function verify(ctx: AuthContext, options: Resolved): Promise<ResponseInte
     return refused(limited ? 429 : 401, limited ? "RateLimited" : "TwoFactorCodeInvalid");
   }
   await emit(ctx, options.events.twoFactorChallengePassed, { userId, method: verdict });
-  return resumeSignIn(ctx, paused);
+  const amr = [...firstFactorAmr(ctx, paused.result.profile), "otp", "mfa"];
+  return resumeSignIn(ctx, paused, authenticationClaims(amr));
 }
 
 function noPausedSignIn(ctx: AuthContext): ResponseInternal {
@@ -436,9 +444,12 @@ function stepFor(options: Resolved): SignInStep {
   return {
     name: TWO_FACTOR_STEP,
     async run(ctx, result) {
+      const amr = firstFactorAmr(ctx, result.profile);
+      // A passkey is a possessed key unlocked by the user: two factors, unless the app says not.
       if (ctx.provider?.type === "webauthn" && options.passkeyIsMultiFactor)
-        return { continue: true };
-      if (result.user.id === undefined) return { continue: true };
+        return { continue: true, claims: authenticationClaims([...amr, "mfa"]) };
+      const signedIn = { continue: true as const, claims: authenticationClaims(amr) };
+      if (result.user.id === undefined) return signedIn;
       const record = await store(ctx).getTwoFactor(String(result.user.id));
       const base = ctx.url.href.replace(/\/$/, "");
       if (record?.enabledAt) {
@@ -453,7 +464,7 @@ function stepFor(options: Resolved): SignInStep {
           : `${base}/two-factor/enrol`;
         return { pause: { redirect: target } };
       }
-      return { continue: true };
+      return signedIn;
     },
   };
 }
@@ -493,6 +504,8 @@ export function twoFactor(options: TwoFactorOptions = {}): TesseraExtension {
     name: "two-factor",
     actions: [row],
     signInSteps: [stepFor(resolved)],
+    sessionFields: authenticationFields,
+    keptClaims: ["amr", "auth_time"],
     requires: [
       {
         of: "adapter",

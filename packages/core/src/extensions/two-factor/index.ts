@@ -16,6 +16,11 @@ export {
   twoFactorApi,
 } from "./api.js";
 export {
+  type RecentAuthenticationOptions,
+  requireRecentAuthentication,
+  type SessionAuthentication,
+} from "./authentication.js";
+export {
   TWO_FACTOR_ACTION,
   TWO_FACTOR_STEP,
   type TwoFactorEventMessage,

@@ -55,6 +55,16 @@ function runSessionCallback(
   return ctx.config.callbacks.session(params as SessionCallbackParams);
 }
 
+/** `next` with the claims named in `kept` that it lacks copied from `previous`. */
+function keepClaims(kept: readonly string[], previous: JWT, next: JWT): JWT {
+  if (kept.length === 0) return next;
+  let token = next;
+  for (const name of kept)
+    if (token[name] === undefined && previous[name] !== undefined)
+      token = { ...token, [name]: previous[name] };
+  return token;
+}
+
 /** A session answer: JSON, never cached. A literal, not `json()`'s spreads: read on every request. */
 function respond(body: Session | null, cookies: Cookie[] = []): ResponseInternal {
   const headers = {
@@ -114,8 +124,10 @@ async function jwtSession(
       account: null,
       ...(isUpdate && { trigger: "update" as const, session: newSession }),
     });
-    const token = isPending(jwtResult) ? await jwtResult : jwtResult;
-    if (token === null) return respond(null, clearJwtSession(request.cookies, option));
+    const returned = isPending(jwtResult) ? await jwtResult : jwtResult;
+    if (returned === null) return respond(null, clearJwtSession(request.cookies, option));
+    // Claims extensions keep (how the user authenticated) survive a callback's new token.
+    const token = keepClaims(config.keptClaims, current, returned);
 
     const now = Date.now();
     const maxAge = config.jwt.maxAge;
@@ -143,8 +155,15 @@ async function jwtSession(
     // to sign in again. Added after the callback, so the default callback keeps it too.
     // The account of the re-issued token (kept even when the callback built a new object).
     const refreshError = (sessionAccountOf(token) ?? sessionAccountOf(current))?.error;
-    const shown =
+    let shown =
       refreshError && !("error" in session) ? { ...session, error: refreshError } : session;
+    // Extensions' fields (how the user authenticated), never over what the callback set.
+    for (const fields of config.sessionFields) {
+      const added = fields(token);
+      if (added)
+        for (const [name, value] of Object.entries(added))
+          if (!(name in shown)) shown = { ...shown, [name]: value };
+    }
     if (config.events.session)
       await config.events.session({ session: shown as Session, token: token as JWT });
     return respond(shown as Session, issued);

@@ -8,17 +8,24 @@ import type { AuthConfig } from "../../types.js";
 import { CORE_ACTION_ROUTES } from "../actions/routes.js";
 import { type ExtensionParts, extensionParts } from "../extension.js";
 import { EXTENSION_PARTS } from "../extension-handle.js";
-import type { ActionRow, SignInStep } from "./internal.js";
+import type { ActionRow, SessionFields, SignInStep } from "./internal.js";
 
 /** What the extensions of a config add. */
 export interface ResolvedExtensions {
   actions: readonly ActionRow[];
   signInSteps: readonly SignInStep[];
+  sessionFields: readonly SessionFields[];
+  keptClaims: readonly string[];
   /** Why the extensions cannot be used; they then add nothing. */
   error?: Error;
 }
 
-const NONE: ResolvedExtensions = { actions: [], signInSteps: [] };
+const NONE: ResolvedExtensions = {
+  actions: [],
+  signInSteps: [],
+  sessionFields: [],
+  keptClaims: [],
+};
 
 /**
  * The rows and steps of `config.experimental.extensions`, or the configuration error that stops
@@ -36,6 +43,8 @@ export function resolveExtensions(config: AuthConfig): ResolvedExtensions {
   const stepNames = new Set<string>();
   const actions: ActionRow[] = [];
   const signInSteps: SignInStep[] = [];
+  const sessionFields: SessionFields[] = [];
+  const keptClaims: string[] = [];
   for (const extension of extensions) {
     if (typeof extension !== "object" || extension === null || !(EXTENSION_PARTS in extension))
       return refuse("An entry of experimental.extensions was not made by defineExtension.");
@@ -58,8 +67,10 @@ export function resolveExtensions(config: AuthConfig): ResolvedExtensions {
       stepNames.add(step.name);
       signInSteps.push(step);
     }
+    if (parts.sessionFields) sessionFields.push(parts.sessionFields);
+    keptClaims.push(...(parts.keptClaims ?? []));
   }
-  return { actions, signInSteps };
+  return { actions, signInSteps, sessionFields, keptClaims };
 }
 
 /**

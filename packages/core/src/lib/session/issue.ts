@@ -72,7 +72,9 @@ export async function issueSession(ctx: AuthContext, result: SignInResult): Prom
           ? sessionAccountClaim(ctx.provider, account)
           : undefined;
       const expires = new Date(Date.now() + config.jwt.maxAge * 1000);
-      const session = claim ? { ...token, [SESSION_ACCOUNT_CLAIM]: claim } : token;
+      // The steps' claims (how and when the user authenticated) go in after the callback too.
+      const withSteps = result.claims ? { ...token, ...result.claims } : token;
+      const session = claim ? { ...withSteps, [SESSION_ACCOUNT_CLAIM]: claim } : withSteps;
       issued.push(...(await writeJwtSession(config, request.cookies, option, session, expires)));
     }
   } else {
