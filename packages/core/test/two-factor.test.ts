@@ -6,6 +6,7 @@
 import { type AuthConfig, actionRunner, assertStartupConfig } from "@tessera/core";
 import { InvalidExtension } from "@tessera/core/errors";
 import Credentials from "@tessera/core/providers/credentials";
+import Email from "@tessera/core/providers/email";
 import { memoryStore } from "@tessera/core/store";
 import {
   base32Decode,
@@ -22,6 +23,7 @@ import {
 import { MemoryAdapter } from "@tessera/memory";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
+import { followLink, recordingSender, requestLink } from "./email-helpers.js";
 import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -393,6 +395,32 @@ describe("the two-factor extension", () => {
     const browser = new Client(make());
     await signInFirstFactor(browser);
     expect(await browser.session()).toMatchObject({ authentication: "mine" });
+  });
+
+  it("pauses an e-mail link sign-in too: the link alone signs nobody in", async () => {
+    const { make } = setup();
+    const sender = recordingSender();
+    const withEmail = (): AuthConfig => {
+      const config = make();
+      return {
+        ...config,
+        providers: [
+          ...config.providers,
+          Email({ sendVerificationRequest: sender.sendVerificationRequest }),
+        ],
+      };
+    };
+    const { key } = await enrolled(new Client(withEmail()));
+    const browser = new Client(withEmail());
+    await requestLink(browser, "email", "ada@example.com");
+    const landed = await followLink(browser, sender.lastLink());
+    expect(landed.headers.get("location")).toBe(`${ORIGIN}/auth/two-factor/verify`);
+    expect(await browser.session()).toBeNull();
+    await post(browser, "/auth/two-factor/verify", { code: await nextCode(key) });
+    expect(await browser.session()).toMatchObject({
+      user: { email: "ada@example.com" },
+      authentication: { amr: ["email", "otp", "mfa"] },
+    });
   });
 
   it("works with database sessions", async () => {
