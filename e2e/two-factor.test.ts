@@ -9,6 +9,7 @@ import type { AuthConfig } from "@tessera/core";
 import Credentials from "@tessera/core/providers/credentials";
 import { base32Decode, type TwoFactorOptions, totp, twoFactor } from "@tessera/core/two-factor";
 import { MemoryAdapter } from "@tessera/memory";
+import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type RunningOidcProvider,
@@ -217,6 +218,76 @@ describe("two-factor authentication in Chromium", () => {
       page.getByText("Continue").click(),
     ]);
     expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("the browser client (@tessera/core/two-factor/client) enrols and passes the challenge", async () => {
+    // The client module as an app's bundler would build it for the browser.
+    const bundled = await build({
+      stdin: {
+        contents:
+          'import { twoFactorClient } from "@tessera/core/two-factor/client";\n' +
+          'window.twoFactor = twoFactorClient({ baseUrl: "", basePath: "/auth" });',
+        resolveDir: process.cwd(),
+        loader: "ts",
+      },
+      bundle: true,
+      write: false,
+      format: "iife",
+      platform: "browser",
+      conditions: ["tessera-source"],
+      logLevel: "silent",
+    });
+    const script = bundled.outputFiles[0]?.text ?? "";
+    // Nothing of the server (node: modules, the QR encoder) reaches the browser bundle.
+    expect(script).not.toMatch(/node:|renderSVG/);
+    const { server } = await twoFactorServer();
+    const { origin } = server;
+    const { page, problems } = await freshPage();
+    // The page's script sets `window.twoFactor`; each call below runs in the page, like app code.
+    await signInWithPassword(page, origin);
+    await page.goto(`${origin}/`);
+    await page.addScriptTag({ content: script });
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as { twoFactor: TwoFactorClient }).twoFactor.status(),
+      ),
+    ).toEqual({
+      enabled: false,
+      pending: false,
+      backupCodesLeft: 0,
+    });
+    const enrolment = (await page.evaluate(() =>
+      (window as unknown as { twoFactor: TwoFactorClient }).twoFactor.enrol(),
+    )) as { secret: string; qrSvg: string };
+    expect(enrolment.qrSvg).toMatch(/^<svg/);
+    const key = base32Decode(enrolment.secret) as Uint8Array;
+    const activated = await page.evaluate(
+      (code) => (window as unknown as { twoFactor: TwoFactorClient }).twoFactor.activate(code),
+      await totp(key),
+    );
+    expect(activated).toMatchObject({ ok: true });
+    expect((activated as { backupCodes: string[] }).backupCodes).toHaveLength(10);
+    await signOut(page, origin);
+    await signInWithPassword(page, origin);
+    expect(page.url()).toBe(`${origin}/auth/two-factor/verify`);
+    await page.goto(`${origin}/`);
+    await page.addScriptTag({ content: script });
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as { twoFactor: TwoFactorClient }).twoFactor.verify({ code: "000000" }),
+      ),
+    ).toEqual({
+      ok: false,
+      error: "TwoFactorCodeInvalid",
+    });
+    const passed = await page.evaluate(
+      (code) => (window as unknown as { twoFactor: TwoFactorClient }).twoFactor.verify({ code }),
+      await nextCode(key),
+    );
+    expect(passed).toEqual({ ok: true, url: origin });
+    expect(await session(page)).toMatchObject({ user: { email: ADA.email } });
+    expect(problems.filter((p) => !p.includes("status of 401"))).toEqual([]);
     await page.close();
   }, 60_000);
 

@@ -12,6 +12,7 @@
  * if (result?.ok) console.log(await getSession(endpoint))
  * ```
  */
+export { type ActionAnswer, callAuthAction } from "./lib/client/action.js";
 export { type AuthEndpoint, authActionUrl, endpointFromUrl } from "./lib/client/endpoint.js";
 export {
   type FetchAuthJsonOptions,
