@@ -423,6 +423,77 @@ describe("the two-factor extension", () => {
     });
   });
 
+  it("a trusted browser skips the challenge; other browsers do not", async () => {
+    const { make } = setup();
+    const { key } = await enrolled(new Client(make()));
+    const laptop = new Client(make());
+    await signInFirstFactor(laptop);
+    await post(laptop, "/auth/two-factor/verify", { code: await nextCode(key), trustDevice: "1" });
+    const trust = laptop.jar.get("authjs.two-factor-trust");
+    expect(trust?.split(".")).toHaveLength(5);
+    // Signed out, the trust cookie stays: the next sign-in on this browser needs no code.
+    laptop.jar.delete("authjs.session-token");
+    const again = await signInFirstFactor(laptop);
+    expect(again.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
+    expect(await laptop.session()).toMatchObject({ authentication: { amr: ["pwd"] } });
+    const phone = new Client(make());
+    const challenged = await signInFirstFactor(phone);
+    expect(challenged.headers.get("location")).toBe(`${ORIGIN}/auth/two-factor/verify`);
+  });
+
+  it("a trusted-device cookie of another user opens nothing", async () => {
+    const { make } = setup();
+    await enrolled(new Client(make()), "ada");
+    const eve = await enrolled(new Client(make()), "eve");
+    const eveBrowser = new Client(make());
+    await signInFirstFactor(eveBrowser, "eve");
+    await post(eveBrowser, "/auth/two-factor/verify", {
+      code: await nextCode(eve.key),
+      trustDevice: "1",
+    });
+    const stolen = new Client(make());
+    stolen.jar.set(
+      "authjs.two-factor-trust",
+      eveBrowser.jar.get("authjs.two-factor-trust") as string,
+    );
+    const answer = await signInFirstFactor(stolen, "ada");
+    expect(answer.headers.get("location")).toBe(`${ORIGIN}/auth/two-factor/verify`);
+    expect(await stolen.session()).toBeNull();
+  });
+
+  it("trust ends when the user forgets their devices (after a password change, say)", async () => {
+    const { make } = setup();
+    const owner = new Client(make());
+    const { key } = await enrolled(owner);
+    const laptop = new Client(make());
+    await signInFirstFactor(laptop);
+    await post(laptop, "/auth/two-factor/verify", { code: await nextCode(key), trustDevice: "1" });
+    expect((await post(owner, "/auth/two-factor/forget-devices", {})).status).toBe(200);
+    laptop.jar.delete("authjs.session-token");
+    const forgotten = await signInFirstFactor(laptop);
+    expect(forgotten.headers.get("location")).toBe(`${ORIGIN}/auth/two-factor/verify`);
+  });
+
+  it("trust ends when the factor is turned off and a new one enrolled", async () => {
+    const { make } = setup();
+    const owner = new Client(make());
+    const { key, backupCodes } = await enrolled(owner);
+    const laptop = new Client(make());
+    await signInFirstFactor(laptop);
+    await post(laptop, "/auth/two-factor/verify", { code: await nextCode(key), trustDevice: "1" });
+    const disabled = await post(owner, "/auth/two-factor/disable", {
+      code: backupCodes[0] as string,
+    });
+    expect(disabled.status).toBe(200);
+    const enrolment = await post(owner, "/auth/two-factor/enrol", {});
+    const { secret } = (await enrolment.json()) as { secret: string };
+    const fresh = base32Decode(secret) as Uint8Array;
+    await post(owner, "/auth/two-factor/activate", { code: await totp(fresh) });
+    laptop.jar.delete("authjs.session-token");
+    const answer = await signInFirstFactor(laptop);
+    expect(answer.headers.get("location")).toBe(`${ORIGIN}/auth/two-factor/verify`);
+  });
+
   it("works with database sessions", async () => {
     const { make } = setup({}, { session: { strategy: "database" } });
     const { key } = await enrolled(new Client(make()));

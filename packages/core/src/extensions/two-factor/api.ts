@@ -35,6 +35,11 @@ export interface TwoFactorApi {
   regenerateBackupCodes(code: string): Promise<string[]>;
   /** Turns the factor off; needs a valid code (or backup code) now. */
   disable(code: string): Promise<void>;
+  /**
+   * Stops trusting every browser of the signed-in user ("don't ask again" ends): call it after a
+   * password change or "sign out everywhere".
+   */
+  forgetTrustedDevices(): Promise<void>;
 }
 
 async function call<T>(run: ActionRunner, action: ActionCall, what: string): Promise<T> {
@@ -90,6 +95,9 @@ export function twoFactorApi(run: ActionRunner): TwoFactorApi {
     },
     async disable(code) {
       await call(run, { action, subPath: "disable", body: { code } }, "Disabling");
+    },
+    async forgetTrustedDevices() {
+      await call(run, { action, subPath: "forget-devices", body: {} }, "Forgetting devices");
     },
   };
 }

@@ -39,9 +39,14 @@ export interface TwoFactorClient {
   enrol(): Promise<{ secret: string; uri: string; qrSvg: string } | null>;
   activate(code: string): Promise<TwoFactorClientResult>;
   /** The challenge of a paused sign-in: an authenticator code or a backup code. */
-  verify(code: { code: string } | { backupCode: string }): Promise<TwoFactorClientResult>;
+  /** `trustDevice: true`: don't ask again on this browser (when the server offers it). */
+  verify(
+    code: ({ code: string } | { backupCode: string }) & { trustDevice?: boolean },
+  ): Promise<TwoFactorClientResult>;
   regenerateBackupCodes(code: string): Promise<TwoFactorClientResult>;
   disable(code: string): Promise<TwoFactorClientResult>;
+  /** Stops trusting every browser of the signed-in user. */
+  forgetTrustedDevices(): Promise<TwoFactorClientResult>;
 }
 
 function result(answer: { ok: boolean; data: unknown; url: string | null }): TwoFactorClientResult {
@@ -83,5 +88,6 @@ export function twoFactorClient(endpoint: AuthEndpoint): TwoFactorClient {
     verify: (code) => post("verify", code),
     regenerateBackupCodes: (code) => post("backup-codes", { code }),
     disable: (code) => post("disable", { code }),
+    forgetTrustedDevices: () => post("forget-devices", {}),
   };
 }

@@ -32,6 +32,7 @@ import {
   type TwoFactorRecord,
 } from "./storage.js";
 import { base32Encode, DEFAULT_TOTP, matchTotp, otpauthUri, type TotpOptions } from "./totp.js";
+import { forgetTrustedDevices, isTrustedDevice, trustThisDevice } from "./trusted-device.js";
 
 /** The name of the sign-in step (recorded in the paused sign-in cookie). */
 export const TWO_FACTOR_STEP = "two-factor";
@@ -76,6 +77,11 @@ export interface TwoFactorOptions {
    * plus its user verification) and so skips the challenge; default true.
    */
   passkeyIsMultiFactor?: boolean;
+  /**
+   * "Don't ask again on this browser": how long a browser the user chose to trust skips the
+   * challenge, in seconds (default 30 days); `false` offers no such choice.
+   */
+  trustedDevice?: { maxAge?: number } | false;
   /** Your own pages instead of the built-in ones (paths on your origin). */
   pages?: { challenge?: string; enrol?: string };
   events?: TwoFactorEvents;
@@ -87,6 +93,8 @@ interface Resolved {
   backupCodes: number;
   required: boolean;
   passkeyIsMultiFactor: boolean;
+  /** Seconds a trusted browser skips the challenge; 0 when trust is off. */
+  trustMaxAge: number;
   issuer?: string;
   pages: { challenge?: string; enrol?: string };
   events: TwoFactorEvents;
@@ -322,6 +330,7 @@ async function verify(ctx: AuthContext, options: Resolved): Promise<ResponseInte
     if (wantsPage(ctx))
       return challengePage({
         ...pageContext(ctx),
+        trustDays: trustDays(options),
         error: limited ? TOO_MANY : WRONG_CODE,
         status: limited ? 429 : 401,
       });
@@ -329,7 +338,19 @@ async function verify(ctx: AuthContext, options: Resolved): Promise<ResponseInte
   }
   await emit(ctx, options.events.twoFactorChallengePassed, { userId, method: verdict });
   const amr = [...firstFactorAmr(ctx, paused.result.profile), "otp", "mfa"];
-  return resumeSignIn(ctx, paused, authenticationClaims(amr));
+  const resumed = await resumeSignIn(ctx, paused, authenticationClaims(amr));
+  const asked = body.trustDevice;
+  const trust =
+    options.trustMaxAge > 0 &&
+    (asked === true || asked === "1" || asked === "on" || asked === "true");
+  if (!trust) return resumed;
+  const trusted = await trustThisDevice(ctx, record, options.trustMaxAge);
+  return { ...resumed, cookies: [...(resumed.cookies ?? []), ...trusted] };
+}
+
+/** Whole days a trusted browser skips the challenge (0: no trust offered). */
+function trustDays(options: Resolved): number {
+  return Math.floor(options.trustMaxAge / 86_400);
 }
 
 function noPausedSignIn(ctx: AuthContext): ResponseInternal {
@@ -389,7 +410,7 @@ function handlerFor(options: Resolved) {
         return { redirect: new URL(options.pages.challenge, ctx.url).href };
       const paused = await readPausedSignIn(ctx, TWO_FACTOR_STEP);
       if (!paused) return noPausedSignIn(ctx);
-      return challengePage(pageContext(ctx));
+      return challengePage({ ...pageContext(ctx), trustDays: trustDays(options) });
     }
     const enrolling = subAction === "enrol" || subAction === "activate";
     const who = await actor(ctx, enrolling);
@@ -415,6 +436,10 @@ function handlerFor(options: Resolved) {
           if (wantsPage(ctx)) return { redirect: `${ctx.url.href.replace(/\/$/, "")}/two-factor` };
           return json({ disabled: true });
         });
+      case "forget-devices":
+        if (method !== "POST") return refused(400, "BadRequest");
+        await forgetTrustedDevices(ctx, who.userId, Math.max(options.trustMaxAge, 1));
+        return json({ forgotten: true });
       case "backup-codes":
         if (method !== "POST") return refused(400, "BadRequest");
         return withCode(ctx, options, who, async () => {
@@ -452,6 +477,13 @@ function stepFor(options: Resolved): SignInStep {
       if (result.user.id === undefined) return signedIn;
       const record = await store(ctx).getTwoFactor(String(result.user.id));
       const base = ctx.url.href.replace(/\/$/, "");
+      // A browser this user chose to trust, with this factor, since the last "forget".
+      if (
+        record?.enabledAt &&
+        options.trustMaxAge > 0 &&
+        (await isTrustedDevice(ctx, record, options.trustMaxAge))
+      )
+        return signedIn;
       if (record?.enabledAt) {
         const target = options.pages.challenge
           ? new URL(options.pages.challenge, ctx.url).href
@@ -486,6 +518,8 @@ export function twoFactor(options: TwoFactorOptions = {}): TesseraExtension {
     backupCodes: options.backupCodes ?? 10,
     required: options.required === true,
     passkeyIsMultiFactor: options.passkeyIsMultiFactor !== false,
+    trustMaxAge:
+      options.trustedDevice === false ? 0 : (options.trustedDevice?.maxAge ?? 30 * 24 * 60 * 60),
     ...(options.issuer !== undefined && { issuer: options.issuer }),
     pages: options.pages ?? {},
     events: options.events ?? {},
@@ -493,7 +527,7 @@ export function twoFactor(options: TwoFactorOptions = {}): TesseraExtension {
   const row: ActionRow = {
     name: TWO_FACTOR_ACTION,
     methods: ["GET", "POST"],
-    tail: ["verify", "enrol", "activate", "backup-codes", "disable", "status"],
+    tail: ["verify", "enrol", "activate", "backup-codes", "disable", "status", "forget-devices"],
     csrf: "all",
     page: true,
     callbackUrl: false,

@@ -45,8 +45,12 @@ function csrfField(csrfToken: string): SafeHtml {
  * backup code. One message for every wrong code, whichever factor it was.
  */
 export function challengePage(
-  p: TwoFactorPageContext & { error?: string; status?: number },
+  p: TwoFactorPageContext & { error?: string; status?: number; trustDays: number },
 ): ResponseInternal<string> {
+  const trust =
+    p.trustDays > 0
+      ? html`<label class="check"><input type="checkbox" name="trustDevice" value="1"> Don't ask again on this browser for ${p.trustDays} days</label>`
+      : null;
   const action = `${actionBase(p.url)}/two-factor/verify`;
   return renderPage({
     url: p.url,
@@ -61,6 +65,7 @@ export function challengePage(
 ${csrfField(p.csrfToken)}
 <div class="field"><label for="code">Authentication code</label>
 <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="10" required autofocus></div>
+${trust}
 <button type="submit" class="button primary">Verify</button>
 </form>
 <details class="detail gap-top"><summary>Use a backup code</summary>
@@ -68,6 +73,7 @@ ${csrfField(p.csrfToken)}
 ${csrfField(p.csrfToken)}
 <div class="field"><label for="backupCode">Backup code</label>
 <input id="backupCode" name="backupCode" type="text" autocomplete="off" autocapitalize="characters" maxlength="20" required></div>
+${trust}
 <button type="submit" class="button secondary">Use backup code</button>
 </form></details>`,
   });

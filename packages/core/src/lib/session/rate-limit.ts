@@ -49,6 +49,21 @@ function defaultStore(config: ResolvedConfig): SharedStore {
   return config.state.rateLimitStore;
 }
 
+/**
+ * The shared store of `config`: `rateLimit.storage`, else the app's in this process. Extensions
+ * keep their small shared state there (markers, epochs), so it is shared by the instances that
+ * share the limits.
+ *
+ * @example
+ * ```ts
+ * await sharedStoreOf(ctx.config).add(key, "1", 60)
+ * ```
+ */
+export function sharedStoreOf(config: ResolvedConfig): SharedStore {
+  const option = config.source.rateLimit;
+  return (option !== false && option?.storage) || defaultStore(config);
+}
+
 /** The limits for `config`, or undefined when `rateLimit: false` turns them off. */
 function resolve(config: ResolvedConfig): ResolvedRateLimit | undefined {
   const option = config.source.rateLimit;
