@@ -8,6 +8,7 @@
 import type { AuthConfig } from "@tessera/core";
 import Credentials from "@tessera/core/providers/credentials";
 import { base32Decode, type TwoFactorOptions, totp, twoFactor } from "@tessera/core/two-factor";
+import type { TwoFactorClient } from "@tessera/core/two-factor/client";
 import { MemoryAdapter } from "@tessera/memory";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -146,7 +146,11 @@ async function enrolled(client: Client, username = "ada") {
   await signInFirstFactor(client, username);
   const enrolment = await post(client, "/auth/two-factor/enrol", {});
   expect(enrolment.status).toBe(200);
-  const { secret, uri, qrSvg } = (await enrolment.json()) as Record<string, string>;
+  const { secret, uri, qrSvg } = (await enrolment.json()) as {
+    secret: string;
+    uri: string;
+    qrSvg: string;
+  };
   expect(uri).toContain(`secret=${secret}`);
   expect(qrSvg).toMatch(/^<svg /);
   const key = base32Decode(secret) as Uint8Array;
