@@ -7,6 +7,7 @@ import { type AuthConfig, actionRunner, assertStartupConfig } from "@tessera/cor
 import { InvalidExtension } from "@tessera/core/errors";
 import Credentials from "@tessera/core/providers/credentials";
 import Email from "@tessera/core/providers/email";
+import Nodemailer from "@tessera/core/providers/nodemailer";
 import { memoryStore } from "@tessera/core/store";
 import {
   base32Decode,
@@ -23,7 +24,7 @@ import {
 import { MemoryAdapter } from "@tessera/memory";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { followLink, recordingSender, requestLink } from "./email-helpers.js";
+import { followLink, recordingSender, requestLink, startSmtpServer } from "./email-helpers.js";
 import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -542,6 +543,108 @@ describe("the two-factor extension", () => {
     expect(markup).toContain("<svg");
     expect(markup).toMatch(/data-secret="[A-Z2-7]{32}"/);
     expect(markup).not.toContain('style="');
+  });
+});
+
+describe("a code by e-mail as another way through the challenge", () => {
+  function withEmailCode() {
+    const { make } = setup({ emailCode: true });
+    const sender = recordingSender();
+    const configure = (): AuthConfig => {
+      const config = make();
+      const email = Email({ sendVerificationRequest: sender.sendVerificationRequest });
+      return { ...config, providers: [...config.providers, email] };
+    };
+    return { configure, sender };
+  }
+
+  it("sends a code through the e-mail provider; the code signs in once", async () => {
+    const { configure, sender } = withEmailCode();
+    await enrolled(new Client(configure()));
+    const browser = new Client(configure());
+    await signInFirstFactor(browser);
+    const page = await browser.get("/auth/two-factor/verify", { accept: "text/html" });
+    expect(await page.text()).toContain("E-mail me a code");
+    const sent = await post(browser, "/auth/two-factor/email-code", {});
+    expect(await sent.json()).toEqual({ sent: true });
+    const mail = sender.sent.at(-1);
+    expect(mail?.identifier).toBe("ada@example.com");
+    expect(mail?.token).toMatch(/^\d{6}$/);
+    expect(mail?.url).toBe(`${ORIGIN}/auth/two-factor/verify?emailCode=${mail?.token}`);
+    // The link fills the code in; opening it signs nobody in.
+    const linked = await browser.get(
+      new URL(mail?.url as string).pathname + new URL(mail?.url as string).search,
+      {
+        accept: "text/html",
+      },
+    );
+    expect(await linked.text()).toContain(`value="${mail?.token}"`);
+    expect(await browser.session()).toBeNull();
+    const passed = await post(browser, "/auth/two-factor/verify", {
+      emailCode: mail?.token as string,
+    });
+    expect(passed.status).toBe(302);
+    expect(await browser.session()).toMatchObject({
+      authentication: { amr: ["pwd", "otp", "mfa"] },
+    });
+    // Spent: the same code opens no other paused sign-in of that user.
+    const second = new Client(configure());
+    await signInFirstFactor(second);
+    const replay = await post(second, "/auth/two-factor/verify", {
+      emailCode: mail?.token as string,
+    });
+    expect(replay.status).toBe(401);
+  });
+
+  it("two parallel uses of one e-mailed code sign in once", async () => {
+    const { configure, sender } = withEmailCode();
+    await enrolled(new Client(configure()));
+    const browsers = [new Client(configure()), new Client(configure())];
+    for (const browser of browsers) await signInFirstFactor(browser);
+    await post(browsers[0] as Client, "/auth/two-factor/email-code", {});
+    const code = sender.sent.at(-1)?.token as string;
+    const answers = await Promise.all(
+      browsers.map((browser) => post(browser, "/auth/two-factor/verify", { emailCode: code })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([302, 401]);
+  });
+
+  it("is not offered after an e-mail link sign-in: the same mailbox twice is one factor", async () => {
+    const { configure, sender } = withEmailCode();
+    await enrolled(new Client(configure()));
+    const browser = new Client(configure());
+    await requestLink(browser, "email", "ada@example.com");
+    await followLink(browser, sender.lastLink());
+    const page = await browser.get("/auth/two-factor/verify", { accept: "text/html" });
+    expect(await page.text()).not.toContain("E-mail me a code");
+    const refused = await post(browser, "/auth/two-factor/email-code", {});
+    expect(refused.status).toBe(404);
+  });
+
+  it("arrives over real SMTP through the Nodemailer provider", async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const { make } = setup({ emailCode: true });
+      const configure = (): AuthConfig => {
+        const config = make();
+        const mailer = Nodemailer({ server: smtp.url, from: "no-reply@app.example" });
+        return { ...config, providers: [...config.providers, mailer] };
+      };
+      await enrolled(new Client(configure()));
+      const browser = new Client(configure());
+      await signInFirstFactor(browser);
+      await post(browser, "/auth/two-factor/email-code", {});
+      const mail = await smtp.nextMail();
+      expect(mail.to).toEqual(["ada@example.com"]);
+      const code = /emailCode=(\d{6})/.exec(mail.text)?.[1] as string;
+      expect(code).toMatch(/^\d{6}$/);
+      expect((await post(browser, "/auth/two-factor/verify", { emailCode: code })).status).toBe(
+        302,
+      );
+      expect(await browser.session()).toMatchObject({ user: { email: "ada@example.com" } });
+    } finally {
+      await smtp.close();
+    }
   });
 });
 

@@ -18,6 +18,7 @@ import { clearSignInLimit, limitSignInAttempt } from "../../lib/session/rate-lim
 import { type PausedSignIn, readPausedSignIn, resumeSignIn } from "../../lib/session/sign-in.js";
 import type { ResponseInternal } from "../../types.js";
 import { authenticationClaims, authenticationFields, firstFactorAmr } from "./authentication.js";
+import { emailCodeTarget, sendEmailCode, useEmailCode } from "./email-code.js";
 import { backupCodesPage, challengePage, enrolPage, enrolStartPage, managePage } from "./pages.js";
 import {
   hashBackupCode,
@@ -43,7 +44,7 @@ export const TWO_FACTOR_ACTION = "two-factor";
 export interface TwoFactorEventMessage {
   userId: string;
   /** The factor used, for a passed or failed challenge (`undefined` when unknown). */
-  method?: "totp" | "backup-code";
+  method?: "totp" | "backup-code" | "email-code";
 }
 
 /** Events of two-factor authentication; a handler that throws is logged, never breaks a flow. */
@@ -82,6 +83,11 @@ export interface TwoFactorOptions {
    * challenge, in seconds (default 30 days); `false` offers no such choice.
    */
   trustedDevice?: { maxAge?: number } | false;
+  /**
+   * Offer "e-mail me a code" on the challenge, sent through the configured e-mail provider
+   * (never after an e-mail link sign-in: the same mailbox twice is one factor). Default false.
+   */
+  emailCode?: boolean;
   /** Your own pages instead of the built-in ones (paths on your origin). */
   pages?: { challenge?: string; enrol?: string };
   events?: TwoFactorEvents;
@@ -95,6 +101,7 @@ interface Resolved {
   passkeyIsMultiFactor: boolean;
   /** Seconds a trusted browser skips the challenge; 0 when trust is off. */
   trustMaxAge: number;
+  emailCode: boolean;
   issuer?: string;
   pages: { challenge?: string; enrol?: string };
   events: TwoFactorEvents;
@@ -158,7 +165,7 @@ function pageContext(ctx: AuthContext) {
 const WRONG_CODE = "That code did not work. Check it and try again.";
 const TOO_MANY = "Too many attempts. Wait a minute, then try again.";
 
-type CodeVerdict = "totp" | "backup-code" | "wrong" | "limited";
+type CodeVerdict = "totp" | "backup-code" | "email-code" | "wrong" | "limited";
 
 /**
  * Checks `code` (an authenticator code, or a backup code) for `userId`, counting the attempt
@@ -171,7 +178,8 @@ async function checkCode(
   options: Resolved,
   userId: string,
   record: TwoFactorRecord,
-  typed: { code?: unknown; backupCode?: unknown },
+  typed: { code?: unknown; backupCode?: unknown; emailCode?: unknown },
+  emailCodeAllowed = false,
 ): Promise<CodeVerdict> {
   try {
     // Brute force: a 6-digit code falls to a million tries; the limit makes that take years.
@@ -187,7 +195,10 @@ async function checkCode(
   const backup = typeof typed.backupCode === "string" ? typed.backupCode : "";
   const adapter = store(ctx);
   let verdict: CodeVerdict = "wrong";
-  if (code && /^\d+$/.test(code)) {
+  const emailed = typeof typed.emailCode === "string" ? typed.emailCode.replace(/\s/g, "") : "";
+  if (emailed) {
+    if (emailCodeAllowed && (await useEmailCode(ctx, userId, emailed))) verdict = "email-code";
+  } else if (code && /^\d+$/.test(code)) {
     const key = await openSecret(ctx, userId, record.secret);
     const step =
       key &&
@@ -324,13 +335,15 @@ async function verify(ctx: AuthContext, options: Resolved): Promise<ResponseInte
   const record = await store(ctx).getTwoFactor(userId);
   if (!record?.enabledAt) return noPausedSignIn(ctx);
   const body = ctx.request.body ?? {};
-  const verdict = await checkCode(ctx, options, userId, record, body);
+  const emailTarget = options.emailCode ? emailCodeTarget(ctx, paused) : null;
+  const verdict = await checkCode(ctx, options, userId, record, body, emailTarget !== null);
   if (verdict === "wrong" || verdict === "limited") {
     const limited = verdict === "limited";
     if (wantsPage(ctx))
       return challengePage({
         ...pageContext(ctx),
         trustDays: trustDays(options),
+        ...(emailTarget && { emailCode: { sent: typeof body.emailCode === "string" } }),
         error: limited ? TOO_MANY : WRONG_CODE,
         status: limited ? 429 : 401,
       });
@@ -346,6 +359,12 @@ async function verify(ctx: AuthContext, options: Resolved): Promise<ResponseInte
   if (!trust) return resumed;
   const trusted = await trustThisDevice(ctx, record, options.trustMaxAge);
   return { ...resumed, cookies: [...(resumed.cookies ?? []), ...trusted] };
+}
+
+/** `ada@example.com` as `a•••@example.com`: enough to recognise, not to harvest. */
+function maskAddress(email: string): string {
+  const at = email.lastIndexOf("@");
+  return at <= 0 ? "your address" : `${email[0]}•••${email.slice(at)}`;
 }
 
 /** Whole days a trusted browser skips the challenge (0: no trust offered). */
@@ -410,7 +429,44 @@ function handlerFor(options: Resolved) {
         return { redirect: new URL(options.pages.challenge, ctx.url).href };
       const paused = await readPausedSignIn(ctx, TWO_FACTOR_STEP);
       if (!paused) return noPausedSignIn(ctx);
-      return challengePage({ ...pageContext(ctx), trustDays: trustDays(options) });
+      const emailTarget = options.emailCode ? emailCodeTarget(ctx, paused) : null;
+      // The e-mailed link fills the code in; only a POST from the page spends it.
+      const linked = ctx.request.query.emailCode;
+      const prefill = linked && /^\d{6}$/.test(linked) ? linked : undefined;
+      return challengePage({
+        ...pageContext(ctx),
+        trustDays: trustDays(options),
+        ...(emailTarget && {
+          emailCode: { sent: prefill !== undefined, ...(prefill && { prefill }) },
+        }),
+      });
+    }
+    if (subAction === "email-code") {
+      if (method !== "POST") return refused(400, "BadRequest");
+      const paused = await readPausedSignIn(ctx, TWO_FACTOR_STEP);
+      if (!paused) return noPausedSignIn(ctx);
+      const target = options.emailCode ? emailCodeTarget(ctx, paused) : null;
+      if (!target) return refused(404, "EmailCodeUnavailable");
+      try {
+        await sendEmailCode(ctx, paused, target);
+      } catch (error) {
+        if (!(error instanceof RateLimited)) throw error;
+        if (!wantsPage(ctx)) return refused(429, "RateLimited");
+        const emailCode = { sent: false };
+        return challengePage({
+          ...pageContext(ctx),
+          trustDays: trustDays(options),
+          emailCode,
+          error: TOO_MANY,
+          status: 429,
+        });
+      }
+      if (!wantsPage(ctx)) return json({ sent: true });
+      return challengePage({
+        ...pageContext(ctx),
+        trustDays: trustDays(options),
+        emailCode: { sent: true, address: maskAddress(target.email) },
+      });
     }
     const enrolling = subAction === "enrol" || subAction === "activate";
     const who = await actor(ctx, enrolling);
@@ -518,6 +574,7 @@ export function twoFactor(options: TwoFactorOptions = {}): TesseraExtension {
     backupCodes: options.backupCodes ?? 10,
     required: options.required === true,
     passkeyIsMultiFactor: options.passkeyIsMultiFactor !== false,
+    emailCode: options.emailCode === true,
     trustMaxAge:
       options.trustedDevice === false ? 0 : (options.trustedDevice?.maxAge ?? 30 * 24 * 60 * 60),
     ...(options.issuer !== undefined && { issuer: options.issuer }),
@@ -527,7 +584,16 @@ export function twoFactor(options: TwoFactorOptions = {}): TesseraExtension {
   const row: ActionRow = {
     name: TWO_FACTOR_ACTION,
     methods: ["GET", "POST"],
-    tail: ["verify", "enrol", "activate", "backup-codes", "disable", "status", "forget-devices"],
+    tail: [
+      "verify",
+      "enrol",
+      "activate",
+      "backup-codes",
+      "disable",
+      "status",
+      "forget-devices",
+      "email-code",
+    ],
     csrf: "all",
     page: true,
     callbackUrl: false,

@@ -45,7 +45,13 @@ function csrfField(csrfToken: string): SafeHtml {
  * backup code. One message for every wrong code, whichever factor it was.
  */
 export function challengePage(
-  p: TwoFactorPageContext & { error?: string; status?: number; trustDays: number },
+  p: TwoFactorPageContext & {
+    error?: string;
+    status?: number;
+    trustDays: number;
+    /** Offered: "e-mail me a code", or (once sent) the field for it. */
+    emailCode?: { sent: boolean; address?: string; prefill?: string };
+  },
 ): ResponseInternal<string> {
   const trust =
     p.trustDays > 0
@@ -75,8 +81,31 @@ ${csrfField(p.csrfToken)}
 <input id="backupCode" name="backupCode" type="text" autocomplete="off" autocapitalize="characters" maxlength="20" required></div>
 ${trust}
 <button type="submit" class="button secondary">Use backup code</button>
-</form></details>`,
+</form></details>${p.emailCode ? emailCodeForm(p, action, trust) : null}`,
   });
+}
+
+/** "E-mail me a code", or the field for the code once it was sent. */
+function emailCodeForm(
+  p: TwoFactorPageContext & { emailCode?: { sent: boolean; address?: string; prefill?: string } },
+  verifyAction: string,
+  trust: SafeHtml | null,
+): SafeHtml {
+  const sent = p.emailCode?.sent === true;
+  if (!sent)
+    return html`<form class="stack gap-top" action="${actionBase(p.url)}/two-factor/email-code" method="post">
+${csrfField(p.csrfToken)}
+<button type="submit" class="button secondary">E-mail me a code</button>
+</form>`;
+  const where = p.emailCode?.address ? html` to ${p.emailCode.address}` : null;
+  return html`<form class="stack gap-top" action="${verifyAction}" method="post">
+${csrfField(p.csrfToken)}
+<p class="hint lead">We sent a code${where}. It works for 10 minutes.</p>
+<div class="field"><label for="emailCode">Code from the e-mail</label>
+<input id="emailCode" name="emailCode" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="8" required value="${p.emailCode?.prefill ?? ""}"></div>
+${trust}
+<button type="submit" class="button secondary">Verify e-mailed code</button>
+</form>`;
 }
 
 /** The start of enrolment: what is about to happen, and the button that makes the secret. */
