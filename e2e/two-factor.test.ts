@@ -7,6 +7,7 @@
  */
 import type { AuthConfig } from "@tessera/core";
 import Credentials from "@tessera/core/providers/credentials";
+import Passkey from "@tessera/core/providers/passkey";
 import { base32Decode, type TwoFactorOptions, totp, twoFactor } from "@tessera/core/two-factor";
 import type { TwoFactorClient } from "@tessera/core/two-factor/client";
 import { MemoryAdapter } from "@tessera/memory";
@@ -37,7 +38,7 @@ afterAll(async () => {
 });
 
 /** A server with credentials (ada / pw), the OpenID Provider and two-factor authentication. */
-async function twoFactorServer(options: TwoFactorOptions = {}) {
+async function twoFactorServer(options: TwoFactorOptions = {}, withPasskeys = false) {
   const adapter = MemoryAdapter();
   await adapter.createUser(ADA);
   const config: AuthConfig = {
@@ -46,13 +47,17 @@ async function twoFactorServer(options: TwoFactorOptions = {}) {
     adapter,
     session: { strategy: "jwt" },
     logger: { warn() {}, debug() {} },
-    experimental: { extensions: [twoFactor({ issuer: "Tessera e2e", ...options })] },
+    experimental: {
+      enableWebAuthn: withPasskeys,
+      extensions: [twoFactor({ issuer: "Tessera e2e", ...options })],
+    },
     providers: [
       Credentials({
         name: "Password",
         credentials: { username: {}, password: { type: "password" } },
         authorize: (c) => (c.username === "ada" && c.password === "pw" ? ADA : null),
       }),
+      ...(withPasskeys ? [Passkey({ relayingParty: { name: "Tessera e2e" } })] : []),
     ],
   };
   const server = await startAuthServer(config);
@@ -80,6 +85,33 @@ async function twoFactorServer(options: TwoFactorOptions = {}) {
   });
   return { server, adapter };
 }
+
+/** The client modules as an app's bundler builds them for the browser, on `window`. */
+async function browserBundle(): Promise<string> {
+  const bundled = await build({
+    stdin: {
+      contents: [
+        'import { signIn, webauthnCeremony } from "@tessera/core/client";',
+        'import { twoFactorClient } from "@tessera/core/two-factor/client";',
+        'window.twoFactor = twoFactorClient({ baseUrl: "", basePath: "/auth" });',
+        'window.registerPasskey = () => signIn({ baseUrl: "", basePath: "/auth" }, "passkey",',
+        '  { action: "register", redirect: false }, undefined, { webauthn: webauthnCeremony });',
+      ].join("\n"),
+      resolveDir: process.cwd(),
+      loader: "ts",
+    },
+    bundle: true,
+    write: false,
+    format: "iife",
+    platform: "browser",
+    conditions: ["tessera-source"],
+    logLevel: "silent",
+  });
+  return bundled.outputFiles[0]?.text ?? "";
+}
+
+/** What the bundle puts on `window`. */
+type AppWindow = { twoFactor: TwoFactorClient; registerPasskey(): Promise<{ ok: boolean }> };
 
 async function freshPage(): Promise<{ page: Page; problems: string[] }> {
   await browser.context.clearCookies();
@@ -229,23 +261,7 @@ describe("two-factor authentication in Chromium", () => {
   }, 60_000);
 
   it("the browser client (@tessera/core/two-factor/client) enrols and passes the challenge", async () => {
-    // The client module as an app's bundler would build it for the browser.
-    const bundled = await build({
-      stdin: {
-        contents:
-          'import { twoFactorClient } from "@tessera/core/two-factor/client";\n' +
-          'window.twoFactor = twoFactorClient({ baseUrl: "", basePath: "/auth" });',
-        resolveDir: process.cwd(),
-        loader: "ts",
-      },
-      bundle: true,
-      write: false,
-      format: "iife",
-      platform: "browser",
-      conditions: ["tessera-source"],
-      logLevel: "silent",
-    });
-    const script = bundled.outputFiles[0]?.text ?? "";
+    const script = await browserBundle();
     // Nothing of the server (node: modules, the QR encoder) reaches the browser bundle.
     expect(script).not.toMatch(/node:|renderSVG/);
     const { server } = await twoFactorServer();
@@ -295,6 +311,58 @@ describe("two-factor authentication in Chromium", () => {
     expect(passed).toEqual({ ok: true, url: origin });
     expect(await session(page)).toMatchObject({ user: { email: ADA.email } });
     expect(problems.filter((p) => !p.includes("status of 401"))).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("a passkey answers the challenge after a password sign-in", async () => {
+    const { server } = await twoFactorServer({}, true);
+    const { origin } = server;
+    const { page, problems } = await freshPage();
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send("WebAuthn.enable", { enableUI: false });
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    const script = await browserBundle();
+    await signInWithPassword(page, origin);
+    await page.goto(`${origin}/`);
+    await page.addScriptTag({ content: script });
+    // Signed in with the password, Ada adds a passkey and an authenticator app.
+    const registered = await page.evaluate(() =>
+      (window as unknown as AppWindow).registerPasskey(),
+    );
+    expect(registered).toMatchObject({ ok: true });
+    await enrolOnPages(page, origin);
+    await signOut(page, origin);
+
+    // The password form is posted directly: on the sign-in page, the passkey autofill of the
+    // virtual authenticator (which always consents) would sign in with the passkey alone.
+    const csrf = await (await page.request.get(`${origin}/auth/csrf`)).json();
+    const first = await page.request.post(`${origin}/auth/callback/credentials`, {
+      form: { csrfToken: csrf.csrfToken, username: "ada", password: "pw", callbackUrl: origin },
+      maxRedirects: 0,
+    });
+    expect(first.headers().location).toBe(`${origin}/auth/two-factor/verify`);
+    expect(await session(page)).toBeNull();
+    await page.goto(`${origin}/`);
+    await page.addScriptTag({ content: script });
+    const passed = await page.evaluate(() =>
+      (window as unknown as AppWindow).twoFactor.verifyWithPasskey(),
+    );
+    expect(passed).toEqual({ ok: true, url: origin });
+    expect(await session(page)).toMatchObject({
+      user: { email: ADA.email },
+      authentication: { amr: ["pwd", "hwk", "user", "mfa"] },
+    });
+    expect(problems).toEqual([]);
+    await cdp.detach();
     await page.close();
   }, 60_000);
 

@@ -38,6 +38,7 @@ export {
 } from "./lib/client/sign-in.js";
 export { type SignOutOptions, type SignOutResponse, signOut } from "./lib/client/sign-out.js";
 export {
+  passkeyAssertion,
   type WebAuthnAction,
   type WebAuthnCeremony,
   type WebAuthnCeremonyResult,

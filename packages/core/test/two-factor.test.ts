@@ -8,6 +8,7 @@ import { InvalidExtension } from "@tessera/core/errors";
 import Credentials from "@tessera/core/providers/credentials";
 import Email from "@tessera/core/providers/email";
 import Nodemailer from "@tessera/core/providers/nodemailer";
+import Passkey from "@tessera/core/providers/passkey";
 import { memoryStore } from "@tessera/core/store";
 import {
   base32Decode,
@@ -645,6 +646,48 @@ describe("a code by e-mail as another way through the challenge", () => {
     } finally {
       await smtp.close();
     }
+  });
+});
+
+describe("a passkey as another way through the challenge", () => {
+  function withPasskeys() {
+    const { make } = setup();
+    return (): AuthConfig => {
+      const config = make();
+      return {
+        ...config,
+        experimental: { ...config.experimental, enableWebAuthn: true },
+        providers: [...config.providers, Passkey({ relayingParty: { name: "Tessera tests" } })],
+      };
+    };
+  }
+
+  it("offers no options to a user without a passkey, and refuses a forged assertion", async () => {
+    const configure = withPasskeys();
+    await enrolled(new Client(configure()));
+    const browser = new Client(configure());
+    await signInFirstFactor(browser);
+    const options = await browser.get("/auth/two-factor/passkey-options");
+    expect(options.status).toBe(404);
+    expect(await options.json()).toEqual({ error: "NoPasskey" });
+    // No challenge was issued and the credential is made up: no session.
+    const forged = {
+      id: "AAAA",
+      rawId: "AAAA",
+      type: "public-key",
+      response: { clientDataJSON: "e30" },
+    };
+    const answer = await post(browser, "/auth/two-factor/verify", {
+      passkey: JSON.stringify(forged),
+    });
+    expect(answer.status).toBe(401);
+    expect(await browser.session()).toBeNull();
+  });
+
+  it("asks for the options of a paused sign-in only", async () => {
+    const configure = withPasskeys();
+    const stranger = new Client(configure());
+    expect((await stranger.get("/auth/two-factor/passkey-options")).status).toBe(401);
   });
 });
 

@@ -12,6 +12,7 @@
  */
 import { callAuthAction } from "../../lib/client/action.js";
 import type { AuthEndpoint } from "../../lib/client/endpoint.js";
+import { passkeyAssertion } from "../../lib/client/webauthn.js";
 
 /** The signed-in user's factor. */
 export interface TwoFactorClientStatus {
@@ -43,6 +44,11 @@ export interface TwoFactorClient {
   verify(
     code: ({ code: string } | { backupCode: string }) & { trustDevice?: boolean },
   ): Promise<TwoFactorClientResult>;
+  /**
+   * The challenge answered with one of the user's passkeys (the browser asks the authenticator).
+   * `error: "NoPasskey"` when the user has none.
+   */
+  verifyWithPasskey(options?: { trustDevice?: boolean }): Promise<TwoFactorClientResult>;
   regenerateBackupCodes(code: string): Promise<TwoFactorClientResult>;
   disable(code: string): Promise<TwoFactorClientResult>;
   /** Stops trusting every browser of the signed-in user. */
@@ -86,6 +92,16 @@ export function twoFactorClient(endpoint: AuthEndpoint): TwoFactorClient {
     },
     activate: (code) => post("activate", { code }),
     verify: (code) => post("verify", code),
+    async verifyWithPasskey(extra = {}) {
+      const offered = await callAuthAction<{ options?: Record<string, unknown>; error?: string }>(
+        endpoint,
+        "two-factor/passkey-options",
+      );
+      if (!offered.ok || !offered.data?.options)
+        return { ok: false, error: offered.data?.error ?? "NoPasskey" };
+      const passkey = await passkeyAssertion(offered.data.options);
+      return post("verify", { passkey, ...extra });
+    },
     regenerateBackupCodes: (code) => post("backup-codes", { code }),
     disable: (code) => post("disable", { code }),
     forgetTrustedDevices: () => post("forget-devices", {}),

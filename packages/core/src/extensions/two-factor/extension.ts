@@ -20,6 +20,7 @@ import type { ResponseInternal } from "../../types.js";
 import { authenticationClaims, authenticationFields, firstFactorAmr } from "./authentication.js";
 import { emailCodeTarget, sendEmailCode, useEmailCode } from "./email-code.js";
 import { backupCodesPage, challengePage, enrolPage, enrolStartPage, managePage } from "./pages.js";
+import { passkeyOptions, verifyPasskey } from "./passkey.js";
 import {
   hashBackupCode,
   newBackupCodes,
@@ -44,7 +45,7 @@ export const TWO_FACTOR_ACTION = "two-factor";
 export interface TwoFactorEventMessage {
   userId: string;
   /** The factor used, for a passed or failed challenge (`undefined` when unknown). */
-  method?: "totp" | "backup-code" | "email-code";
+  method?: "totp" | "backup-code" | "email-code" | "passkey";
 }
 
 /** Events of two-factor authentication; a handler that throws is logged, never breaks a flow. */
@@ -165,7 +166,7 @@ function pageContext(ctx: AuthContext) {
 const WRONG_CODE = "That code did not work. Check it and try again.";
 const TOO_MANY = "Too many attempts. Wait a minute, then try again.";
 
-type CodeVerdict = "totp" | "backup-code" | "email-code" | "wrong" | "limited";
+type CodeVerdict = "totp" | "backup-code" | "email-code" | "passkey" | "wrong" | "limited";
 
 /**
  * Checks `code` (an authenticator code, or a backup code) for `userId`, counting the attempt
@@ -178,8 +179,9 @@ async function checkCode(
   options: Resolved,
   userId: string,
   record: TwoFactorRecord,
-  typed: { code?: unknown; backupCode?: unknown; emailCode?: unknown },
+  typed: { code?: unknown; backupCode?: unknown; emailCode?: unknown; passkey?: unknown },
   emailCodeAllowed = false,
+  passkeyAllowed = false,
 ): Promise<CodeVerdict> {
   try {
     // Brute force: a 6-digit code falls to a million tries; the limit makes that take years.
@@ -196,7 +198,9 @@ async function checkCode(
   const adapter = store(ctx);
   let verdict: CodeVerdict = "wrong";
   const emailed = typeof typed.emailCode === "string" ? typed.emailCode.replace(/\s/g, "") : "";
-  if (emailed) {
+  if (typed.passkey !== undefined) {
+    if (passkeyAllowed && (await verifyPasskey(ctx, userId, typed.passkey))) verdict = "passkey";
+  } else if (emailed) {
     if (emailCodeAllowed && (await useEmailCode(ctx, userId, emailed))) verdict = "email-code";
   } else if (code && /^\d+$/.test(code)) {
     const key = await openSecret(ctx, userId, record.secret);
@@ -336,7 +340,7 @@ async function verify(ctx: AuthContext, options: Resolved): Promise<ResponseInte
   if (!record?.enabledAt) return noPausedSignIn(ctx);
   const body = ctx.request.body ?? {};
   const emailTarget = options.emailCode ? emailCodeTarget(ctx, paused) : null;
-  const verdict = await checkCode(ctx, options, userId, record, body, emailTarget !== null);
+  const verdict = await checkCode(ctx, options, userId, record, body, emailTarget !== null, true);
   if (verdict === "wrong" || verdict === "limited") {
     const limited = verdict === "limited";
     if (wantsPage(ctx))
@@ -350,7 +354,8 @@ async function verify(ctx: AuthContext, options: Resolved): Promise<ResponseInte
     return refused(limited ? 429 : 401, limited ? "RateLimited" : "TwoFactorCodeInvalid");
   }
   await emit(ctx, options.events.twoFactorChallengePassed, { userId, method: verdict });
-  const amr = [...firstFactorAmr(ctx, paused.result.profile), "otp", "mfa"];
+  const second = verdict === "passkey" ? ["hwk", "user"] : ["otp"];
+  const amr = [...firstFactorAmr(ctx, paused.result.profile), ...second, "mfa"];
   const resumed = await resumeSignIn(ctx, paused, authenticationClaims(amr));
   const asked = body.trustDevice;
   const trust =
@@ -440,6 +445,14 @@ function handlerFor(options: Resolved) {
           emailCode: { sent: prefill !== undefined, ...(prefill && { prefill }) },
         }),
       });
+    }
+    if (subAction === "passkey-options") {
+      if (method !== "GET") return refused(400, "BadRequest");
+      const paused = await readPausedSignIn(ctx, TWO_FACTOR_STEP);
+      if (!paused) return refused(401, "NoPausedSignIn");
+      const offered = await passkeyOptions(ctx, paused);
+      if (!offered) return refused(404, "NoPasskey");
+      return { ...json({ options: offered.options }), cookies: [offered.cookie] };
     }
     if (subAction === "email-code") {
       if (method !== "POST") return refused(400, "BadRequest");
@@ -593,6 +606,7 @@ export function twoFactor(options: TwoFactorOptions = {}): TesseraExtension {
       "status",
       "forget-devices",
       "email-code",
+      "passkey-options",
     ],
     csrf: "all",
     page: true,
