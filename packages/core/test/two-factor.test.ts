@@ -391,6 +391,48 @@ describe("the two-factor extension", () => {
     expect(requireRecentAuthentication(null, { maxAge: 300 })).toBe(false);
   });
 
+  it("step-up: a code renews the session's authentication time and returns to the callback URL", async () => {
+    const { make } = setup();
+    const owner = new Client(make());
+    const { key, backupCodes } = await enrolled(owner);
+    // Signed in with the password alone (before the factor existed): not enough for "mfa".
+    const before = (await owner.session()) as Record<string, unknown>;
+    expect(requireRecentAuthentication(before as never, { maxAge: 300, factor: "mfa" })).toBe(
+      false,
+    );
+    const page = await owner.get("/auth/two-factor/reauthenticate?callbackUrl=%2Fsettings", {
+      accept: "text/html",
+    });
+    expect(await page.text()).toContain('value="http://localhost:3000/settings"');
+    const wrong = await post(owner, "/auth/two-factor/reauthenticate", { code: "000000" });
+    expect(wrong.status).toBe(401);
+    const stepped = await post(owner, "/auth/two-factor/reauthenticate", {
+      code: await nextCode(key),
+      callbackUrl: "/settings",
+    });
+    expect(stepped.status).toBe(302);
+    expect(stepped.headers.get("location")).toBe(`${ORIGIN}/settings`);
+    const after = (await owner.session()) as Record<string, unknown>;
+    expect(after.authentication).toMatchObject({ amr: ["pwd", "otp", "mfa"] });
+    expect(requireRecentAuthentication(after as never, { maxAge: 300, factor: "mfa" })).toBe(true);
+    // A hostile callback URL goes where the redirect callback allows: the site itself.
+    const hostile = await post(owner, "/auth/two-factor/reauthenticate", {
+      code: backupCodes[0] as string,
+      callbackUrl: "https://evil.example/",
+    });
+    expect(hostile.headers.get("location")).toBe(ORIGIN);
+  });
+
+  it("step-up without a factor goes through the sign-in page", async () => {
+    const { make } = setup();
+    const browser = new Client(make());
+    await signInFirstFactor(browser);
+    const answer = await browser.get("/auth/two-factor/reauthenticate?callbackUrl=%2Fsettings");
+    expect(answer.headers.get("location")).toBe(
+      `${ORIGIN}/auth/signin?callbackUrl=${encodeURIComponent(`${ORIGIN}/settings`)}`,
+    );
+  });
+
   it("a session callback's own authentication field is kept", async () => {
     const { make } = setup(
       {},

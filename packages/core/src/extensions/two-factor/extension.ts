@@ -13,13 +13,20 @@ import { defineExtension } from "../../lib/extension.js";
 import type { TesseraExtension } from "../../lib/extension-handle.js";
 import { readChunkedCookie } from "../../lib/http/cookies.js";
 import { json } from "../../lib/http/response.js";
-import { readJwtSession } from "../../lib/session/jwt-cookie.js";
+import { readJwtSession, reissueJwtSession } from "../../lib/session/jwt-cookie.js";
 import { clearSignInLimit, limitSignInAttempt } from "../../lib/session/rate-limit.js";
 import { type PausedSignIn, readPausedSignIn, resumeSignIn } from "../../lib/session/sign-in.js";
 import type { ResponseInternal } from "../../types.js";
 import { authenticationClaims, authenticationFields, firstFactorAmr } from "./authentication.js";
 import { emailCodeTarget, sendEmailCode, useEmailCode } from "./email-code.js";
-import { backupCodesPage, challengePage, enrolPage, enrolStartPage, managePage } from "./pages.js";
+import {
+  backupCodesPage,
+  challengePage,
+  enrolPage,
+  enrolStartPage,
+  managePage,
+  reauthenticatePage,
+} from "./pages.js";
 import { passkeyOptions, verifyPasskey } from "./passkey.js";
 import {
   hashBackupCode,
@@ -366,6 +373,52 @@ async function verify(ctx: AuthContext, options: Resolved): Promise<ResponseInte
   return { ...resumed, cookies: [...(resumed.cookies ?? []), ...trusted] };
 }
 
+/**
+ * Step-up (`GET` page, `POST` code): a signed-in user with a factor proves it again, and the JWT
+ * session's `amr` and `auth_time` are renewed, so that `requireRecentAuthentication` passes; then
+ * back to the callback URL. A user without a factor (or with database sessions, which keep no
+ * `amr`) is sent through the sign-in page instead: a fresh sign-in is the re-authentication.
+ */
+async function reauthenticate(ctx: AuthContext, options: Resolved): Promise<ResponseInternal> {
+  const signInAgain = {
+    redirect: `${ctx.url.href.replace(/\/$/, "")}/signin?${new URLSearchParams({ callbackUrl: ctx.callbackUrl })}`,
+  };
+  const { config, cookies, request } = ctx;
+  if (config.session.strategy !== "jwt") return signInAgain;
+  const read = await readJwtSession(config, request.cookies, cookies.sessionToken, 0);
+  if (typeof read === "string" || typeof read.sub !== "string") return signInAgain;
+  const userId = read.sub;
+  const record = await store(ctx).getTwoFactor(userId);
+  if (!record?.enabledAt) return signInAgain;
+  const page = (error?: string, status?: number) =>
+    reauthenticatePage({
+      ...pageContext(ctx),
+      callbackUrl: ctx.callbackUrl,
+      ...(error !== undefined && { error }),
+      ...(status !== undefined && { status }),
+    });
+  if (request.method === "GET") return page();
+  const verdict = await checkCode(ctx, options, userId, record, request.body ?? {});
+  if (verdict === "wrong" || verdict === "limited") {
+    const limited = verdict === "limited";
+    if (wantsPage(ctx)) return page(limited ? TOO_MANY : WRONG_CODE, limited ? 429 : 401);
+    return refused(limited ? 429 : 401, limited ? "RateLimited" : "TwoFactorCodeInvalid");
+  }
+  await emit(ctx, options.events.twoFactorChallengePassed, { userId, method: verdict });
+  const previous = Array.isArray(read.amr) ? (read.amr as string[]) : [];
+  const renewed = { ...read, ...authenticationClaims([...previous, "otp", "mfa"]) };
+  const expires = new Date(Date.now() + config.jwt.maxAge * 1000);
+  const issued = await reissueJwtSession(
+    config,
+    request.cookies,
+    cookies.sessionToken,
+    read,
+    renewed,
+    expires,
+  );
+  return { redirect: ctx.callbackUrl, cookies: issued };
+}
+
 /** `ada@example.com` as `a•••@example.com`: enough to recognise, not to harvest. */
 function maskAddress(email: string): string {
   const at = email.lastIndexOf("@");
@@ -446,6 +499,7 @@ function handlerFor(options: Resolved) {
         }),
       });
     }
+    if (subAction === "reauthenticate") return reauthenticate(ctx, options);
     if (subAction === "passkey-options") {
       if (method !== "GET") return refused(400, "BadRequest");
       const paused = await readPausedSignIn(ctx, TWO_FACTOR_STEP);
@@ -607,10 +661,12 @@ export function twoFactor(options: TwoFactorOptions = {}): TesseraExtension {
       "forget-devices",
       "email-code",
       "passkey-options",
+      "reauthenticate",
     ],
     csrf: "all",
     page: true,
-    callbackUrl: false,
+    // Resolved through the redirect callback: where step-up returns to.
+    callbackUrl: true,
     reach: "both",
     handler: handlerFor(resolved),
   };

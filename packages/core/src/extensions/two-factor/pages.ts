@@ -209,3 +209,25 @@ ${csrfField(p.csrfToken)}${codeField("disable-code")}
     content,
   });
 }
+
+/** Step-up: a signed-in user confirms with a code before a sensitive action. */
+export function reauthenticatePage(
+  p: TwoFactorPageContext & { callbackUrl: string; error?: string; status?: number },
+): ResponseInternal<string> {
+  return renderPage({
+    url: p.url,
+    theme: p.theme,
+    status: p.status ?? 200,
+    title: "Confirm it's you",
+    heading: "Confirm it's you",
+    subtitle: "Enter a code from your authenticator app (or a backup code) to continue.",
+    icon: { svg: icons.lock },
+    css: CSS,
+    content: html`${alert(p.error)}<form class="stack" action="${actionBase(p.url)}/two-factor/reauthenticate" method="post">
+${csrfField(p.csrfToken)}<input type="hidden" name="callbackUrl" value="${p.callbackUrl}">
+<div class="field"><label for="code">Authentication or backup code</label>
+<input id="code" name="code" type="text" autocomplete="one-time-code" maxlength="20" required autofocus></div>
+<button type="submit" class="button primary">Continue</button>
+</form>`,
+  });
+}
