@@ -3,8 +3,11 @@
  * in-memory adapter. The RFC 6238 vectors, enrolment, the challenge after a first factor, and the
  * attacks: replay, brute force, a paused sign-in taken elsewhere, skipping the challenge, CSRF.
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { type AuthConfig, actionRunner, assertStartupConfig } from "@tessera/core";
 import { InvalidExtension } from "@tessera/core/errors";
+import { nodeActionRunner, toNodeHandler } from "@tessera/core/node";
 import Credentials from "@tessera/core/providers/credentials";
 import Email from "@tessera/core/providers/email";
 import Nodemailer from "@tessera/core/providers/nodemailer";
@@ -730,6 +733,55 @@ describe("a passkey as another way through the challenge", () => {
     const configure = withPasskeys();
     const stranger = new Client(configure());
     expect((await stranger.get("/auth/two-factor/passkey-options")).status).toBe(401);
+  });
+});
+
+describe("node:http", () => {
+  it("toNodeHandler serves the rows, and nodeActionRunner runs them for the app's own routes", async () => {
+    const { make } = setup();
+    const config = make();
+    const handler = toNodeHandler(config);
+    const server = createServer((req, res) => {
+      if (req.url?.startsWith("/auth/")) return void handler(req, res);
+      void twoFactorApi(nodeActionRunner(req, config, res, { origin: ORIGIN }))
+        .status()
+        .then((status) =>
+          res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(status)),
+        );
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const csrf = await fetch(`${origin}/auth/csrf`);
+      const cookie = csrf.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+      const signIn = await fetch(`${origin}/auth/callback/credentials`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrfToken, username: "ada", password: "pw" }),
+      });
+      const session = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .find((c) => c?.startsWith("authjs.session-token="));
+      const status = await fetch(`${origin}/auth/two-factor/status`, {
+        headers: { cookie: `${session}` },
+      });
+      expect(await status.json()).toEqual({ enabled: false, pending: false, backupCodesLeft: 0 });
+      const viaRunner = await fetch(`${origin}/account`, { headers: { cookie: `${session}` } });
+      expect(await viaRunner.json()).toEqual({
+        enabled: false,
+        pending: false,
+        backupCodesLeft: 0,
+      });
+      expect(await (await fetch(`${origin}/account`)).json()).toBeNull();
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 
