@@ -240,6 +240,18 @@ export function SqlAdapter<DB>(
   /** The join run on the driver itself, where `database` came from one of the factories. */
   let readSessionAndUser: DirectReader | undefined | null;
 
+  /** Runs `queries` as one unit: in a transaction, or on D1 (no transactions) as one batch. */
+  async function allOrNothing(queries: readonly CompiledQuery[]): Promise<void> {
+    const batch = atomicBatch(database);
+    if (batch) {
+      await batch(queries);
+      return;
+    }
+    await db.transaction().execute(async (trx) => {
+      for (const query of queries) await trx.executeQuery(query);
+    });
+  }
+
   function userToRow(user: AdapterUser & { id: string }): UserRow {
     return {
       id: user.id,
@@ -617,20 +629,17 @@ export function SqlAdapter<DB>(
         enabledAt: record.enabledAt ? traits.date(record.enabledAt) : null,
         lastUsedStep: record.lastUsedStep,
       };
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom(table("two_factor")).where("userId", "=", record.userId).execute();
-        await trx.insertInto(table("two_factor")).values(row).execute();
-      });
+      await allOrNothing([
+        db.deleteFrom(table("two_factor")).where("userId", "=", record.userId).compile(),
+        db.insertInto(table("two_factor")).values(row).compile(),
+      ]);
     },
 
     async deleteTwoFactor(userId) {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom(table("two_factor_backup_codes"))
-          .where("userId", "=", userId)
-          .execute();
-        await trx.deleteFrom(table("two_factor")).where("userId", "=", userId).execute();
-      });
+      await allOrNothing([
+        db.deleteFrom(table("two_factor_backup_codes")).where("userId", "=", userId).compile(),
+        db.deleteFrom(table("two_factor")).where("userId", "=", userId).compile(),
+      ]);
     },
 
     async useTotpStep(userId, step) {
@@ -645,17 +654,13 @@ export function SqlAdapter<DB>(
     },
 
     async setBackupCodes(userId, hashes) {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom(table("two_factor_backup_codes"))
-          .where("userId", "=", userId)
-          .execute();
-        if (hashes.length > 0)
-          await trx
-            .insertInto(table("two_factor_backup_codes"))
-            .values(hashes.map((hash) => ({ userId, hash })))
-            .execute();
-      });
+      const rows = hashes.map((hash) => ({ userId, hash }));
+      await allOrNothing([
+        db.deleteFrom(table("two_factor_backup_codes")).where("userId", "=", userId).compile(),
+        ...(rows.length > 0
+          ? [db.insertInto(table("two_factor_backup_codes")).values(rows).compile()]
+          : []),
+      ]);
     },
 
     async useBackupCode(userId, hash) {
