@@ -361,6 +361,27 @@ describe("two-factor authentication in Chromium", () => {
       user: { email: ADA.email },
       authentication: { amr: ["pwd", "hwk", "user", "mfa"] },
     });
+
+    // The built-in challenge page offers the passkey too, under its CSP.
+    await signOut(page, origin);
+    const again = await page.request.post(`${origin}/auth/callback/credentials`, {
+      form: {
+        csrfToken: (await (await page.request.get(`${origin}/auth/csrf`)).json()).csrfToken,
+        username: "ada",
+        password: "pw",
+        callbackUrl: `${origin}/after`,
+      },
+      maxRedirects: 0,
+    });
+    expect(again.headers().location).toBe(`${origin}/auth/two-factor/verify`);
+    await page.goto(`${origin}/auth/two-factor/verify`);
+    await Promise.all([
+      page.waitForURL(`${origin}/after`),
+      page.getByRole("button", { name: "Use a passkey" }).click(),
+    ]);
+    expect(await session(page)).toMatchObject({
+      authentication: { amr: ["pwd", "hwk", "user", "mfa"] },
+    });
     expect(problems).toEqual([]);
     await cdp.detach();
     await page.close();

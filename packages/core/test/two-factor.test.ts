@@ -3,6 +3,7 @@
  * in-memory adapter. The RFC 6238 vectors, enrolment, the challenge after a first factor, and the
  * attacks: replay, brute force, a paused sign-in taken elsewhere, skipping the challenge, CSRF.
  */
+import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type AuthConfig, actionRunner, assertStartupConfig } from "@tessera/core";
@@ -28,6 +29,10 @@ import {
 import { MemoryAdapter } from "@tessera/memory";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
+import {
+  PASSKEY_CHALLENGE_SCRIPT,
+  PASSKEY_CHALLENGE_SCRIPT_HASH,
+} from "../src/extensions/two-factor/passkey-script.js";
 import { followLink, recordingSender, requestLink, startSmtpServer } from "./email-helpers.js";
 import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
 
@@ -727,6 +732,11 @@ describe("a passkey as another way through the challenge", () => {
     });
     expect(answer.status).toBe(401);
     expect(await browser.session()).toBeNull();
+  });
+
+  it("the challenge page's passkey helper is allowed by its hash, and by nothing broader", () => {
+    const digest = createHash("sha256").update(PASSKEY_CHALLENGE_SCRIPT, "utf8").digest("base64");
+    expect(PASSKEY_CHALLENGE_SCRIPT_HASH).toBe(`sha256-${digest}`);
   });
 
   it("asks for the options of a paused sign-in only", async () => {

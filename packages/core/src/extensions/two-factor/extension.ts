@@ -27,7 +27,7 @@ import {
   managePage,
   reauthenticatePage,
 } from "./pages.js";
-import { passkeyOptions, verifyPasskey } from "./passkey.js";
+import { hasPasskey, passkeyOptions, verifyPasskey } from "./passkey.js";
 import {
   hashBackupCode,
   newBackupCodes,
@@ -491,12 +491,16 @@ function handlerFor(options: Resolved) {
       // The e-mailed link fills the code in; only a POST from the page spends it.
       const linked = ctx.request.query.emailCode;
       const prefill = linked && /^\d{6}$/.test(linked) ? linked : undefined;
+      const passkeyOptionsUrl = (await hasPasskey(ctx, paused))
+        ? `${ctx.url.href.replace(/\/$/, "")}/two-factor/passkey-options`
+        : undefined;
       return challengePage({
         ...pageContext(ctx),
         trustDays: trustDays(options),
         ...(emailTarget && {
           emailCode: { sent: prefill !== undefined, ...(prefill && { prefill }) },
         }),
+        ...(passkeyOptionsUrl && { passkeyOptionsUrl }),
       });
     }
     if (subAction === "reauthenticate") return reauthenticate(ctx, options);

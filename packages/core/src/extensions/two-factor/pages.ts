@@ -9,6 +9,7 @@ import { html, raw, type SafeHtml } from "../../lib/pages/html.js";
 import { actionBase, icons, renderPage } from "../../lib/pages/layout.js";
 import type { PageTheme } from "../../lib/pages/types.js";
 import type { ResponseInternal } from "../../types.js";
+import { PASSKEY_CHALLENGE_SCRIPT, PASSKEY_CHALLENGE_SCRIPT_HASH } from "./passkey-script.js";
 
 /** What every two-factor page needs. */
 export interface TwoFactorPageContext {
@@ -51,6 +52,8 @@ export function challengePage(
     trustDays: number;
     /** Offered: "e-mail me a code", or (once sent) the field for it. */
     emailCode?: { sent: boolean; address?: string; prefill?: string };
+    /** Offered: "Use a passkey", with where its options come from. */
+    passkeyOptionsUrl?: string;
   },
 ): ResponseInternal<string> {
   const trust =
@@ -81,7 +84,19 @@ ${csrfField(p.csrfToken)}
 <input id="backupCode" name="backupCode" type="text" autocomplete="off" autocapitalize="characters" maxlength="20" required></div>
 ${trust}
 <button type="submit" class="button secondary">Use backup code</button>
-</form></details>${p.emailCode ? emailCodeForm(p, action, trust) : null}`,
+</form></details>${p.emailCode ? emailCodeForm(p, action, trust) : null}${
+      p.passkeyOptionsUrl
+        ? html`<form class="stack gap-top" action="${action}" method="post">
+${csrfField(p.csrfToken)}<input type="hidden" name="passkey" value="">
+${trust}
+<button type="button" class="button secondary" data-two-factor-passkey="${p.passkeyOptionsUrl}">Use a passkey</button>
+</form>`
+        : null
+    }`,
+    ...(p.passkeyOptionsUrl && {
+      scripts: raw(`<script>${PASSKEY_CHALLENGE_SCRIPT}</script>`),
+      scriptHashes: [PASSKEY_CHALLENGE_SCRIPT_HASH],
+    }),
   });
 }
 

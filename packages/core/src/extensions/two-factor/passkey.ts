@@ -30,6 +30,12 @@ async function credentialsOf(ctx: AuthContext, userId: string): Promise<AdapterA
   return adapter.listAuthenticatorsByUserId(userId);
 }
 
+/** Whether the paused user has a passkey to answer the challenge with. */
+export async function hasPasskey(ctx: AuthContext, paused: PausedSignIn): Promise<boolean> {
+  if (!passkeyProvider(ctx)) return false;
+  return (await credentialsOf(ctx, String(paused.result.user.id))).length > 0;
+}
+
 /** Options for the paused user's passkeys, or null when they have none (or passkeys are off). */
 export async function passkeyOptions(
   ctx: AuthContext,
