@@ -530,6 +530,21 @@ describe("the two-factor extension", () => {
     expect(forgotten.headers.get("location")).toBe(`${ORIGIN}/auth/two-factor/verify`);
   });
 
+  it("trust ends when the user signs out everywhere else (database sessions)", async () => {
+    const { make } = setup({}, { session: { strategy: "database" } });
+    const owner = new Client(make());
+    const { key } = await enrolled(owner);
+    const laptop = new Client(make());
+    await signInFirstFactor(laptop);
+    await post(laptop, "/auth/two-factor/verify", { code: await nextCode(key), trustDevice: "1" });
+    expect(await laptop.session()).toMatchObject({ user: { email: "ada@example.com" } });
+    const revoked = await post(owner, "/auth/sessions/revoke", { others: "true" });
+    expect(await revoked.json()).toEqual({ revoked: 1 });
+    expect(await laptop.session()).toBeNull();
+    const answer = await signInFirstFactor(laptop);
+    expect(answer.headers.get("location")).toBe(`${ORIGIN}/auth/two-factor/verify`);
+  });
+
   it("trust ends when the factor is turned off and a new one enrolled", async () => {
     const { make } = setup();
     const owner = new Client(make());

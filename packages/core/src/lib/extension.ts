@@ -2,7 +2,12 @@
  * Extensions add action rows and sign-in steps to the core without widening its types: the two-
  * factor and account-flow features are built this way. Experimental.
  */
-import type { ActionRow, SessionFields, SignInStep } from "./config/internal.js";
+import type {
+  ActionRow,
+  SessionFields,
+  SignedOutElsewhere,
+  SignInStep,
+} from "./config/internal.js";
 import { EXTENSION_PARTS, type TesseraExtension } from "./extension-handle.js";
 
 /** What an extension adds. */
@@ -29,6 +34,11 @@ export interface ExtensionParts {
    * `jwt` callback returns a token without them.
    */
   keptClaims?: readonly string[];
+  /**
+   * Runs when a user signs out everywhere else (`POST <basePath>/sessions/revoke` with `others`,
+   * `revokeOtherSessions`): what the extension keeps per browser ends with the sessions.
+   */
+  signedOutElsewhere?: SignedOutElsewhere;
 }
 
 /** Methods an extension needs on the configured adapter. */

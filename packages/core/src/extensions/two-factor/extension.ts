@@ -680,6 +680,9 @@ export function twoFactor(options: TwoFactorOptions = {}): TesseraExtension {
     signInSteps: [stepFor(resolved)],
     sessionFields: authenticationFields,
     keptClaims: ["amr", "auth_time"],
+    // "Sign out everywhere else" ends the trust of every other browser too.
+    signedOutElsewhere: (ctx, userId) =>
+      forgetTrustedDevices(ctx, userId, Math.max(resolved.trustMaxAge, 1)),
     requires: [
       {
         of: "adapter",

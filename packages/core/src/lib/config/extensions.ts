@@ -8,7 +8,7 @@ import type { AuthConfig } from "../../types.js";
 import { CORE_ACTION_ROUTES } from "../actions/routes.js";
 import { type ExtensionParts, extensionParts } from "../extension.js";
 import { EXTENSION_PARTS } from "../extension-handle.js";
-import type { ActionRow, SessionFields, SignInStep } from "./internal.js";
+import type { ActionRow, SessionFields, SignedOutElsewhere, SignInStep } from "./internal.js";
 
 /** What the extensions of a config add. */
 export interface ResolvedExtensions {
@@ -16,6 +16,7 @@ export interface ResolvedExtensions {
   signInSteps: readonly SignInStep[];
   sessionFields: readonly SessionFields[];
   keptClaims: readonly string[];
+  signedOutElsewhere: readonly SignedOutElsewhere[];
   /** Why the extensions cannot be used; they then add nothing. */
   error?: Error;
 }
@@ -25,6 +26,7 @@ const NONE: ResolvedExtensions = {
   signInSteps: [],
   sessionFields: [],
   keptClaims: [],
+  signedOutElsewhere: [],
 };
 
 /**
@@ -45,6 +47,7 @@ export function resolveExtensions(config: AuthConfig): ResolvedExtensions {
   const signInSteps: SignInStep[] = [];
   const sessionFields: SessionFields[] = [];
   const keptClaims: string[] = [];
+  const signedOutElsewhere: SignedOutElsewhere[] = [];
   for (const extension of extensions) {
     if (typeof extension !== "object" || extension === null || !(EXTENSION_PARTS in extension))
       return refuse("An entry of experimental.extensions was not made by defineExtension.");
@@ -69,8 +72,9 @@ export function resolveExtensions(config: AuthConfig): ResolvedExtensions {
     }
     if (parts.sessionFields) sessionFields.push(parts.sessionFields);
     keptClaims.push(...(parts.keptClaims ?? []));
+    if (parts.signedOutElsewhere) signedOutElsewhere.push(parts.signedOutElsewhere);
   }
-  return { actions, signInSteps, sessionFields, keptClaims };
+  return { actions, signInSteps, sessionFields, keptClaims, signedOutElsewhere };
 }
 
 /**

@@ -87,6 +87,8 @@ export interface ResolvedConfig {
   sessionFields: readonly SessionFields[];
   /** JWT claims extensions keep when the `jwt` callback returns a token without them. */
   keptClaims: readonly string[];
+  /** What extensions do when a user signs out everywhere else (`sessions/revoke` `others`). */
+  signedOutElsewhere: readonly SignedOutElsewhere[];
   /** Providers for an origin (their URLs embed it); cached per origin. */
   providersFor(origin: string): InternalProvider[];
 }
@@ -142,6 +144,9 @@ export interface SignInResult {
 export type SignInStepOutcome =
   | { continue: true; claims?: Record<string, unknown> }
   | { pause: ResponseInternal };
+
+/** An extension's part in "sign out everywhere else", for the user `userId`. */
+export type SignedOutElsewhere = (ctx: AuthContext, userId: string) => Awaitable<void>;
 
 /** Fields an extension adds to the session read from a JWT (none: `undefined`). */
 export type SessionFields = (token: JWT) => Record<string, unknown> | undefined;

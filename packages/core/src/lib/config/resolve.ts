@@ -183,6 +183,7 @@ function buildResolvedConfig(config: AuthConfig, env: EnvObject): ResolvedConfig
     signInSteps: extensions.signInSteps,
     sessionFields: extensions.sessionFields,
     keptClaims: extensions.keptClaims,
+    signedOutElsewhere: extensions.signedOutElsewhere,
     cookies: [
       mergeCookies(defaultCookies(false), config.cookies),
       mergeCookies(defaultCookies(true), config.cookies),
