@@ -129,6 +129,8 @@ describe("session strategy", () => {
         email: DEMO_USER.email,
         image: null,
       },
+      // Two-factor authentication records how the user signed in (database sessions too).
+      authentication: { amr: ["pwd"], authenticatedAt: expect.any(String) },
     });
   });
 

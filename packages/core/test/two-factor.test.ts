@@ -565,14 +565,28 @@ describe("the two-factor extension", () => {
     expect(answer.headers.get("location")).toBe(`${ORIGIN}/auth/two-factor/verify`);
   });
 
-  it("works with database sessions", async () => {
+  it("works with database sessions, which know how their user authenticated too", async () => {
     const { make } = setup({}, { session: { strategy: "database" } });
-    const { key } = await enrolled(new Client(make()));
+    const owner = new Client(make());
+    const { key, backupCodes } = await enrolled(owner);
+    expect(await owner.session()).toMatchObject({ authentication: { amr: ["pwd"] } });
     const browser = new Client(make());
     await signInFirstFactor(browser);
     expect(await browser.session()).toBeNull();
     await post(browser, "/auth/two-factor/verify", { code: await nextCode(key) });
-    expect(await browser.session()).toMatchObject({ user: { email: "ada@example.com" } });
+    const session = (await browser.session()) as Record<string, unknown>;
+    expect(session).toMatchObject({
+      user: { email: "ada@example.com" },
+      authentication: { amr: ["pwd", "otp", "mfa"] },
+    });
+    expect(requireRecentAuthentication(session as never, { maxAge: 60, factor: "mfa" })).toBe(true);
+    // Step-up on the password-only session renews its claims in place.
+    const stepped = await post(owner, "/auth/two-factor/reauthenticate", {
+      code: backupCodes[1] as string,
+      callbackUrl: "/settings",
+    });
+    expect(stepped.headers.get("location")).toBe(`${ORIGIN}/settings`);
+    expect(await owner.session()).toMatchObject({ authentication: { amr: ["pwd", "otp", "mfa"] } });
   });
 
   it("serves its server functions in-process through any integration's runner", async () => {

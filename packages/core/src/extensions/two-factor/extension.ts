@@ -15,8 +15,9 @@ import { readChunkedCookie } from "../../lib/http/cookies.js";
 import { json } from "../../lib/http/response.js";
 import { readJwtSession, reissueJwtSession } from "../../lib/session/jwt-cookie.js";
 import { clearSignInLimit, limitSignInAttempt } from "../../lib/session/rate-limit.js";
+import { readSessionClaims, storeSessionClaims } from "../../lib/session/session-claims.js";
 import { type PausedSignIn, readPausedSignIn, resumeSignIn } from "../../lib/session/sign-in.js";
-import type { ResponseInternal } from "../../types.js";
+import type { JWT, ResponseInternal } from "../../types.js";
 import { authenticationClaims, authenticationFields, firstFactorAmr } from "./authentication.js";
 import { emailCodeTarget, sendEmailCode, useEmailCode } from "./email-code.js";
 import {
@@ -384,10 +385,9 @@ async function reauthenticate(ctx: AuthContext, options: Resolved): Promise<Resp
     redirect: `${ctx.url.href.replace(/\/$/, "")}/signin?${new URLSearchParams({ callbackUrl: ctx.callbackUrl })}`,
   };
   const { config, cookies, request } = ctx;
-  if (config.session.strategy !== "jwt") return signInAgain;
-  const read = await readJwtSession(config, request.cookies, cookies.sessionToken, 0);
-  if (typeof read === "string" || typeof read.sub !== "string") return signInAgain;
-  const userId = read.sub;
+  const current = await currentAuthentication(ctx);
+  if (!current) return signInAgain;
+  const { userId } = current;
   const record = await store(ctx).getTwoFactor(userId);
   if (!record?.enabledAt) return signInAgain;
   const page = (error?: string, status?: number) =>
@@ -405,18 +405,50 @@ async function reauthenticate(ctx: AuthContext, options: Resolved): Promise<Resp
     return refused(limited ? 429 : 401, limited ? "RateLimited" : "TwoFactorCodeInvalid");
   }
   await emit(ctx, options.events.twoFactorChallengePassed, { userId, method: verdict });
-  const previous = Array.isArray(read.amr) ? (read.amr as string[]) : [];
-  const renewed = { ...read, ...authenticationClaims([...previous, "otp", "mfa"]) };
-  const expires = new Date(Date.now() + config.jwt.maxAge * 1000);
-  const issued = await reissueJwtSession(
+  const previous = Array.isArray(current.claims.amr) ? (current.claims.amr as string[]) : [];
+  const renewed = authenticationClaims([...previous, "otp", "mfa"]);
+  if (current.jwt) {
+    const expires = new Date(Date.now() + config.jwt.maxAge * 1000);
+    const next = { ...current.jwt, ...renewed };
+    const issued = await reissueJwtSession(
+      config,
+      request.cookies,
+      cookies.sessionToken,
+      current.jwt,
+      next,
+      expires,
+    );
+    return { redirect: ctx.callbackUrl, cookies: issued };
+  }
+  const ttl = ((current.expires?.getTime() ?? Date.now()) - Date.now()) / 1000;
+  await storeSessionClaims(
     config,
-    request.cookies,
-    cookies.sessionToken,
-    read,
-    renewed,
-    expires,
+    current.sessionToken ?? "",
+    { ...current.claims, ...renewed },
+    ttl,
   );
-  return { redirect: ctx.callbackUrl, cookies: issued };
+  return { redirect: ctx.callbackUrl };
+}
+
+/** The signed-in user's session and its sign-in claims, for step-up; null when signed out. */
+async function currentAuthentication(ctx: AuthContext): Promise<{
+  userId: string;
+  claims: Record<string, unknown>;
+  jwt?: JWT;
+  sessionToken?: string;
+  expires?: Date;
+} | null> {
+  const { config, cookies, request } = ctx;
+  if (config.session.strategy === "jwt") {
+    const read = await readJwtSession(config, request.cookies, cookies.sessionToken, 0);
+    if (typeof read === "string" || typeof read.sub !== "string") return null;
+    return { userId: read.sub, claims: read, jwt: read };
+  }
+  const sessionToken = readChunkedCookie(request.cookies, cookies.sessionToken.name);
+  const found = sessionToken ? await config.adapter?.getSessionAndUser(sessionToken) : null;
+  if (!sessionToken || !found || found.session.expires.valueOf() < Date.now()) return null;
+  const claims = (await readSessionClaims(config, sessionToken)) ?? {};
+  return { userId: found.user.id, claims, sessionToken, expires: found.session.expires };
 }
 
 /** `ada@example.com` as `a•••@example.com`: enough to recognise, not to harvest. */
