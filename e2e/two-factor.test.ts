@@ -387,6 +387,34 @@ describe("two-factor authentication in Chromium", () => {
     await page.close();
   }, 60_000);
 
+  it("the manage page regenerates backup codes and turns the factor off, each with a code", async () => {
+    const { server } = await twoFactorServer();
+    const { origin } = server;
+    const { page, problems } = await freshPage();
+    await signInWithPassword(page, origin);
+    const { codes } = await enrolOnPages(page, origin);
+    await page.goto(`${origin}/auth/two-factor`);
+    await expect(page.locator(".message").textContent()).resolves.toContain("10 backup codes left");
+    await page.fill("#regenerate-code", codes[0] as string);
+    await page.getByRole("button", { name: "New backup codes" }).click();
+    await page.waitForSelector(".codes li");
+    const fresh = await page.locator(".codes li").allTextContents();
+    expect(fresh).toHaveLength(10);
+    expect(fresh).not.toContain(codes[1]);
+    await page.getByText("Continue").click();
+    await page.fill("#disable-code", "not a code");
+    await page.getByRole("button", { name: "Turn off two-factor authentication" }).click();
+    await expect(page.getByRole("alert").textContent()).resolves.toContain("did not work");
+    await page.fill("#disable-code", fresh[0] as string);
+    await Promise.all([
+      page.waitForURL(`${origin}/auth/two-factor`),
+      page.getByRole("button", { name: "Turn off two-factor authentication" }).click(),
+    ]);
+    await expect(page.locator(".message").textContent()).resolves.toContain("is off");
+    expect(problems.filter((p) => !p.includes("status of 400"))).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it("the challenge fits a phone in dark mode", async () => {
     const { server } = await twoFactorServer();
     const { origin } = server;
