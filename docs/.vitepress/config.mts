@@ -85,6 +85,7 @@ const guides: DefaultTheme.SidebarItem = {
     ...(exists("guides/token-refresh.md")
       ? [{ text: "Access tokens and refresh", link: "/guides/token-refresh" }]
       : []),
+    { text: "Two-factor authentication", link: "/guides/two-factor" },
   ],
 };
 

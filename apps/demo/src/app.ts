@@ -4,7 +4,9 @@
  */
 import { Auth, type Session } from "@tessera/core";
 import { RefreshTokenError } from "@tessera/core/errors";
+import { twoFactorApi } from "@tessera/core/two-factor";
 import {
+  actionRunner,
   ExpressAuth,
   type ExpressAuthConfig,
   getAccessToken,
@@ -24,6 +26,7 @@ import { logoSvg, type RenderedPage, renderDocument, signOutControl } from "./pa
 import { ownLinksIn, renderCheckEmail, renderMailbox, renderMailHtml } from "./pages/mailbox.js";
 import { renderProtected } from "./pages/protected.js";
 import { demoStyles } from "./pages/styles.js";
+import { renderTwoFactor } from "./pages/two-factor.js";
 import { usedSignInLinks } from "./sign-in-links.js";
 
 /** What the application is built from. */
@@ -154,7 +157,10 @@ export function createApp(deps: AppDependencies): express.Express {
     const sessions =
       session && facts.strategy === "database" ? await listSessions(req, authConfig) : null;
     const devices = session ? renderDevices(sessions, facts.strategy) : null;
-    send(res, renderHome({ session, overview, facts, csrfToken, notice, devices }));
+    const twoFactor = session
+      ? renderTwoFactor(await twoFactorApi(actionRunner(req, authConfig)).status())
+      : null;
+    send(res, renderHome({ session, overview, facts, csrfToken, notice, devices, twoFactor }));
   });
 
   // "Sign out this device" / "Sign out everywhere else": the server functions behind the home

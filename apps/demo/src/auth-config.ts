@@ -7,6 +7,7 @@ import type { Provider } from "@tessera/core/providers";
 import Credentials from "@tessera/core/providers/credentials";
 import Nodemailer from "@tessera/core/providers/nodemailer";
 import Passkey from "@tessera/core/providers/passkey";
+import { twoFactor } from "@tessera/core/two-factor";
 import type { ExpressAuthConfig } from "@tessera/express";
 import { SqlAdapter, sqlStore } from "@tessera/sql";
 import type { DemoDatabase } from "./database.js";
@@ -55,7 +56,8 @@ export function createAuthConfig(setup: AuthSetup): ExpressAuthConfig {
     jwt: { revocation: sqlStore(database.db, { dialect: "sqlite" }) },
     // The demo IdP's access tokens live 60 s: refresh 10 s before expiry, not the default 60.
     oauth: { refreshMargin: 10 },
-    experimental: { enableWebAuthn: true },
+    // Two-factor authentication, offered on the home page (built-in enrol and challenge pages).
+    experimental: { enableWebAuthn: true, extensions: [twoFactor({ issuer: "Tessera demo" })] },
     theme: { brandColor: ACCENT, logo: logoDataUrl, colorScheme: "auto" },
     // The built-in "check your email" page cannot know about the demo's mailbox; ours links to it.
     pages: { verifyRequest: "/check-email" },

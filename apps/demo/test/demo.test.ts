@@ -7,6 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { decode } from "@tessera/core/jwt";
+import { base32Decode, totp } from "@tessera/core/two-factor";
 import { decodeJwt } from "jose";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -107,6 +108,8 @@ describe("session strategy", () => {
         email: DEMO_USER.email,
         image: null,
       },
+      // The demo configures two-factor authentication, which records how the user signed in.
+      authentication: { amr: ["pwd"], authenticatedAt: expect.any(String) },
     });
   });
 
@@ -126,6 +129,8 @@ describe("session strategy", () => {
         email: DEMO_USER.email,
         image: null,
       },
+      // Two-factor authentication records how the user signed in (database sessions too).
+      authentication: { amr: ["pwd"], authenticatedAt: expect.any(String) },
     });
   });
 
@@ -143,6 +148,37 @@ describe("session strategy", () => {
       );
       expect(browser.cookies.has("authjs.session-token")).toBe(false);
     }
+  });
+});
+
+describe("two-factor authentication", () => {
+  it("the home page offers it; once on, a password sign-in asks for a code", async () => {
+    const demo = await start();
+    const owner = new Browser(demo.url);
+    await owner.signInWithPassword(DEMO_USER.email, DEMO_USER.password);
+    const off = await (await owner.fetch("/")).text();
+    expect(off).toContain('data-testid="two-factor"');
+    expect(off).toContain('href="/auth/two-factor/enrol"');
+    const post = async (path: string, fields: Record<string, string>) => {
+      const { csrfToken } = (await (await owner.fetch("/auth/csrf")).json()) as {
+        csrfToken: string;
+      };
+      return owner.fetch(path, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrfToken, ...fields }),
+      });
+    };
+    const { secret } = (await (await post("/auth/two-factor/enrol", {})).json()) as {
+      secret: string;
+    };
+    const key = base32Decode(secret) as Uint8Array;
+    expect((await post("/auth/two-factor/activate", { code: await totp(key) })).status).toBe(200);
+    const on = await (await owner.fetch("/")).text();
+    expect(on).toContain("10 backup codes left");
+    const other = new Browser(demo.url);
+    const paused = await other.signInWithPassword(DEMO_USER.email, DEMO_USER.password);
+    expect(paused.headers.get("location")).toBe(`${demo.url}/auth/two-factor/verify`);
   });
 });
 

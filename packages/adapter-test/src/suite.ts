@@ -8,6 +8,7 @@ import { suiteContext } from "./conformance/context.js";
 import type { ConformanceFeatures, ConformanceOptions } from "./conformance/options.js";
 import { sessionListingTests } from "./conformance/session-listing.js";
 import { sessionTests } from "./conformance/sessions.js";
+import { twoFactorTests } from "./conformance/two-factor.js";
 import { userTests } from "./conformance/users.js";
 import { verificationTokenTests } from "./conformance/verification-tokens.js";
 
@@ -97,6 +98,7 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
     uniqueEmail: true,
     uniqueAccount: true,
     uniqueCredentialId: true,
+    twoFactor: false,
     ...options.features,
   };
   const { db } = options;
@@ -175,5 +177,6 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
     if (features.sessionListing) sessionListingTests(context);
     if (features.accountListing) accountListingTests(context);
     if (features.accountUpdate) accountUpdateTests(context);
+    if (features.twoFactor) twoFactorTests(context);
   });
 }

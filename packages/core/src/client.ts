@@ -12,6 +12,7 @@
  * if (result?.ok) console.log(await getSession(endpoint))
  * ```
  */
+export { type ActionAnswer, callAuthAction } from "./lib/client/action.js";
 export { type AuthEndpoint, authActionUrl, endpointFromUrl } from "./lib/client/endpoint.js";
 export {
   type FetchAuthJsonOptions,
@@ -37,6 +38,7 @@ export {
 } from "./lib/client/sign-in.js";
 export { type SignOutOptions, type SignOutResponse, signOut } from "./lib/client/sign-out.js";
 export {
+  passkeyAssertion,
   type WebAuthnAction,
   type WebAuthnCeremony,
   type WebAuthnCeremonyResult,

@@ -57,6 +57,7 @@ export type ErrorType =
   | "SignOutError"
   | "UnknownAction"
   | "UnsupportedStrategy"
+  | "TwoFactorFailed"
   | "UntrustedHost"
   | "Verification"
   | "WebAuthnVerificationError";
@@ -291,6 +292,15 @@ export class RateLimited extends SignInError {
   static override type: ErrorType = "RateLimited";
   /** Seconds until another attempt would be counted (the `Retry-After` header). */
   retryAfter = 60;
+}
+
+/**
+ * A two-factor server function was refused: a wrong or used code, nobody signed in, or no factor
+ * to act on. The message says which of these, for the server log; the browser is told nothing
+ * about which factor or user failed.
+ */
+export class TwoFactorFailed extends AuthError {
+  static override type: ErrorType = "TwoFactorFailed";
 }
 
 /** The `rateLimit` option is malformed (a window or maximum that is not positive, a bad store). */

@@ -26,7 +26,11 @@ export {
   createMemoryAttemptStore,
   type VerificationAttemptStore,
 } from "./lib/email/attempts.js";
-export { defineExtension, type ExtensionParts } from "./lib/extension.js";
+export {
+  defineExtension,
+  type ExtensionParts,
+  type ExtensionRequirement,
+} from "./lib/extension.js";
 export type { TesseraExtension } from "./lib/extension-handle.js";
 export { isAuthAction } from "./lib/http/request.js";
 // For framework integrations that write `ResponseInternal` data themselves.
@@ -38,6 +42,8 @@ export {
 } from "./lib/http/response.js";
 export {
   type ActionCall,
+  type ActionRunner,
+  actionRunner,
   callAction,
   type IncomingRequestParts,
   type InProcessCall,
@@ -45,6 +51,7 @@ export {
   revokeOtherSessions,
   revokeSession,
   type SessionRevocationResult,
+  servesAction,
   signInActionFor,
 } from "./lib/in-process.js";
 export {

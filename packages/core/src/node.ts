@@ -26,6 +26,7 @@ import { appendCookies, writeNodeError, writeNodeResponse } from "./lib/http/nod
 import { MAX_BODY_BYTES } from "./lib/http/request.js";
 import type { WriteProblem } from "./lib/http/response.js";
 import {
+  type ActionRunner,
   runInProcess,
   runSessionOperation,
   type SessionOperation,
@@ -238,4 +239,31 @@ export async function revokeOtherSessions(
   const operation = { kind: "revoke-others" } as const;
   const result = await nodeSessionOperation(req, config, operation, res, options);
   return (result as SessionRevocationResult).revoked;
+}
+
+/**
+ * The runner an extension's server functions take (`twoFactorApi(runner)`): actions run
+ * in-process for `req`, each answer's cookies appended to `res` when given (and not yet sent).
+ *
+ * @example
+ * ```ts
+ * import { twoFactorApi } from "@tessera/core/two-factor"
+ * const status = await twoFactorApi(nodeActionRunner(req, config, res)).status()
+ * ```
+ */
+export function nodeActionRunner(
+  req: IncomingMessage,
+  config: ConfigOrFactory,
+  res?: ServerResponse,
+  options: NodeSessionOptions = {},
+): ActionRunner {
+  const source = new NodeRequestSource(req, {
+    ...(lazyTrust(config) !== undefined && { trustForwarded: lazyTrust(config) as boolean }),
+    ...options,
+  });
+  return async (call) => {
+    const answer = await runInProcess(source, config, call);
+    if (answer.cookies?.length && res && !res.headersSent) appendCookies(res, answer.cookies);
+    return answer;
+  };
 }

@@ -19,7 +19,7 @@
  * ```
  */
 
-import type { ListedSession, Session } from "@tessera/core";
+import type { ActionRunner, ListedSession, Session } from "@tessera/core";
 import {
   type AccessToken,
   assertStartupConfig,
@@ -33,6 +33,7 @@ import {
   listSessions as listNodeSessions,
   type NodeSessionOptions,
   type NodeSourceOptions,
+  nodeActionRunner,
   revokeSession as revokeNodeSession,
   revokeOtherSessions as revokeOtherNodeSessions,
   targetPath,
@@ -246,4 +247,29 @@ export async function revokeOtherSessions(
   const options = sessionOptions(req);
   if (!options) return 0;
   return revokeOtherNodeSessions(req, prepareConfig(config).config, req.res, options);
+}
+
+/**
+ * Runs actions in-process for `req` (cookies set on `req.res`): the runner an extension's server
+ * functions take, so every extension works in Express without code of its own here. Call its
+ * state-changing functions from routes your app protects against CSRF.
+ *
+ * @example
+ * ```ts
+ * import { twoFactorApi } from "@tessera/core/two-factor"
+ * app.get("/account/2fa", async (req, res) => {
+ *   res.json(await twoFactorApi(actionRunner(req, authConfig)).status())
+ * })
+ * ```
+ */
+export function actionRunner(req: Request, config: ExpressAuthConfig): ActionRunner {
+  const origin = requestOrigin(req);
+  if (!origin)
+    throw new AuthError(
+      "The request has no usable Host header, so no action can run for it: set AUTH_URL or trust the proxy that sets Host.",
+    );
+  return nodeActionRunner(req, prepareConfig(config).config, req.res, {
+    origin,
+    ...(req.ip && { clientIp: req.ip }),
+  });
 }

@@ -17,6 +17,7 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "@tessera/core/adapters";
+import type { TwoFactorAdapter, TwoFactorRecord } from "@tessera/core/two-factor";
 
 /**
  * The maps a {@link MemoryAdapter} stores its records in. Create one with
@@ -33,6 +34,10 @@ export interface MemoryStore {
   readonly verificationTokens: Map<string, VerificationToken>;
   /** Authenticators by credential id. */
   readonly authenticators: Map<string, AdapterAuthenticator>;
+  /** Two-factor records (TOTP factors) by user id. */
+  readonly twoFactors: Map<string, TwoFactorRecord>;
+  /** The hashes of each user's unused backup codes, by user id. */
+  readonly backupCodes: Map<string, Set<string>>;
 }
 
 /**
@@ -53,6 +58,8 @@ export function createMemoryStore(): MemoryStore {
     sessions: new Map(),
     verificationTokens: new Map(),
     authenticators: new Map(),
+    twoFactors: new Map(),
+    backupCodes: new Map(),
   };
 }
 
@@ -137,8 +144,11 @@ function definedFields<T extends object>(patch: T): Partial<T> {
  * const user = await adapter.createUser({ id: "1", email: "ada@example.com", emailVerified: null })
  * ```
  */
-export function MemoryAdapter(store: MemoryStore = createMemoryStore()): Required<Adapter> {
-  const { users, accounts, sessions, verificationTokens, authenticators } = store;
+export function MemoryAdapter(
+  store: MemoryStore = createMemoryStore(),
+): Required<Adapter> & TwoFactorAdapter {
+  const { users, accounts, sessions, verificationTokens, authenticators, twoFactors, backupCodes } =
+    store;
 
   function userIdByEmail(email: string): string | undefined {
     for (const user of users.values()) if (user.email === email) return user.id;
@@ -196,6 +206,8 @@ export function MemoryAdapter(store: MemoryStore = createMemoryStore()): Require
       deleteWhere(sessions, (session) => session.userId === userId);
       deleteWhere(accounts, (account) => account.userId === userId);
       deleteWhere(authenticators, (authenticator) => authenticator.userId === userId);
+      twoFactors.delete(userId);
+      backupCodes.delete(userId);
       users.delete(userId);
       return user;
     },
@@ -318,6 +330,39 @@ export function MemoryAdapter(store: MemoryStore = createMemoryStore()): Require
 
     async listAccountsByUserId(userId) {
       return [...accounts.values()].filter((account) => account.userId === userId).map(copy);
+    },
+
+    async getTwoFactor(userId) {
+      return copyOrNull(twoFactors.get(userId));
+    },
+
+    async setTwoFactor(record) {
+      twoFactors.set(record.userId, copy(record));
+    },
+
+    async deleteTwoFactor(userId) {
+      twoFactors.delete(userId);
+      backupCodes.delete(userId);
+    },
+
+    async useTotpStep(userId, step) {
+      // Check and write in one synchronous turn: atomic against parallel calls.
+      const record = twoFactors.get(userId);
+      if (!record || (record.lastUsedStep !== null && record.lastUsedStep >= step)) return false;
+      twoFactors.set(userId, { ...record, lastUsedStep: step });
+      return true;
+    },
+
+    async setBackupCodes(userId, hashes) {
+      backupCodes.set(userId, new Set(hashes));
+    },
+
+    async useBackupCode(userId, hash) {
+      return backupCodes.get(userId)?.delete(hash) ?? false;
+    },
+
+    async countBackupCodes(userId) {
+      return backupCodes.get(userId)?.size ?? 0;
     },
   };
 }

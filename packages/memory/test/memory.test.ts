@@ -19,6 +19,7 @@ runAdapterConformance("MemoryAdapter", {
       store.verificationTokens.get(verificationTokenStoreKey(key)) ?? null,
     authenticator: (credentialID) => store.authenticators.get(credentialID) ?? null,
   },
+  features: { twoFactor: true },
 });
 
 describe("MemoryAdapter isolation", () => {

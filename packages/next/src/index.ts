@@ -23,6 +23,7 @@ import { createAuth } from "./lib/auth.js";
 import { configLoader } from "./lib/config.js";
 import { withPublicOrigin } from "./lib/env.js";
 import {
+  actionRunnerAction,
   listSessionsAction,
   revokeOtherSessionsAction,
   revokeSessionAction,
@@ -90,6 +91,7 @@ export default function NextAuth(config: NextAuthConfigOrFactory): NextAuthResul
     revokeSession: async (id) => revokeSessionAction(await load(undefined), id),
     revokeOtherSessions: async () => revokeOtherSessionsAction(await load(undefined)),
     getAccessToken: async (providerId) => getAccessTokenAction(await load(undefined), providerId),
+    actionRunner: async () => actionRunnerAction(await load(undefined)),
   };
 }
 

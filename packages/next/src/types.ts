@@ -4,6 +4,7 @@
  */
 import type {
   AccessToken,
+  ActionRunner,
   AuthConfig,
   Awaitable,
   CallbacksOptions,
@@ -204,4 +205,16 @@ export interface NextAuthResult {
    * ```
    */
   getAccessToken: (providerId: string) => Promise<AccessToken | null>;
+  /**
+   * Tessera extension: runs actions in-process with the incoming request (cookies written where
+   * Next.js allows: server actions and route handlers), the runner an extension's server
+   * functions take, so every extension works here unchanged.
+   *
+   * @example
+   * ```tsx
+   * import { twoFactorApi } from "@tessera/core/two-factor"
+   * const status = await twoFactorApi(await actionRunner()).status()
+   * ```
+   */
+  actionRunner: () => Promise<ActionRunner>;
 }

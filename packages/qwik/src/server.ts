@@ -7,9 +7,9 @@ import type { RequestEventAction, RequestEventCommon } from "@builder.io/qwik-ci
 import {
   Auth,
   callAction,
-  isAuthAction,
   type ResponseInternal,
   type Session,
+  servesAction,
   signInActionFor,
 } from "@tessera/core";
 import { AuthError } from "@tessera/core/errors";
@@ -42,13 +42,17 @@ function clientIpOf(event: RequestEventCommon): string | undefined {
   }
 }
 
-/** The action a `<basePath>/<action>/…` path names, or undefined for any other path. */
-function authActionOf(pathname: string, basePath: string): string | undefined {
+/**
+ * The action a `<basePath>/<action>/…` path names (a core action or an extension's row of the
+ * config's action table), or undefined for any other path.
+ */
+function authActionOf(pathname: string, prepared: PreparedConfig): string | undefined {
+  const { basePath } = prepared;
   const prefix = `${basePath}/`;
   if (!pathname.startsWith(prefix)) return undefined;
   const end = pathname.indexOf("/", prefix.length);
   const action = pathname.slice(prefix.length, end === -1 ? undefined : end);
-  return isAuthAction(action) ? action : undefined;
+  return servesAction(prepared.config, action) ? action : undefined;
 }
 
 /**
@@ -81,7 +85,7 @@ export async function handleRequest(
   event: RequestEventCommon,
   prepared: PreparedConfig,
 ): Promise<void> {
-  if (authActionOf(event.url.pathname, prepared.basePath) !== undefined) {
+  if (authActionOf(event.url.pathname, prepared) !== undefined) {
     const clientIp = clientIpOf(event);
     const response = await Auth(event.request, prepared.config, clientIp ? { clientIp } : {});
     // Qwik's `send(Response)` keeps each Set-Cookie line whole (it files it under its name).

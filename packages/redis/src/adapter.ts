@@ -7,6 +7,7 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "@tessera/core/adapters";
+import type { TwoFactorAdapter } from "@tessera/core/two-factor";
 import type { Cluster, Redis } from "ioredis";
 import { keyScheme } from "./keys.js";
 import { cachedScript } from "./script.js";
@@ -56,6 +57,17 @@ record.counter = tonumber(ARGV[1])
 local updated = cjson.encode(record)
 redis.call('SET', KEYS[1], updated, 'KEEPTTL')
 return updated`;
+
+/**
+ * Records ARGV[1] as the factor's last used time step only when it is later than the stored one:
+ * 1 when recorded. One script, so parallel uses of a step (a replayed code) pass once.
+ */
+const USE_TOTP_STEP = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local last = redis.call('HGET', KEYS[1], 'lastUsedStep')
+if last and last ~= '' and tonumber(last) >= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'lastUsedStep', ARGV[1])
+return 1`;
 
 /** Deletes KEYS[1] only while it still holds ARGV[1] (another user may have claimed it since). */
 const DELETE_IF_EQUAL = `
@@ -175,7 +187,7 @@ function definedFields<T extends object>(patch: T): Partial<T> {
 export function RedisAdapter(
   redis: Redis | Cluster,
   options: RedisAdapterOptions = {},
-): Required<Adapter> {
+): Required<Adapter> & TwoFactorAdapter {
   const prefix = options.prefix ?? "tessera:";
   if (/[{}]/.test(prefix)) {
     throw new TypeError("RedisAdapter: the prefix must not contain { or } (hash tag characters)");
@@ -187,6 +199,7 @@ export function RedisAdapter(
   }
 
   const sessionAndUser = cachedScript(redis, SESSION_AND_USER_LUA);
+  const useTotpStep = cachedScript(redis, USE_TOTP_STEP);
 
   async function getUser(id: string): Promise<AdapterUser | null> {
     const json = await redis.get(keys.user(id));
@@ -335,6 +348,8 @@ export function RedisAdapter(
         keys.userSessions(userId),
         keys.userAccounts(userId),
         keys.userAuthenticators(userId),
+        keys.userTwoFactor(userId),
+        keys.userBackupCodes(userId),
       );
       return user;
     },
@@ -509,6 +524,56 @@ export function RedisAdapter(
       const tokens = await redis.zrange(indexKey, "0", "-1");
       await Promise.all(tokens.map((token) => redis.del(keys.session(token))));
       if (tokens.length > 0) await redis.zrem(indexKey, ...tokens);
+    },
+
+    async getTwoFactor(userId) {
+      const fields = await redis.hgetall(keys.userTwoFactor(userId));
+      if (typeof fields.secret !== "string") return null;
+      return {
+        userId,
+        secret: fields.secret,
+        enabledAt: fields.enabledAt ? new Date(Number(fields.enabledAt)) : null,
+        lastUsedStep: fields.lastUsedStep ? Number(fields.lastUsedStep) : null,
+      };
+    },
+
+    async setTwoFactor(record) {
+      const key = keys.userTwoFactor(record.userId);
+      // Replaced whole, in one transaction: no reader sees the old step with the new secret.
+      await redis
+        .multi()
+        .del(key)
+        .hset(key, {
+          secret: record.secret,
+          enabledAt: record.enabledAt ? String(record.enabledAt.getTime()) : "",
+          lastUsedStep: record.lastUsedStep === null ? "" : String(record.lastUsedStep),
+        })
+        .exec();
+    },
+
+    async deleteTwoFactor(userId) {
+      // One slot (the user's hash tag): a multi-key DEL runs on a cluster too.
+      await redis.del(keys.userTwoFactor(userId), keys.userBackupCodes(userId));
+    },
+
+    async useTotpStep(userId, step) {
+      return (await useTotpStep(keys.userTwoFactor(userId), String(step))) === 1;
+    },
+
+    async setBackupCodes(userId, hashes) {
+      const key = keys.userBackupCodes(userId);
+      const transaction = redis.multi().del(key);
+      if (hashes.length > 0) transaction.sadd(key, ...hashes);
+      await transaction.exec();
+    },
+
+    async useBackupCode(userId, hash) {
+      // SREM answers 1 to exactly one of parallel callers: the code is used once.
+      return (await redis.srem(keys.userBackupCodes(userId), hash)) === 1;
+    },
+
+    async countBackupCodes(userId) {
+      return redis.scard(keys.userBackupCodes(userId));
     },
   };
 }

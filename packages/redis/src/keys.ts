@@ -19,6 +19,10 @@ export interface KeyScheme {
   userAccounts(userId: string): string;
   /** Set: the user's WebAuthn credential ids. */
   userAuthenticators(userId: string): string;
+  /** Hash: the user's TOTP factor (`secret`, `enabledAt` in ms, `lastUsedStep`). */
+  userTwoFactor(userId: string): string;
+  /** Set: the hashes of the user's unused backup codes. */
+  userBackupCodes(userId: string): string;
   /** The id of the user with this e-mail. */
   email(email: string): string;
   /** Member of {@link KeyScheme.userAccounts} naming an account. */
@@ -51,6 +55,8 @@ export function keyScheme(prefix: string): KeyScheme {
     userSessions: (userId) => `${userTag(userId)}:sessions`,
     userAccounts: (userId) => `${userTag(userId)}:accounts`,
     userAuthenticators: (userId) => `${userTag(userId)}:authenticators`,
+    userTwoFactor: (userId) => `${userTag(userId)}:two-factor`,
+    userBackupCodes: (userId) => `${userTag(userId)}:backup-codes`,
     email: (email) => `${prefix}email:${part(email)}`,
     accountId: ({ provider, providerAccountId }) => `${part(provider)}:${part(providerAccountId)}`,
     account: (accountId) => `${prefix}account:${accountId}`,

@@ -152,6 +152,7 @@ runAdapterConformance("RedisAdapter on a three-master Redis Cluster", {
     }),
     prefix,
   ),
+  features: { twoFactor: true },
 });
 
 describe("Redis Cluster key layout", () => {

@@ -12,4 +12,5 @@ runAdapterConformance("RedisAdapter on a single Redis", {
       await redis.quit();
     },
   }),
+  features: { twoFactor: true },
 });

@@ -7,6 +7,7 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "@tessera/core/adapters";
+import type { TwoFactorAdapter } from "@tessera/core/two-factor";
 import {
   type Compilable,
   CompiledQuery,
@@ -25,6 +26,7 @@ import {
   type SqlDialect,
   type TesseraTableName,
   type TesseraTables,
+  type TwoFactorRow,
   tableNames,
   type UserRow,
   type VerificationTokenRow,
@@ -184,7 +186,7 @@ function authenticatorFromRow(row: AuthenticatorRow): AdapterAuthenticator {
 export function SqlAdapter<DB>(
   database: Kysely<DB>,
   options: SqlAdapterOptions,
-): Required<Adapter> {
+): Required<Adapter> & TwoFactorAdapter {
   // The application's own Kysely type does not know Tessera's tables; see `tableNames`.
   const db = database as unknown as Kysely<TesseraTables>;
   const untyped = database as unknown as Kysely<UntypedTables>;
@@ -237,6 +239,18 @@ export function SqlAdapter<DB>(
   let sessionAndUserSql: string | undefined;
   /** The join run on the driver itself, where `database` came from one of the factories. */
   let readSessionAndUser: DirectReader | undefined | null;
+
+  /** Runs `queries` as one unit: in a transaction, or on D1 (no transactions) as one batch. */
+  async function allOrNothing(queries: readonly CompiledQuery[]): Promise<void> {
+    const batch = atomicBatch(database);
+    if (batch) {
+      await batch(queries);
+      return;
+    }
+    await db.transaction().execute(async (trx) => {
+      for (const query of queries) await trx.executeQuery(query);
+    });
+  }
 
   function userToRow(user: AdapterUser & { id: string }): UserRow {
     return {
@@ -591,6 +605,81 @@ export function SqlAdapter<DB>(
 
     async deleteSessionsByUserId(userId) {
       await db.deleteFrom(table("sessions")).where("userId", "=", userId).execute();
+    },
+
+    async getTwoFactor(userId) {
+      const row = await db
+        .selectFrom(table("two_factor"))
+        .selectAll()
+        .where("userId", "=", userId)
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        userId: row.userId,
+        secret: row.secret,
+        enabledAt: row.enabledAt === null ? null : readDate(row.enabledAt),
+        lastUsedStep: row.lastUsedStep === null ? null : readInteger(row.lastUsedStep),
+      };
+    },
+
+    async setTwoFactor(record) {
+      const row: TwoFactorRow = {
+        userId: record.userId,
+        secret: record.secret,
+        enabledAt: record.enabledAt ? traits.date(record.enabledAt) : null,
+        lastUsedStep: record.lastUsedStep,
+      };
+      await allOrNothing([
+        db.deleteFrom(table("two_factor")).where("userId", "=", record.userId).compile(),
+        db.insertInto(table("two_factor")).values(row).compile(),
+      ]);
+    },
+
+    async deleteTwoFactor(userId) {
+      await allOrNothing([
+        db.deleteFrom(table("two_factor_backup_codes")).where("userId", "=", userId).compile(),
+        db.deleteFrom(table("two_factor")).where("userId", "=", userId).compile(),
+      ]);
+    },
+
+    async useTotpStep(userId, step) {
+      // One conditional UPDATE: the database decides, so parallel uses of a step pass once.
+      const result = await db
+        .updateTable(table("two_factor"))
+        .set({ lastUsedStep: step })
+        .where("userId", "=", userId)
+        .where((eb) => eb.or([eb("lastUsedStep", "is", null), eb("lastUsedStep", "<", step)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async setBackupCodes(userId, hashes) {
+      const rows = hashes.map((hash) => ({ userId, hash }));
+      await allOrNothing([
+        db.deleteFrom(table("two_factor_backup_codes")).where("userId", "=", userId).compile(),
+        ...(rows.length > 0
+          ? [db.insertInto(table("two_factor_backup_codes")).values(rows).compile()]
+          : []),
+      ]);
+    },
+
+    async useBackupCode(userId, hash) {
+      // One DELETE: of parallel uses of a code, the database lets one remove the row.
+      const result = await db
+        .deleteFrom(table("two_factor_backup_codes"))
+        .where("userId", "=", userId)
+        .where("hash", "=", hash)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
+    async countBackupCodes(userId) {
+      const row = await db
+        .selectFrom(table("two_factor_backup_codes"))
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("userId", "=", userId)
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
     },
   };
 }

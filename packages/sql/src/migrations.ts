@@ -120,10 +120,12 @@ function plainMigrations(options: MigrationOptions): Record<string, Migration> {
    */
   async function createUserOwnedTable<C extends string>(
     db: Kysely<unknown>,
-    table: "accounts" | "sessions" | "authenticators",
+    table: "accounts" | "sessions" | "authenticators" | "two_factor" | "two_factor_backup_codes",
     columns: (
       builder: CreateTableBuilder<string, never>,
     ) => CreateTableBuilder<string, C | "userId">,
+    /** False where the primary key starts with `userId` and already serves those lookups. */
+    userIndex = true,
   ): Promise<void> {
     const builder = columns(db.schema.createTable(name(table))).addForeignKeyConstraint(
       `${prefix}${table}_userId_fkey`,
@@ -133,6 +135,7 @@ function plainMigrations(options: MigrationOptions): Record<string, Migration> {
       (fk) => fk.onDelete("cascade"),
     );
     await withTableOptions(builder).execute();
+    if (!userIndex) return;
     await db.schema
       .createIndex(`${prefix}${table}_userId_idx`)
       .on(name(table))
@@ -286,6 +289,37 @@ function plainMigrations(options: MigrationOptions): Record<string, Migration> {
             )
             .execute();
         }
+      },
+    },
+    "0004_two_factor": {
+      // Two tables of its own: Auth.js's tables are not altered, so an app can move back.
+      async up(db: Kysely<unknown>) {
+        await createUserOwnedTable(
+          db,
+          "two_factor",
+          (table) =>
+            table
+              .addColumn("userId", types.key, (col) => col.primaryKey())
+              .addColumn("secret", types.text, (col) => col.notNull())
+              .addColumn("enabledAt", types.date)
+              .addColumn("lastUsedStep", types.bigint),
+          false,
+        );
+        await createUserOwnedTable(
+          db,
+          "two_factor_backup_codes",
+          (table) =>
+            table
+              .addColumn("userId", types.key, (col) => col.notNull())
+              .addColumn("hash", types.key, (col) => col.notNull())
+              .addPrimaryKeyConstraint(`${prefix}two_factor_backup_codes_pkey`, ["userId", "hash"]),
+          false,
+        );
+      },
+
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable(name("two_factor_backup_codes")).ifExists().execute();
+        await db.schema.dropTable(name("two_factor")).ifExists().execute();
       },
     },
   };

@@ -89,6 +89,21 @@ export interface StoreLimitRow {
   expires: StoredDate;
 }
 
+/** A user's TOTP factor (`@tessera/core/two-factor`). */
+export interface TwoFactorRow {
+  userId: string;
+  /** The sealed secret (a JWE), never the key itself. */
+  secret: string;
+  enabledAt: StoredDate | null;
+  lastUsedStep: StoredBigInt | null;
+}
+
+/** One unused backup code of a user, as its hash. */
+export interface BackupCodeRow {
+  userId: string;
+  hash: string;
+}
+
 /** Tessera's tables under their unprefixed names. */
 export interface TesseraTables {
   users: UserRow;
@@ -98,6 +113,8 @@ export interface TesseraTables {
   authenticators: AuthenticatorRow;
   store_values: StoreValueRow;
   store_limits: StoreLimitRow;
+  two_factor: TwoFactorRow;
+  two_factor_backup_codes: BackupCodeRow;
 }
 
 /** The base names of Tessera's tables. */

@@ -46,6 +46,7 @@ function opened<T>(value: T): T {
   runAdapterConformance("SqlAdapter on Cloudflare D1 (batch instead of transactions)", {
     adapter: SqlAdapter(db, { dialect: "sqlite", tablePrefix }),
     db: sqlConformanceDb(db, { dialect: "sqlite", tablePrefix, afterClose: closeOne }),
+    features: { twoFactor: true },
   });
 }
 
@@ -76,6 +77,7 @@ describe("migrations on Cloudflare D1", () => {
       "0001_create_tables",
       "0002_session_metadata_and_shared_store",
       "0003_exact_store_keys",
+      "0004_two_factor",
     ]);
     expect(await migrate(db, { dialect: "sqlite", tablePrefix })).toEqual([]);
     await dropSchema(db, { dialect: "sqlite", tablePrefix });
@@ -87,7 +89,7 @@ describe("migrations on Cloudflare D1", () => {
       migrate(createD1Db(binding), { dialect: "sqlite", tablePrefix }),
       migrate(createD1Db(binding), { dialect: "sqlite", tablePrefix }),
     ]);
-    expect([first, second].map((names) => names.length).sort()).toEqual([0, 3]);
+    expect([first, second].map((names) => names.length).sort()).toEqual([0, 4]);
     await dropSchema(db, { dialect: "sqlite", tablePrefix });
   });
 

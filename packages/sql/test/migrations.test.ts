@@ -22,6 +22,7 @@ const ALL_MIGRATIONS = [
   "0001_create_tables",
   "0002_session_metadata_and_shared_store",
   "0003_exact_store_keys",
+  "0004_two_factor",
 ];
 
 /** A user with an account, a session and an authenticator, created through the adapter. */
@@ -153,12 +154,54 @@ for (const target of targets) {
           { columns: ["expires"], unique: false },
           { columns: ["key"], unique: true },
         ],
+        two_factor: [{ columns: ["userId"], unique: true }],
+        two_factor_backup_codes: [{ columns: ["userId", "hash"], unique: true }],
       };
       for (const [table, shapes] of Object.entries(expected)) {
         const actual = await indexesOf(db, dialect, `${tablePrefix}${table}`);
         // SQLite has no index for an INTEGER PRIMARY KEY, but all of ours are text.
         expect(sortShapes(actual), table).toEqual(sortShapes(shapes));
       }
+    });
+
+    test("0004_two_factor adds tables of its own and leaves Auth.js's tables as they were", async () => {
+      const tablePrefix = freshPrefix();
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: async () => tesseraMigrations({ dialect, tablePrefix }) },
+        migrationTableName: `${tablePrefix}tessera_migration`,
+        migrationLockTableName: `${tablePrefix}tessera_migration_lock`,
+      });
+      expect((await migrator.migrateTo("0003_exact_store_keys")).error).toBeUndefined();
+      const authjsTables = [
+        "users",
+        "accounts",
+        "sessions",
+        "verification_tokens",
+        "authenticators",
+      ];
+      const shape = async () => {
+        const tables = await db.introspection.getTables();
+        return Object.fromEntries(
+          await Promise.all(
+            authjsTables.map(async (table) => {
+              const found = tables.find((t) => t.name === `${tablePrefix}${table}`);
+              const columns = found?.columns.map((c) => `${c.name}:${c.dataType}:${c.isNullable}`);
+              return [
+                table,
+                { columns, indexes: await indexesOf(db, dialect, `${tablePrefix}${table}`) },
+              ];
+            }),
+          ),
+        );
+      };
+      const before = await shape();
+      expect(await migrate(db, { dialect, tablePrefix })).toEqual(["0004_two_factor"]);
+      expect(await shape()).toEqual(before);
+      expect((await migrator.migrateTo("0003_exact_store_keys")).error).toBeUndefined();
+      expect(await shape()).toEqual(before);
+      const names = (await db.introspection.getTables()).map((t) => t.name);
+      expect(names).not.toContain(`${tablePrefix}two_factor`);
     });
 
     test("a database created by the first release upgrades in place: its sessions keep working, new ones record their device", async () => {
@@ -226,7 +269,10 @@ for (const target of targets) {
       await store.add(key, "kept", 60);
       await store.consume(key, 60, 1);
 
-      expect(await migrate(db, { dialect, tablePrefix })).toEqual(["0003_exact_store_keys"]);
+      expect(await migrate(db, { dialect, tablePrefix })).toEqual([
+        "0003_exact_store_keys",
+        "0004_two_factor",
+      ]);
       expect(await store.get(key)).toBe("kept");
       expect((await store.consume(key, 60, 1)).allowed).toBe(false);
       // MySQL's PAD SPACE comparison made these one key before 0003.

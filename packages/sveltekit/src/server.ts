@@ -6,12 +6,13 @@
 import type { Handle, RequestEvent } from "@sveltejs/kit";
 import {
   type AccessToken,
+  type ActionRunner,
   Auth,
   type Awaitable,
   assertStartupConfig,
-  isAuthAction,
   type ListedSession,
   type Session,
+  servesAction,
 } from "@tessera/core";
 import { accessTokenOf } from "./access-token.js";
 import { type SignInOptions, type SignOutOptions, signInWith, signOutWith } from "./actions.js";
@@ -19,6 +20,7 @@ import { type PreparedConfig, prepareConfig, type SvelteKitAuthConfig } from "./
 import type { KitEnvironment } from "./kit.js";
 import { readSession } from "./session.js";
 import {
+  actionRunnerOf,
   clientAddress,
   listSessionsOf,
   revokeOtherSessionsOf,
@@ -102,6 +104,19 @@ export interface SvelteKitAuthResult {
    * ```
    */
   getAccessToken: (event: RequestEvent, providerId: string) => Promise<AccessToken | null>;
+  /**
+   * Tessera extension: runs actions in-process for `event` (cookies set on `event.cookies`), the
+   * runner an extension's server functions take, so every extension works here unchanged.
+   *
+   * @example
+   * ```ts
+   * import { twoFactorApi } from "@tessera/core/two-factor"
+   * export const load = async (event) => ({
+   *   twoFactor: await twoFactorApi(await actionRunner(event)).status(),
+   * })
+   * ```
+   */
+  actionRunner: (event: RequestEvent) => Promise<ActionRunner>;
 }
 
 const AUTHORIZATION_PARAM = "authorizationParams-";
@@ -179,7 +194,8 @@ export function createSvelteKitAuth(
       if (pathname.startsWith(prefix)) {
         const end = pathname.indexOf("/", prefix.length);
         const action = pathname.slice(prefix.length, end === -1 ? undefined : end);
-        if (isAuthAction(action)) {
+        // The config's whole action table: an extension's rows are served like the core's.
+        if (servesAction(prepared.config, action)) {
           const clientIp = clientAddress(event);
           return Auth(event.request, prepared.config, clientIp ? { clientIp } : {});
         }
@@ -208,6 +224,10 @@ export function createSvelteKitAuth(
     },
     async getAccessToken(event, providerId) {
       return accessTokenOf(event, await configFor(event), providerId);
+    },
+    async actionRunner(event) {
+      if (kit.building) refuseWhileBuilding("actionRunner");
+      return actionRunnerOf(event, await configFor(event));
     },
   };
 }

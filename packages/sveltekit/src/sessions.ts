@@ -4,6 +4,8 @@
  */
 import type { RequestEvent } from "@sveltejs/kit";
 import {
+  type ActionRunner,
+  actionRunner,
   type ListedSession,
   listSessions,
   revokeOtherSessions,
@@ -60,4 +62,17 @@ export function revokeOtherSessionsOf(
   prepared: PreparedConfig,
 ): Promise<number> {
   return revoked(event, revokeOtherSessions(event.request, prepared.config, options(event)));
+}
+
+/**
+ * The runner an extension's server functions take (`twoFactorApi(runner)`): the event's request
+ * in-process, each answer's cookies set on `event.cookies`.
+ */
+export function actionRunnerOf(event: RequestEvent, prepared: PreparedConfig): ActionRunner {
+  const run = actionRunner(event.request, prepared.config, options(event));
+  return async (call) => {
+    const answer = await run(call);
+    setCookies(event.cookies, answer.cookies);
+    return answer;
+  };
 }

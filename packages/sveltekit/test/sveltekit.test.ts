@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { isRedirect, type RequestEvent } from "@sveltejs/kit";
-import type { Session } from "@tessera/core";
+import { defineExtension, type Session } from "@tessera/core";
 import { AuthError, CredentialsSignin } from "@tessera/core/errors";
 import Credentials from "@tessera/core/providers/credentials";
 import GitHub from "@tessera/core/providers/github";
@@ -348,5 +348,57 @@ describe("sign-in rate limit", () => {
     const errors = await elevenWrongPasswords(createSvelteKitAuth(config(), kit()));
     expect(errors.slice(0, 10)).toEqual(Array(10).fill("CredentialsSignin"));
     expect(errors[10]).toBe("RateLimited");
+  });
+});
+
+describe("extensions", () => {
+  // An extension defined here: one row answering the runner's cookie and a GET.
+  const hello = defineExtension({
+    name: "hello",
+    actions: [
+      {
+        name: "hello",
+        methods: ["GET", "POST"],
+        tail: "nothing",
+        csrf: "none",
+        page: false,
+        callbackUrl: false,
+        reach: "both",
+        handler: (ctx) => ({
+          status: 200,
+          headers: { "Content-Type": "application/json" },
+          body: { method: ctx.request.method },
+          cookies: [{ name: "hello", value: "1", options: { path: "/", httpOnly: true } }],
+        }),
+      },
+    ],
+  });
+  const withHello = (): SvelteKitAuthConfig => ({
+    ...config(),
+    experimental: { extensions: [hello] },
+  });
+
+  it("handle serves an extension's row like a core action", async () => {
+    const auth = createSvelteKitAuth(withHello(), kit());
+    const { response, resolved } = await handle(
+      auth,
+      requestEvent("http://127.0.0.1:5173/auth/hello").event,
+    );
+    expect(resolved).toBe(false);
+    expect(await response.json()).toEqual({ method: "GET" });
+    // Without the extension the path is the app's.
+    const plain = createSvelteKitAuth(config(), kit());
+    expect(
+      (await handle(plain, requestEvent("http://127.0.0.1:5173/auth/hello").event)).resolved,
+    ).toBe(true);
+  });
+
+  it("actionRunner runs an extension's row in-process and sets its cookies on event.cookies", async () => {
+    const auth = createSvelteKitAuth(withHello(), kit());
+    const { event, set } = requestEvent("http://127.0.0.1:5173/account");
+    const run = await auth.actionRunner(event);
+    const answer = await run({ action: "hello", body: {} });
+    expect(answer.body).toEqual({ method: "POST" });
+    expect(set.get("hello")?.value).toBe("1");
   });
 });

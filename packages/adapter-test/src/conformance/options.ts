@@ -47,6 +47,11 @@ export interface ConformanceFeatures {
    * has neither method.
    */
   sessionListing?: boolean;
+  /**
+   * Tessera's two-factor methods (`TwoFactorAdapter` of `@tessera/core/two-factor`); off unless
+   * set, since they are optional.
+   */
+  twoFactor?: boolean;
   /** Tessera's `listAccountsByUserId` extension. `false`: the adapter lacks it. */
   accountListing?: boolean;
   /**

@@ -2,7 +2,12 @@
  * Extensions add action rows and sign-in steps to the core without widening its types: the two-
  * factor and account-flow features are built this way. Experimental.
  */
-import type { ActionRow, SignInStep } from "./config/internal.js";
+import type {
+  ActionRow,
+  SessionFields,
+  SignedOutElsewhere,
+  SignInStep,
+} from "./config/internal.js";
 import { EXTENSION_PARTS, type TesseraExtension } from "./extension-handle.js";
 
 /** What an extension adds. */
@@ -13,6 +18,36 @@ export interface ExtensionParts {
   actions?: readonly ActionRow[];
   /** Sign-in steps, run in the order of the extensions and of this list. */
   signInSteps?: readonly SignInStep[];
+  /**
+   * Adapter methods the extension cannot work without. Checked when the config is resolved: a
+   * missing one is a configuration error naming the method and the packages that have it.
+   */
+  requires?: readonly ExtensionRequirement[];
+  /**
+   * Fields added to the session answer of a JWT session, from its token (for example what the
+   * extension's steps put there through `claims`). Added after the `session` callback, never
+   * over a field the callback set.
+   */
+  sessionFields?: SessionFields;
+  /**
+   * JWT claims the extension's steps write (through `claims`) that a session keeps when the
+   * `jwt` callback returns a token without them.
+   */
+  keptClaims?: readonly string[];
+  /**
+   * Runs when a user signs out everywhere else (`POST <basePath>/sessions/revoke` with `others`,
+   * `revokeOtherSessions`): what the extension keeps per browser ends with the sessions.
+   */
+  signedOutElsewhere?: SignedOutElsewhere;
+}
+
+/** Methods an extension needs on the configured adapter. */
+export interface ExtensionRequirement {
+  /** Where the methods must be: the configured `adapter`. */
+  of: "adapter";
+  methods: readonly string[];
+  /** The packages that implement them, named in the error (`@tessera/sql, @tessera/redis`). */
+  implementedBy: string;
 }
 
 /**

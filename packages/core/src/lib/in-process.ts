@@ -10,6 +10,7 @@
  */
 import { AuthError } from "../errors.js";
 import type { AuthAction, AuthConfig, Cookie, ResponseInternal } from "../types.js";
+import { actionTableFor } from "./actions/table.js";
 import { resolveConfig } from "./config/resolve.js";
 import { fetchSource, type RequestSource } from "./http/request.js";
 import { type ConfigOrFactory, handleSource } from "./pipeline.js";
@@ -231,6 +232,49 @@ export function callAction(
   const { url, headers = new Headers(), cookies, clientIp, ...action } = call;
   const base = new HeadersSource(String(url), headers, clientIp);
   return runInProcess(base, config, action, cookies === undefined ? {} : { cookies });
+}
+
+/**
+ * Runs one action in-process for a request already known to the runner (its URL, headers,
+ * cookies and client IP): what an extension's server functions are written against, so that
+ * every integration serves them through one runner of its own and no code per extension. The
+ * answer's cookies are the integration's to set (integration runners set them themselves).
+ */
+export type ActionRunner = (call: ActionCall) => Promise<ResponseInternal>;
+
+/**
+ * An {@link ActionRunner} for the client of `request` (a `Request`, or URL and headers). The
+ * cookies each answer carries are left to the caller.
+ *
+ * @example
+ * ```ts
+ * const run = actionRunner(request, config)
+ * const { body } = await run({ action: "two-factor", subPath: "status" })
+ * ```
+ */
+export function actionRunner(
+  request: Request | IncomingRequestParts,
+  config: ConfigOrFactory,
+  options: { clientIp?: string } = {},
+): ActionRunner {
+  const source = incomingSource(request, options.clientIp);
+  return (call) => runInProcess(source, config, call);
+}
+
+/**
+ * Whether `config` serves an action named `action` (a core action or an extension's row), for
+ * integrations that answer only the paths under the base path that Tessera serves (SvelteKit's
+ * `handle` passes every other request on to the app). A config with an error answers true for
+ * the core's actions only, so that their requests report the error.
+ *
+ * @example
+ * ```ts
+ * if (servesAction(config, "two-factor")) return Auth(request, config)
+ * ```
+ */
+export function servesAction(config: AuthConfig, action: string): boolean {
+  const resolved = resolveConfig(config);
+  return actionTableFor(resolved).has(action);
 }
 
 /**

@@ -7,6 +7,8 @@
  * IP, only when the app names one with the `clientIp` option (the route handlers pass it).
  */
 import {
+  type ActionRunner,
+  actionRunner,
   type ListedSession,
   listSessions,
   revokeOtherSessions,
@@ -45,4 +47,17 @@ export async function revokeSessionAction(variants: ConfigVariants, id: string):
 /** Ends every session of the signed-in user but the current one; returns how many ended. */
 export async function revokeOtherSessionsAction(variants: ConfigVariants): Promise<number> {
   return revoked(revokeOtherSessions(await incoming(variants), variants.routes));
+}
+
+/**
+ * Runs actions in-process with the incoming request's headers, writing each answer's cookies
+ * (best effort: a server component cannot set cookies, a server action or route handler can).
+ */
+export async function actionRunnerAction(variants: ConfigVariants): Promise<ActionRunner> {
+  const run = actionRunner(await incoming(variants), variants.routes);
+  return async (call) => {
+    const answer = await run(call);
+    await writeCookies(answer.cookies ?? [], true);
+    return answer;
+  };
 }

@@ -18,7 +18,7 @@ import type {
 } from "../../types.js";
 import { requireAdapter } from "../config/adapter.js";
 import { defaultCallbacks } from "../config/default-callbacks.js";
-import type { AuthContext } from "../config/internal.js";
+import type { AuthContext, ResolvedConfig } from "../config/internal.js";
 import { sessionTokenEnd } from "../crypto/jwe.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 import { supportsSessionListing } from "../session/devices.js";
@@ -32,6 +32,7 @@ import {
   reissueJwtSession,
 } from "../session/jwt-cookie.js";
 import { refreshedSessionToken, sessionAccountOf } from "../session/jwt-tokens.js";
+import { readSessionClaims } from "../session/session-claims.js";
 
 type SessionCallbackParams = Parameters<CallbacksOptions["session"]>[0];
 type UpdateParams = { newSession?: unknown; trigger?: "update" };
@@ -53,6 +54,28 @@ function runSessionCallback(
   params: JwtSessionParams | DatabaseSessionParams,
 ): Awaitable<Session | DefaultSession> {
   return ctx.config.callbacks.session(params as SessionCallbackParams);
+}
+
+/** `session` with the extensions' fields from `claims` (how the user authenticated), never over what the callback set. */
+function withExtensionFields<S extends object>(config: ResolvedConfig, session: S, claims: JWT): S {
+  let shown = session;
+  for (const fields of config.sessionFields) {
+    const added = fields(claims);
+    if (added)
+      for (const [name, value] of Object.entries(added))
+        if (!(name in shown)) shown = { ...shown, [name]: value };
+  }
+  return shown;
+}
+
+/** `next` with the claims named in `kept` that it lacks copied from `previous`. */
+function keepClaims(kept: readonly string[], previous: JWT, next: JWT): JWT {
+  if (kept.length === 0) return next;
+  let token = next;
+  for (const name of kept)
+    if (token[name] === undefined && previous[name] !== undefined)
+      token = { ...token, [name]: previous[name] };
+  return token;
 }
 
 /** A session answer: JSON, never cached. A literal, not `json()`'s spreads: read on every request. */
@@ -114,8 +137,10 @@ async function jwtSession(
       account: null,
       ...(isUpdate && { trigger: "update" as const, session: newSession }),
     });
-    const token = isPending(jwtResult) ? await jwtResult : jwtResult;
-    if (token === null) return respond(null, clearJwtSession(request.cookies, option));
+    const returned = isPending(jwtResult) ? await jwtResult : jwtResult;
+    if (returned === null) return respond(null, clearJwtSession(request.cookies, option));
+    // Claims extensions keep (how the user authenticated) survive a callback's new token.
+    const token = keepClaims(config.keptClaims, current, returned);
 
     const now = Date.now();
     const maxAge = config.jwt.maxAge;
@@ -143,8 +168,9 @@ async function jwtSession(
     // to sign in again. Added after the callback, so the default callback keeps it too.
     // The account of the re-issued token (kept even when the callback built a new object).
     const refreshError = (sessionAccountOf(token) ?? sessionAccountOf(current))?.error;
-    const shown =
+    let shown =
       refreshError && !("error" in session) ? { ...session, error: refreshError } : session;
+    shown = withExtensionFields(config, shown, token);
     if (config.events.session)
       await config.events.session({ session: shown as Session, token: token as JWT });
     return respond(shown as Session, issued);
@@ -195,7 +221,9 @@ async function databaseSession(
       user,
       ...(isUpdate && { newSession, trigger: "update" as const }),
     });
-    const session = isPending(sessionResult) ? await sessionResult : sessionResult;
+    const answered = isPending(sessionResult) ? await sessionResult : sessionResult;
+    const claims = await readSessionClaims(config, sessionToken);
+    const session = claims ? withExtensionFields(config, answered, claims as JWT) : answered;
     if (config.events.session) await config.events.session({ session: session as Session });
     return respond(session as Session, issued);
   } catch (error) {

@@ -165,3 +165,22 @@ async function readOptions(response: Response): Promise<Ceremony | null> {
     return null;
   }
 }
+
+/**
+ * Asks the browser's authenticator for an assertion over `options` (authentication options as
+ * the server sends them, base64url fields) and answers the credential as JSON text, ready to
+ * post. Rejects with the browser's `DOMException` when the user cancels (`NotAllowedError`).
+ *
+ * @example
+ * ```ts
+ * const data = await passkeyAssertion(options)
+ * ```
+ */
+export async function passkeyAssertion(options: Record<string, unknown>): Promise<string> {
+  const credential = await navigator.credentials.get({
+    publicKey: requestOptionsFromJSON(options),
+  });
+  if (!(credential instanceof PublicKeyCredential))
+    throw new Error("The authenticator returned no public key credential.");
+  return JSON.stringify(credentialToJSON(credential));
+}

@@ -6,19 +6,28 @@
 import { InvalidExtension } from "../../errors.js";
 import type { AuthConfig } from "../../types.js";
 import { CORE_ACTION_ROUTES } from "../actions/routes.js";
-import { extensionParts } from "../extension.js";
+import { type ExtensionParts, extensionParts } from "../extension.js";
 import { EXTENSION_PARTS } from "../extension-handle.js";
-import type { ActionRow, SignInStep } from "./internal.js";
+import type { ActionRow, SessionFields, SignedOutElsewhere, SignInStep } from "./internal.js";
 
 /** What the extensions of a config add. */
 export interface ResolvedExtensions {
   actions: readonly ActionRow[];
   signInSteps: readonly SignInStep[];
+  sessionFields: readonly SessionFields[];
+  keptClaims: readonly string[];
+  signedOutElsewhere: readonly SignedOutElsewhere[];
   /** Why the extensions cannot be used; they then add nothing. */
   error?: Error;
 }
 
-const NONE: ResolvedExtensions = { actions: [], signInSteps: [] };
+const NONE: ResolvedExtensions = {
+  actions: [],
+  signInSteps: [],
+  sessionFields: [],
+  keptClaims: [],
+  signedOutElsewhere: [],
+};
 
 /**
  * The rows and steps of `config.experimental.extensions`, or the configuration error that stops
@@ -36,10 +45,15 @@ export function resolveExtensions(config: AuthConfig): ResolvedExtensions {
   const stepNames = new Set<string>();
   const actions: ActionRow[] = [];
   const signInSteps: SignInStep[] = [];
+  const sessionFields: SessionFields[] = [];
+  const keptClaims: string[] = [];
+  const signedOutElsewhere: SignedOutElsewhere[] = [];
   for (const extension of extensions) {
     if (typeof extension !== "object" || extension === null || !(EXTENSION_PARTS in extension))
       return refuse("An entry of experimental.extensions was not made by defineExtension.");
     const parts = extensionParts(extension);
+    const missing = missingRequirement(parts, config);
+    if (missing) return refuse(missing);
     for (const row of parts.actions ?? []) {
       if (names.has(row.name))
         return refuse(
@@ -56,8 +70,28 @@ export function resolveExtensions(config: AuthConfig): ResolvedExtensions {
       stepNames.add(step.name);
       signInSteps.push(step);
     }
+    if (parts.sessionFields) sessionFields.push(parts.sessionFields);
+    keptClaims.push(...(parts.keptClaims ?? []));
+    if (parts.signedOutElsewhere) signedOutElsewhere.push(parts.signedOutElsewhere);
   }
-  return { actions, signInSteps };
+  return { actions, signInSteps, sessionFields, keptClaims, signedOutElsewhere };
+}
+
+/**
+ * Why `config` cannot serve the extension of `parts`, or undefined when it has every method the
+ * extension requires. Checked once per config, so a missing method stops the app at start-up
+ * (`assertStartupConfig`) instead of failing the first user who enrols.
+ */
+function missingRequirement(parts: ExtensionParts, config: AuthConfig): string | undefined {
+  for (const requirement of parts.requires ?? []) {
+    const adapter = config.adapter as Record<string, unknown> | undefined;
+    if (!adapter)
+      return `The extension "${parts.name}" stores its data through the adapter, and the config has none: set \`adapter\` to one that implements ${requirement.methods.join(", ")} (${requirement.implementedBy}).`;
+    for (const method of requirement.methods)
+      if (typeof adapter[method] !== "function")
+        return `The extension "${parts.name}" needs the adapter method ${method}, which the configured adapter lacks: use an adapter that has it (${requirement.implementedBy}), or add it to yours.`;
+  }
+  return undefined;
 }
 
 function refuse(message: string): ResolvedExtensions {

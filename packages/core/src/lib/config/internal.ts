@@ -10,6 +10,7 @@ import type {
   Cookie,
   CookiesOptions,
   EventCallbacks,
+  JWT,
   JWTOptions,
   LoggerInstance,
   PagesOptions,
@@ -82,6 +83,12 @@ export interface ResolvedConfig {
   extensionActions: readonly ActionRow[];
   /** The steps between a first factor and the issued session, in order (empty by default). */
   signInSteps: readonly SignInStep[];
+  /** What extensions add to a JWT session's answer, in order (empty by default). */
+  sessionFields: readonly SessionFields[];
+  /** JWT claims extensions keep when the `jwt` callback returns a token without them. */
+  keptClaims: readonly string[];
+  /** What extensions do when a user signs out everywhere else (`sessions/revoke` `others`). */
+  signedOutElsewhere: readonly SignedOutElsewhere[];
   /** Providers for an origin (their URLs embed it); cached per origin. */
   providersFor(origin: string): InternalProvider[];
 }
@@ -125,10 +132,24 @@ export interface SignInResult {
   account: Account | null;
   profile?: Profile;
   isNewUser?: boolean;
+  /**
+   * Claims the sign-in steps add to the session (JWT strategy: written into the token after the
+   * `jwt` callback, so a callback that builds a new token cannot drop them): how the user
+   * authenticated (`amr`), when (`auth_time`).
+   */
+  claims?: Record<string, unknown>;
 }
 
 /** What a sign-in step answers: go on to the next step (or the session), or pause with `answer`. */
-export type SignInStepOutcome = { continue: true } | { pause: ResponseInternal };
+export type SignInStepOutcome =
+  | { continue: true; claims?: Record<string, unknown> }
+  | { pause: ResponseInternal };
+
+/** An extension's part in "sign out everywhere else", for the user `userId`. */
+export type SignedOutElsewhere = (ctx: AuthContext, userId: string) => Awaitable<void>;
+
+/** Fields an extension adds to the session read from a JWT (none: `undefined`). */
+export type SessionFields = (token: JWT) => Record<string, unknown> | undefined;
 
 /**
  * A further step of a sign-in, between "the user is known" and "the session is issued" (a second

@@ -181,6 +181,9 @@ function buildResolvedConfig(config: AuthConfig, env: EnvObject): ResolvedConfig
     state: appStateFor(secrets),
     extensionActions: extensions.actions,
     signInSteps: extensions.signInSteps,
+    sessionFields: extensions.sessionFields,
+    keptClaims: extensions.keptClaims,
+    signedOutElsewhere: extensions.signedOutElsewhere,
     cookies: [
       mergeCookies(defaultCookies(false), config.cookies),
       mergeCookies(defaultCookies(true), config.cookies),

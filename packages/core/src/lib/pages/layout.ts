@@ -41,6 +41,8 @@ export interface PageOptions {
   css?: string;
   /** Trusted tags appended to the body (the WebAuthn script tag). */
   scripts?: SafeHtml;
+  /** CSP hash sources of inline scripts in `scripts` besides the WebAuthn helper. */
+  scriptHashes?: readonly string[];
   /** Below the card. */
   footer?: SafeHtml;
 }
@@ -55,6 +57,7 @@ export function renderPage(options: PageOptions): ResponseInternal<string> {
     formTargets: options.formTargets ?? [],
     imageSources: images.map(imageSource).filter((source) => source !== undefined),
     styleNonce: createNonce(),
+    ...(options.scriptHashes && { scriptHashes: options.scriptHashes }),
   };
   const colorScheme =
     theme.colorScheme === "dark" ? "dark" : theme.colorScheme === "light" ? "light" : "light dark";

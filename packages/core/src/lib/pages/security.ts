@@ -110,6 +110,8 @@ export interface PagePolicy {
   imageSources: readonly string[];
   /** The per-response nonce of the page's <style> element. */
   styleNonce: string;
+  /** Hash sources (`sha256-…`) of further inline scripts the page carries (an extension's). */
+  scriptHashes?: readonly string[];
 }
 
 /**
@@ -137,8 +139,9 @@ export function contentSecurityPolicy(policy: PagePolicy, withFrameAncestors = t
     // Only the images the page shows: a tracking pixel or exfiltrating image is refused.
     `img-src ${images}`,
     `form-action ${formAction}`,
-    // Only the inline WebAuthn helper, by its hash: no other inline script, no URL, no eval.
-    `script-src '${WEBAUTHN_SCRIPT_HASH}'`,
+    // Only the inline WebAuthn helper (and a page's own helpers), by hash: no other inline
+    // script, no URL, no eval.
+    `script-src ${[WEBAUTHN_SCRIPT_HASH, ...(policy.scriptHashes ?? [])].map((hash) => `'${hash}'`).join(" ")}`,
     // The WebAuthn helper fetches its options from our own origin.
     "connect-src 'self'",
     // An injected <base> would silently re-target every relative URL.

@@ -199,6 +199,9 @@ export async function revokeUserSessions(
     await config.events.signOut?.({ session: ended });
     await config.events.sessionRevoked?.({ userId: current.user.id, session: ended });
   }
+  // Extensions end what they keep per browser too (two-factor: trusted devices).
+  if ("others" in target)
+    for (const hook of config.signedOutElsewhere) await hook(ctx, current.user.id);
   const cookies = endsCurrent
     ? clearChunkedCookie(ctx.request.cookies, ctx.cookies.sessionToken)
     : [];

@@ -13,6 +13,7 @@ import { newSessionMetadata } from "./devices.js";
 import { clearJwtSession, writeJwtSession } from "./jwt-cookie.js";
 import { withSessionId } from "./jwt-revocation.js";
 import { SESSION_ACCOUNT_CLAIM, sessionAccountClaim } from "./jwt-tokens.js";
+import { storeSessionClaims } from "./session-claims.js";
 
 /**
  * Asks the `signIn` callback whether the sign-in may go on. Returns a URL when the callback asked
@@ -72,7 +73,9 @@ export async function issueSession(ctx: AuthContext, result: SignInResult): Prom
           ? sessionAccountClaim(ctx.provider, account)
           : undefined;
       const expires = new Date(Date.now() + config.jwt.maxAge * 1000);
-      const session = claim ? { ...token, [SESSION_ACCOUNT_CLAIM]: claim } : token;
+      // The steps' claims (how and when the user authenticated) go in after the callback too.
+      const withSteps = result.claims ? { ...token, ...result.claims } : token;
+      const session = claim ? { ...withSteps, [SESSION_ACCOUNT_CLAIM]: claim } : withSteps;
       issued.push(...(await writeJwtSession(config, request.cookies, option, session, expires)));
     }
   } else {
@@ -95,6 +98,9 @@ export async function issueSession(ctx: AuthContext, result: SignInResult): Prom
         expires: new Date(session.expires),
       }),
     );
+    // How and when the user authenticated, where a session row has no column for it.
+    if (result.claims)
+      await storeSessionClaims(config, session.sessionToken, result.claims, config.session.maxAge);
   }
 
   // Login CSRF / token fixation: a CSRF token planted before the sign-in is worthless after it.

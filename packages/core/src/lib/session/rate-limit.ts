@@ -23,7 +23,13 @@ import { windowProblem } from "../store/sliding-window.js";
 export const DEFAULT_RATE_LIMIT = { window: 60, max: 10, ipFactor: 5 } as const;
 
 /** What is being attempted; each has its own windows. */
-export type SignInAttempt = "credentials" | "email-signin" | "email-callback" | "webauthn";
+export type SignInAttempt =
+  | "credentials"
+  | "email-signin"
+  | "email-callback"
+  | "webauthn"
+  /** A second-factor code (TOTP or backup code), counted per user. */
+  | "two-factor";
 
 interface ResolvedRateLimit {
   window: number;
@@ -41,6 +47,21 @@ interface ResolvedRateLimit {
 function defaultStore(config: ResolvedConfig): SharedStore {
   config.state.rateLimitStore ??= memoryStore();
   return config.state.rateLimitStore;
+}
+
+/**
+ * The shared store of `config`: `rateLimit.storage`, else the app's in this process. Extensions
+ * keep their small shared state there (markers, epochs), so it is shared by the instances that
+ * share the limits.
+ *
+ * @example
+ * ```ts
+ * await sharedStoreOf(ctx.config).add(key, "1", 60)
+ * ```
+ */
+export function sharedStoreOf(config: ResolvedConfig): SharedStore {
+  const option = config.source.rateLimit;
+  return (option !== false && option?.storage) || defaultStore(config);
 }
 
 /** The limits for `config`, or undefined when `rateLimit: false` turns them off. */

@@ -51,12 +51,18 @@ async function runSteps(
   from: number,
 ): Promise<ResponseInternal> {
   const steps = ctx.config.signInSteps;
+  let current = result;
   for (let index = from; index < steps.length; index++) {
     const step = steps[index] as (typeof steps)[number];
-    const outcome = await step.run(ctx, result);
-    if ("pause" in outcome) return pause(ctx, step.name, result, outcome.pause);
+    const outcome = await step.run(ctx, current);
+    if ("pause" in outcome) return pause(ctx, step.name, current, outcome.pause);
+    if (outcome.claims) current = withClaims(current, outcome.claims);
   }
-  return issueSessionAndRedirect(ctx, result);
+  return issueSessionAndRedirect(ctx, current);
+}
+
+function withClaims(result: SignInResult, claims: Record<string, unknown>): SignInResult {
+  return { ...result, claims: { ...result.claims, ...claims } };
 }
 
 async function pause(
@@ -151,7 +157,7 @@ export async function readPausedSignIn(
 
 /**
  * Resumes `paused` (from {@link readPausedSignIn}) once its step is satisfied: runs the steps
- * after it, then issues the session. The paused sign-in's cookie is cleared in every case.
+ * after it, then issues the session with `claims` (what the step learnt: `amr`) added. The paused sign-in's cookie is cleared in every case.
  * Throws `InvalidCheck` when its step is no longer configured.
  *
  * @example
@@ -162,6 +168,7 @@ export async function readPausedSignIn(
 export async function resumeSignIn(
   ctx: AuthContext,
   paused: PausedSignIn,
+  claims?: Record<string, unknown>,
 ): Promise<ResponseInternal> {
   const cleared: Cookie[] = clearChunkedCookie(ctx.request.cookies, pausedCookie(ctx));
   const index = ctx.config.signInSteps.findIndex((step) => step.name === paused.step);
@@ -170,6 +177,7 @@ export async function resumeSignIn(
       `The paused sign-in waits for the step "${paused.step}", which the configuration no longer has: sign in again.`,
     );
   ctx.callbackUrl = paused.callbackUrl;
-  const answer = await runSteps(ctx, paused.result, index + 1);
+  const result = claims ? withClaims(paused.result, claims) : paused.result;
+  const answer = await runSteps(ctx, result, index + 1);
   return { ...answer, cookies: [...cleared, ...(answer.cookies ?? [])] };
 }
