@@ -1,11 +1,13 @@
 /**
  * The app's auth configuration (`server/auth.config.ts`) made ready once: the module's base path,
  * the secret from `runtimeConfig.tessera.secret` when set, and the other unset options from
- * `AUTH_*` variables.
+ * `AUTH_*` variables. The module's Nitro plugin hands the config file's export over at startup,
+ * so only that plugin imports the file and every other module here is plain code.
  */
 import { type AuthConfig, raw, setEnvDefaults } from "@tessera/core";
+import { AuthError } from "@tessera/core/errors";
 import { useRuntimeConfig } from "nitropack/runtime";
-import userConfig from "#tessera/config";
+import type { NuxtAuthConfig } from "../../config.js";
 
 /** What the route and `getServerSession` need from the config. */
 export interface PreparedConfig {
@@ -15,7 +17,14 @@ export interface PreparedConfig {
   session: AuthConfig & { raw: typeof raw };
 }
 
+let userConfig: NuxtAuthConfig | undefined;
 let prepared: PreparedConfig | undefined;
+
+/** Takes the app's config (the default export of `server/auth.config.ts`). */
+export function registerAuthConfig(config: NuxtAuthConfig): void {
+  userConfig = config;
+  prepared = undefined;
+}
 
 /**
  * The configuration, prepared on first use (the runtime config, and so `NUXT_*` variables, is
@@ -23,6 +32,10 @@ let prepared: PreparedConfig | undefined;
  */
 export function preparedConfig(): PreparedConfig {
   if (!prepared) {
+    if (!userConfig)
+      throw new AuthError(
+        '@tessera/nuxt has no auth configuration: add "@tessera/nuxt" to `modules` in nuxt.config.ts, which loads server/auth.config.ts when the server starts.',
+      );
     const runtime = useRuntimeConfig() as unknown as {
       tessera?: { secret?: string };
       public: { tessera: { basePath: string } };
