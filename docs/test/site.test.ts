@@ -38,6 +38,7 @@ const PAGES = [
   "getting-started/hono.html",
   "getting-started/solid-start.html",
   "getting-started/react-router.html",
+  "getting-started/nuxt.html",
   "getting-started/node.html",
   "concepts/sessions.html",
   "concepts/callbacks-and-events.html",

@@ -58,6 +58,22 @@ export interface PrivateTesseraConfig {
   secret: string;
 }
 
+// The `tessera` key of nuxt.config.ts, typed before Nuxt generates the app's own schema types.
+declare module "nuxt/schema" {
+  interface NuxtConfig {
+    tessera?: Partial<ModuleOptions>;
+  }
+  interface NuxtOptions {
+    tessera: ModuleOptions;
+  }
+  interface PublicRuntimeConfig {
+    tessera: PublicTesseraConfig;
+  }
+  interface RuntimeConfig {
+    tessera: PrivateTesseraConfig;
+  }
+}
+
 /** `/api/auth/` and `api/auth` as `/api/auth`. */
 function normalise(path: string): string {
   const trimmed = path.replace(/^\/+|\/+$/g, "");
