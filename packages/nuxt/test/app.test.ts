@@ -293,6 +293,48 @@ describe("the built Nuxt app over HTTP", () => {
   });
 });
 
+describe("configuration", () => {
+  it("takes the secret from runtimeConfig (NUXT_TESSERA_SECRET) when AUTH_SECRET is unset", async () => {
+    const port = await freePort();
+    const second = await startServer(
+      process.execPath,
+      [".output/server/index.mjs"],
+      appDir,
+      appEnv({
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        NUXT_TESSERA_SECRET: `${SECRET}-runtime`,
+        AUTH_URL: `http://127.0.0.1:${port}`,
+      }),
+      "Listening on",
+    );
+    try {
+      const client = new HttpClient(`http://127.0.0.1:${port}`);
+      await signInOverHttp(client, await client.csrfToken(AUTH));
+      const token = client.jar.get(COOKIE);
+      expect(
+        await authjsDecode({ token, secret: `${SECRET}-runtime`, salt: COOKIE }),
+      ).toMatchObject({ email: USER.email });
+      expect(await (await client.get("/api/me")).json()).toEqual(USER);
+    } finally {
+      await stopServer(second.child);
+    }
+  });
+
+  it("stops the build with the fix when server/auth.config.ts is missing", async () => {
+    const bare = await mkdtemp(join(ROOT, "test-artifacts", "nuxt-bare-"));
+    try {
+      for (const entry of ["nuxt.config.ts", "package.json", "app"])
+        await cp(join(EXAMPLE, entry), join(bare, entry), { recursive: true });
+      const { code, output } = await exec(process.execPath, [NUXI_BIN, "prepare"], bare, appEnv());
+      expect(code).not.toBe(0);
+      expect(output).toContain("Create server/auth.config.ts");
+    } finally {
+      await rm(bare, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 describe("session cookies shared with @tessera/express", () => {
   let expressServer: Server | undefined;
   let expressOrigin = "";
