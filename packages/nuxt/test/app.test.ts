@@ -15,7 +15,7 @@ import { ExpressAuth } from "@tessera/express";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type LaunchedBrowser, launchBrowser } from "../../../e2e/browser.js";
-import { buildPackages, exec, ROOT } from "../../core/test/fixtures/build.js";
+import { buildPackages, exec, ROOT, TSC_BIN } from "../../core/test/fixtures/build.js";
 import {
   type RunningOidcProvider,
   startOidcProvider,
@@ -125,6 +125,18 @@ function signInOverHttp(client: HttpClient, csrfToken: string, password = PASSWO
 }
 
 describe("the built Nuxt app over HTTP", () => {
+  it("type-checks its server code against the types Nuxt generated for the module", async () => {
+    // server/auth.config.ts, and server/api/me.get.ts with the auto-imported getServerSession.
+    const tsconfig = join(appDir, ".nuxt/tsconfig.server.json");
+    const { code, output } = await exec(
+      process.execPath,
+      [TSC_BIN, "-p", tsconfig, "--noEmit"],
+      ROOT,
+    );
+    expect(output).toBe("");
+    expect(code).toBe(0);
+  }, 120_000);
+
   it("serves every action at /api/auth from the module's server route", async () => {
     const client = new HttpClient(origin);
     const providers = await client.get(`${AUTH}/providers`);
