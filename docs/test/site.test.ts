@@ -107,6 +107,7 @@ describe("documentation site", () => {
         "express",
         "memory",
         "next",
+        "nuxt",
         "qwik",
         "react-router",
         "redis",
