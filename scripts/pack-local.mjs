@@ -35,6 +35,7 @@ const FOLDERS = [
   "solid-start",
   "qwik",
   "react-router",
+  "nuxt",
 ];
 
 /** Stops with a message (no stack trace): every failure here is the reader's to fix. */

@@ -55,6 +55,7 @@ const gettingStarted: DefaultTheme.SidebarItem = {
     { text: "Hono", link: "/getting-started/hono" },
     { text: "SolidStart", link: "/getting-started/solid-start" },
     { text: "React Router", link: "/getting-started/react-router" },
+    { text: "Nuxt", link: "/getting-started/nuxt" },
     { text: "Node and other runtimes", link: "/getting-started/node" },
   ],
 };
