@@ -226,8 +226,10 @@ async function tesseraAuth(app: FastifyInstance, options: TesseraAuthOptions): P
         return getSession(this);
       },
     });
-  app.addHook("onRequest", async (request, reply) => {
+  // A callback hook, not an async one: it runs on every request of the app and awaits nothing.
+  app.addHook("onRequest", (request, reply, done) => {
     replies.set(request, reply);
+    done();
   });
   await app.register(actionRoutes(state), { prefix: basePath });
 }

@@ -4,6 +4,7 @@
  * Chromium against the real OpenID Provider fixture. Session cookies cross over with @auth/core
  * and with @tessera/express (an Express app in this process, same secret). Nothing is mocked.
  */
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -27,6 +28,7 @@ const OP_USER = { sub: "ada-op", email: "ada@op.example", email_verified: true, 
 const OP_CLIENT = { id: "fastify-app", secret: "fastify-app-secret" };
 
 let origin = "";
+let workDir = "";
 let server: RunningServer | undefined;
 let op: RunningOidcProvider;
 let express: Server | undefined;
@@ -55,11 +57,20 @@ beforeAll(async () => {
   });
   // The example consumes the packages' dist/, as an app installing them from npm does.
   await buildPackages(["packages/core", "packages/fastify"], ["packages/fastify/dist/index.js"]);
-  const build = await exec(process.execPath, [TSC_BIN, "-p", "tsconfig.json"], EXAMPLE, cleanEnv());
+  // A private output directory: parallel runs must not share one.
+  const artifacts = join(ROOT, "packages/fastify/test-artifacts");
+  await mkdir(artifacts, { recursive: true });
+  workDir = await mkdtemp(join(artifacts, "app-"));
+  const build = await exec(
+    process.execPath,
+    [TSC_BIN, "-p", "tsconfig.json", "--outDir", workDir],
+    EXAMPLE,
+    cleanEnv(),
+  );
   if (build.code !== 0) throw new Error(`the example's build failed:\n${build.output}`);
   server = await startServer(
     process.execPath,
-    [join(EXAMPLE, "dist/server.js")],
+    [join(workDir, "server.js")],
     EXAMPLE,
     cleanEnv({
       HOST: "127.0.0.1",
@@ -88,6 +99,7 @@ afterAll(async () => {
   await stopServer(server?.child);
   await op?.close();
   await new Promise((resolve) => (express ? express.close(resolve) : resolve(undefined)));
+  if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
 async function homeStatus(client: HttpClient): Promise<string | undefined> {
