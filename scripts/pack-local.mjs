@@ -36,6 +36,7 @@ const FOLDERS = [
   "qwik",
   "react-router",
   "nuxt",
+  "fastify",
 ];
 
 /** Stops with a message (no stack trace): every failure here is the reader's to fix. */

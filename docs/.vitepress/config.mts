@@ -56,6 +56,7 @@ const gettingStarted: DefaultTheme.SidebarItem = {
     { text: "SolidStart", link: "/getting-started/solid-start" },
     { text: "React Router", link: "/getting-started/react-router" },
     { text: "Nuxt", link: "/getting-started/nuxt" },
+    { text: "Fastify", link: "/getting-started/fastify" },
     { text: "Node and other runtimes", link: "/getting-started/node" },
   ],
 };

@@ -39,6 +39,7 @@ const PAGES = [
   "getting-started/solid-start.html",
   "getting-started/react-router.html",
   "getting-started/nuxt.html",
+  "getting-started/fastify.html",
   "getting-started/node.html",
   "concepts/sessions.html",
   "concepts/callbacks-and-events.html",

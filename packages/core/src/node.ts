@@ -34,10 +34,16 @@ import {
 } from "./lib/in-process.js";
 import { type ConfigOrFactory, handleSource } from "./lib/pipeline.js";
 import type { ListedSession } from "./lib/session/devices.js";
-import type { ResponseInternal, Session } from "./types.js";
+import type { Cookie, ResponseInternal, Session } from "./types.js";
 
-export { type NodeSourceOptions, nodeOrigin, targetPath } from "./lib/http/node-request.js";
+export {
+  type NodeSourceOptions,
+  nodeOrigin,
+  originOf,
+  targetPath,
+} from "./lib/http/node-request.js";
 export { appendCookies, writeNodeError, writeNodeResponse } from "./lib/http/node-response.js";
+export { MAX_BODY_BYTES } from "./lib/http/request.js";
 
 /** A `node:http` request listener. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -126,10 +132,19 @@ export function toNodeHandler(
   return (req, res) => handleNodeRequest(req, res, config, { clientIp: clientIp(req) });
 }
 
+/** Options of the Node {@link getSession}. */
+export interface NodeGetSessionOptions extends Pick<NodeSourceOptions, "origin" | "clientIp"> {
+  /**
+   * Receives the cookies the read sets (a refreshed session cookie), for a framework that keeps
+   * its own response headers (Fastify's `reply.header`) instead of writing them on `res`.
+   */
+  onCookies?: (cookies: Cookie[]) => void;
+}
+
 /**
  * The session of the user making `req`, or `null` when signed out: runs `GET <basePath>/session`
  * with `req`'s cookies. With `res`, a refreshed session cookie (rolling expiry) is appended while
- * its headers are not sent. Rejects with an `AuthError` when the config is invalid (no secret, an
+ * its headers are not sent (with `options.onCookies`, it is handed there instead). Rejects with an `AuthError` when the config is invalid (no secret, an
  * untrusted host without `AUTH_URL`, …; the server log names the cause), on every call until the
  * config is fixed: catch it in your request handler and answer 500, or a bare `node:http` server
  * exits on the unhandled rejection.
@@ -144,11 +159,12 @@ export async function getSession(
   req: IncomingMessage,
   config: ConfigOrFactory,
   res?: ServerResponse,
-  options: Pick<NodeSourceOptions, "origin"> = {},
+  options: NodeGetSessionOptions = {},
 ): Promise<Session | null> {
+  const { onCookies, ...sourceOptions } = options;
   const source = new NodeRequestSource(req, {
     ...(lazyTrust(config) !== undefined && { trustForwarded: lazyTrust(config) as boolean }),
-    ...options,
+    ...sourceOptions,
   });
   // The data itself, not a written answer: the caller decides what to send.
   const internal = await runInProcess(source, config, { action: "session" });
@@ -159,7 +175,8 @@ export async function getSession(
     throw new AuthError(
       "Reading the session failed because the auth configuration is invalid; the server log names the cause.",
     );
-  if (internal.cookies && res && !res.headersSent) appendCookies(res, internal.cookies);
+  if (internal.cookies?.length && onCookies) onCookies(internal.cookies);
+  else if (internal.cookies && res && !res.headersSent) appendCookies(res, internal.cookies);
   return (internal.body as Session | null | undefined) ?? null;
 }
 

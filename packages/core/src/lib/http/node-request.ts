@@ -54,16 +54,30 @@ function first(value: string | string[] | undefined): string | undefined {
  */
 export function nodeOrigin(req: IncomingMessage, trustForwarded: boolean): string | undefined {
   const forwardedHost = trustForwarded ? first(req.headers["x-forwarded-host"]) : undefined;
-  const host = forwardedHost || req.headers.host || "localhost";
-  if (!HOST.test(host)) return undefined;
   const forwardedProto = trustForwarded ? first(req.headers["x-forwarded-proto"]) : undefined;
   const proto =
     forwardedProto && PROTO.test(forwardedProto)
-      ? forwardedProto.toLowerCase()
+      ? forwardedProto
       : (req.socket as TLSSocket | undefined)?.encrypted
         ? "https"
         : "http";
-  return `${proto}://${host}`;
+  return originOf(proto, forwardedHost || req.headers.host || "localhost");
+}
+
+/**
+ * `<protocol>://<host>` from what a framework computed (Fastify's `request.protocol` and
+ * `request.host`, which follow its `trustProxy`), or `undefined` when the host is not a host
+ * name, IP literal and port, or the protocol not http(s).
+ *
+ * @example
+ * ```ts
+ * originOf("https", "app.example:8443") // "https://app.example:8443"
+ * originOf("http", "evil.example/x?") // undefined
+ * ```
+ */
+export function originOf(protocol: string, host: string): string | undefined {
+  if (!HOST.test(host) || !PROTO.test(protocol)) return undefined;
+  return `${protocol.toLowerCase()}://${host}`;
 }
 
 /**
