@@ -37,6 +37,7 @@ const FOLDERS = [
   "react-router",
   "nuxt",
   "fastify",
+  "tanstack-start",
 ];
 
 /** Stops with a message (no stack trace): every failure here is the reader's to fix. */

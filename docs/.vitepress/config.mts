@@ -57,6 +57,7 @@ const gettingStarted: DefaultTheme.SidebarItem = {
     { text: "React Router", link: "/getting-started/react-router" },
     { text: "Nuxt", link: "/getting-started/nuxt" },
     { text: "Fastify", link: "/getting-started/fastify" },
+    { text: "TanStack Start", link: "/getting-started/tanstack-start" },
     { text: "Node and other runtimes", link: "/getting-started/node" },
   ],
 };

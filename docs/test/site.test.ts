@@ -40,6 +40,7 @@ const PAGES = [
   "getting-started/react-router.html",
   "getting-started/nuxt.html",
   "getting-started/fastify.html",
+  "getting-started/tanstack-start.html",
   "getting-started/node.html",
   "concepts/sessions.html",
   "concepts/callbacks-and-events.html",

@@ -14,7 +14,12 @@ import { type ConfigOrFactory, handleRequest } from "./lib/pipeline.js";
 import type { AuthConfig, ResponseInternal } from "./types.js";
 
 export { defaultCallbacks } from "./lib/config/default-callbacks.js";
-export { createActionURL, setEnvDefaults, siteUrlFromEnv } from "./lib/config/env.js";
+export {
+  basePathFromEnv,
+  createActionURL,
+  setEnvDefaults,
+  siteUrlFromEnv,
+} from "./lib/config/env.js";
 export type {
   ActionRow,
   SignInResult,
