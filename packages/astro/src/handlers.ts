@@ -4,8 +4,13 @@
  * and `tessera:astro/setup` modules; this module imports neither, so it runs (and is tested)
  * outside an Astro build.
  */
-import { Auth, CONFIGURATION_MESSAGE, callAction, type Session } from "@tessera/core";
-import { AuthError, UntrustedHost } from "@tessera/core/errors";
+import {
+  Auth,
+  CONFIGURATION_MESSAGE,
+  readSession as readSessionInProcess,
+  type Session,
+} from "@tessera/core";
+import { UntrustedHost } from "@tessera/core/errors";
 import type { APIContext } from "astro";
 import type { FullAuthConfig } from "./config.js";
 import { prepareConfig } from "./prepare.js";
@@ -97,15 +102,9 @@ export async function readSession(
   options: FullAuthConfig,
 ): Promise<Session | null> {
   const prepared = prepareConfig(options);
-  const internal = await callAction(prepared.raw, {
-    action: "session",
+  const { session } = await readSessionInProcess(prepared.raw, {
     url: request.url,
     headers: request.headers,
   });
-  if ((internal.status ?? 200) !== 200)
-    throw new AuthError(
-      "Reading the session failed because the auth configuration is invalid; the server log names the cause.",
-    );
-  const session = internal.body as Session | null | undefined;
-  return session && Object.keys(session).length > 0 ? session : null;
+  return session;
 }

@@ -72,6 +72,7 @@ export {
   revokeJwtSession,
 } from "./lib/session/jwt-revocation.js";
 export { pageSafeClaims } from "./lib/session/jwt-tokens.js";
+export { readSession, type SessionRead, sessionReadOf } from "./lib/session-read.js";
 export { customFetch, raw, skipCSRFCheck } from "./lib/symbols.js";
 export type {
   Account,

@@ -18,7 +18,6 @@
  * ```
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { AuthError } from "./errors.js";
 import { processEnv, trustHostFromEnv } from "./lib/config/env.js";
 import { assertStartupConfig } from "./lib/config/resolve.js";
 import { NodeRequestSource, type NodeSourceOptions } from "./lib/http/node-request.js";
@@ -34,6 +33,7 @@ import {
 } from "./lib/in-process.js";
 import { type ConfigOrFactory, handleSource } from "./lib/pipeline.js";
 import type { ListedSession } from "./lib/session/devices.js";
+import { sessionReadOf } from "./lib/session-read.js";
 import type { Cookie, ResponseInternal, Session } from "./types.js";
 
 export {
@@ -167,17 +167,12 @@ export async function getSession(
     ...sourceOptions,
   });
   // The data itself, not a written answer: the caller decides what to send.
-  const internal = await runInProcess(source, config, { action: "session" });
-  const status = internal.status ?? 200;
-  // A malformed Host cannot name whose session this is.
-  if (status === 400) return null;
-  if (status !== 200)
-    throw new AuthError(
-      "Reading the session failed because the auth configuration is invalid; the server log names the cause.",
-    );
-  if (internal.cookies?.length && onCookies) onCookies(internal.cookies);
-  else if (internal.cookies && res && !res.headersSent) appendCookies(res, internal.cookies);
-  return (internal.body as Session | null | undefined) ?? null;
+  const { session, cookies } = sessionReadOf(
+    await runInProcess(source, config, { action: "session" }),
+  );
+  if (cookies.length && onCookies) onCookies(cookies);
+  else if (cookies.length && res && !res.headersSent) appendCookies(res, cookies);
+  return session;
 }
 
 /** Options of the Node session functions: what the framework knows about `req`. */

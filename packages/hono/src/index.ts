@@ -16,7 +16,7 @@
  * app.get("/api/protected", (c) => c.json(c.get("authUser")))
  * ```
  */
-import { Auth, callAction, type JWT, type Session, serializeCookies } from "@tessera/core";
+import { Auth, type JWT, readSession, type Session, serializeCookies } from "@tessera/core";
 import type { AdapterUser } from "@tessera/core/adapters";
 import { AuthError } from "@tessera/core/errors";
 import type { Context, MiddlewareHandler } from "hono";
@@ -147,19 +147,13 @@ export function authHandler(): MiddlewareHandler {
 export async function getAuthUser(c: Context): Promise<AuthUser | null> {
   const config = prepareConfig(configOf(c), envOf(c));
   const clientIp = clientIpOf(c);
-  const internal = await callAction(config, {
-    action: "session",
+  const { session: read, cookies } = await readSession(config, {
     url: c.req.url,
     headers: c.req.raw.headers,
     ...(clientIp && { clientIp }),
   });
-  if ((internal.status ?? 200) !== 200)
-    throw new AuthError(
-      "Reading the session failed because the auth configuration is invalid; the server log names the cause.",
-    );
-  for (const line of serializeCookies(internal.cookies ?? []))
-    c.header("Set-Cookie", line, { append: true });
-  const body = internal.body as SessionWithParts | null | undefined;
+  for (const line of serializeCookies(cookies)) c.header("Set-Cookie", line, { append: true });
+  const body = read as SessionWithParts | null;
   if (!body) return null;
   const { [SESSION_PARTS]: parts, ...session } = body;
   return { session, ...parts };

@@ -8,11 +8,11 @@ import {
   Auth,
   callAction,
   type ResponseInternal,
+  readSession as readSessionInProcess,
   type Session,
   servesAction,
   signInActionFor,
 } from "@tessera/core";
-import { AuthError } from "@tessera/core/errors";
 import { actionUrl, type PreparedConfig } from "./config.js";
 import { setCookies } from "./cookies.js";
 import { crossSiteRefusal } from "./origin.js";
@@ -63,18 +63,12 @@ export async function readSession(
   event: RequestEventCommon,
   prepared: PreparedConfig,
 ): Promise<Session | null> {
-  const internal = await callAction(prepared.config, {
-    action: "session",
+  const { session, cookies } = await readSessionInProcess(prepared.config, {
     url: actionUrl(event, prepared, "session"),
     cookies: event.request.headers.get("cookie") ?? "",
   });
-  if ((internal.status ?? 200) !== 200)
-    throw new AuthError(
-      "Reading the session failed because the auth configuration is invalid; the server log names the cause.",
-    );
-  setCookies(event.cookie, internal.cookies);
-  const session = internal.body as Session | null | undefined;
-  return session && Object.keys(session).length > 0 ? session : null;
+  setCookies(event.cookie, cookies);
+  return session;
 }
 
 /**

@@ -20,8 +20,9 @@
 import {
   Auth,
   type AuthConfig,
+  type Cookie,
   callAction,
-  type ResponseInternal,
+  readSession,
   type Session,
   serializeCookies,
   setEnvDefaults,
@@ -103,9 +104,9 @@ function prepare(userConfig: ReactRouterAuthConfig): Prepared {
   return { config, reads, basePath };
 }
 
-function appendCookies(headers: Headers | undefined, internal: ResponseInternal): void {
+function appendCookies(headers: Headers | undefined, cookies: readonly Cookie[]): void {
   if (!headers) return;
-  for (const line of serializeCookies(internal.cookies ?? [])) headers.append("Set-Cookie", line);
+  for (const line of serializeCookies(cookies)) headers.append("Set-Cookie", line);
 }
 
 /** A same-site path from `url` for `callbackUrl`: never another origin (open redirect). */
@@ -134,28 +135,32 @@ export function ReactRouterAuth(userConfig: ReactRouterAuthConfig): ReactRouterA
   };
   const handle = ({ request }: RouteArgs) => Auth(request, ready().config);
 
-  async function read(request: Request, action: "session" | "csrf", headers?: Headers) {
+  async function getCsrfToken(request: Request, headers: Headers): Promise<string> {
     const internal = await callAction(ready().reads, {
-      action,
+      action: "csrf",
       url: request.url,
       headers: request.headers,
     });
     const status = internal.status ?? 200;
-    if (action === "csrf" && status === 404)
+    if (status === 404)
       throw new AuthError(
         "No CSRF token: the config skips the CSRF check (skipCSRFCheck), so forms need none.",
       );
     if (status !== 200)
       throw new AuthError(
-        `Reading the ${action} failed (it answered ${status}); the server log names the cause, most often a missing AUTH_SECRET.`,
+        `Reading the CSRF token failed (it answered ${status}); the server log names the cause, most often a missing AUTH_SECRET.`,
       );
-    appendCookies(headers, internal);
-    return internal.body;
+    appendCookies(headers, internal.cookies ?? []);
+    return (internal.body as { csrfToken: string }).csrfToken;
   }
 
   async function getSession(request: Request, headers?: Headers): Promise<Session | null> {
-    const body = (await read(request, "session", headers)) as Session | null | undefined;
-    return body && Object.keys(body).length > 0 ? body : null;
+    const { session, cookies } = await readSession(ready().reads, {
+      url: request.url,
+      headers: request.headers,
+    });
+    appendCookies(headers, cookies);
+    return session;
   }
 
   return {
@@ -173,10 +178,7 @@ export function ReactRouterAuth(userConfig: ReactRouterAuthConfig): ReactRouterA
         ...(options.headers && { headers: options.headers }),
       });
     },
-    async getCsrfToken(request, headers) {
-      const body = (await read(request, "csrf", headers)) as { csrfToken: string };
-      return body.csrfToken;
-    },
+    getCsrfToken,
     get basePath() {
       return ready().basePath;
     },

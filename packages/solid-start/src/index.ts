@@ -15,8 +15,7 @@
  * export const { GET, POST } = SolidAuth(authOptions)
  * ```
  */
-import { Auth, callAction, type IncomingRequestParts, type Session } from "@tessera/core";
-import { AuthError } from "@tessera/core/errors";
+import { Auth, type IncomingRequestParts, readSession, type Session } from "@tessera/core";
 import { prepareConfig, type SolidAuthConfig } from "./config.js";
 
 export { customFetch } from "@tessera/core";
@@ -104,18 +103,6 @@ export async function getSession(
   config: SolidAuthConfig,
 ): GetSessionResult {
   const { session } = prepareConfig(config);
-  const internal = await callAction(session, {
-    action: "session",
-    url: request.url,
-    headers: request.headers,
-  });
-  const status = internal.status ?? 200;
-  if (status !== 200)
-    throw new AuthError(
-      `Reading the session failed (the session action answered ${status}); the server log names the cause, most often a missing AUTH_SECRET.`,
-    );
-  const body = internal.body as Session | Record<string, never> | null | undefined;
-  // The core answers `null` when signed out; an empty object counts as signed out too, as in
-  // `@auth/solid-start`.
-  return body && Object.keys(body).length > 0 ? (body as Session) : null;
+  const read = await readSession(session, { url: request.url, headers: request.headers });
+  return read.session;
 }

@@ -1,7 +1,6 @@
 /** `locals.auth()`: the session of the current request, read through the core's session action. */
 import type { RequestEvent } from "@sveltejs/kit";
-import { callAction, type Session } from "@tessera/core";
-import { AuthError } from "@tessera/core/errors";
+import { readSession as readSessionInProcess, type Session } from "@tessera/core";
 import { actionUrl, type PreparedConfig } from "./config.js";
 import { setCookies } from "./cookies.js";
 
@@ -13,20 +12,15 @@ export async function readSession(
   event: RequestEvent,
   prepared: PreparedConfig,
 ): Promise<Session | null> {
-  const internal = await callAction(prepared.raw, {
-    action: "session",
+  const { session, cookies } = await readSessionInProcess(prepared.raw, {
     url: actionUrl(event.url, prepared, "session"),
     cookies: event.request.headers.get("cookie") ?? "",
   });
-  if ((internal.status ?? 200) !== 200)
-    throw new AuthError(
-      "Reading the session failed because the auth configuration is invalid; the server log names the cause.",
-    );
   try {
-    setCookies(event.cookies, internal.cookies);
+    setCookies(event.cookies, cookies);
   } catch {
     // Called after the response was sent (e.g. from a streamed promise): the session is still
     // valid, only its refreshed cookie cannot be delivered on this response.
   }
-  return (internal.body as Session | null | undefined) ?? null;
+  return session;
 }

@@ -20,8 +20,8 @@ import {
   Auth,
   type AuthConfig,
   basePathFromEnv,
-  callAction,
   type IncomingRequestParts,
+  readSession,
   type Session,
   serializeCookies,
   setEnvDefaults,
@@ -134,19 +134,12 @@ export function TanStackAuth(userConfig: TanStackAuthConfig): TanStackAuthResult
 
   async function getSession(request?: Request | IncomingRequestParts): Promise<Session | null> {
     const incoming = request ?? currentRequest();
-    const internal = await callAction(config(), {
-      action: "session",
+    const { session, cookies } = await readSession(config(), {
       url: incoming.url,
       headers: incoming.headers,
     });
-    const status = internal.status ?? 200;
-    if (status !== 200)
-      throw new AuthError(
-        `Reading the session failed (the session action answered ${status}); the server log names the cause, most often a missing AUTH_SECRET.`,
-      );
-    forwardCookies(internal.cookies);
-    const body = internal.body as Session | Record<string, never> | null | undefined;
-    return body && Object.keys(body).length > 0 ? (body as Session) : null;
+    forwardCookies(cookies);
+    return session;
   }
 
   return {

@@ -2,8 +2,7 @@
  * `getServerSession(event)`: the session of an h3 event, read through the core's in-process
  * session action. Auto-imported in `server/` code.
  */
-import { callAction, type Session } from "@tessera/core";
-import { AuthError } from "@tessera/core/errors";
+import { readSession as readSessionInProcess, type Session } from "@tessera/core";
 import { getRequestIP, getRequestURL, type H3Event, setCookie } from "h3";
 import { preparedConfig } from "./config.js";
 
@@ -12,22 +11,16 @@ const reads = new WeakMap<H3Event, Promise<Session | null>>();
 
 async function readSession(event: H3Event): Promise<Session | null> {
   const clientIp = getRequestIP(event);
-  const internal = await callAction(preparedConfig().session, {
-    action: "session",
+  const { session, cookies } = await readSessionInProcess(preparedConfig().session, {
     url: getRequestURL(event),
     headers: event.headers,
     ...(clientIp && { clientIp }),
   });
-  const status = internal.status ?? 200;
-  if (status !== 200)
-    throw new AuthError(
-      `Reading the session failed (the session action answered ${status}); the server log names the cause, most often a missing AUTH_SECRET.`,
-    );
   // A re-issued session cookie (rolling expiry) goes on the response while it is still open.
   if (!event.node.res.headersSent)
-    for (const { name, value, options } of internal.cookies ?? [])
+    for (const { name, value, options } of cookies)
       setCookie(event, name, value, { ...options, path: options.path ?? "/" });
-  return (internal.body as Session | null | undefined) ?? null;
+  return session;
 }
 
 /**
