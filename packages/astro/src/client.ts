@@ -12,9 +12,8 @@
  * ```
  */
 import {
-  type AuthEndpoint,
-  signIn as clientSignIn,
-  signOut as clientSignOut,
+  type BasePathOption,
+  clientAt,
   type SignInAuthorizationParams,
   type SignInOptions,
   type SignInResponse,
@@ -25,20 +24,13 @@ import {
 export type { SignInAuthorizationParams, SignInResponse, SignOutResponse };
 
 /** Options of {@link signIn}. Other keys are posted as form fields (credentials, `email`). */
-export interface AstroSignInOptions extends SignInOptions {
-  /** The base path of the auth routes. Default `/api/auth`. */
-  prefix?: string;
-}
+export interface AstroSignInOptions extends SignInOptions, BasePathOption<"prefix"> {}
 
 /** Options of {@link signOut}. */
-export interface AstroSignOutParams extends SignOutOptions {
-  /** The base path of the auth routes. Default `/api/auth`. */
-  prefix?: string;
-}
+export interface AstroSignOutParams extends SignOutOptions, BasePathOption<"prefix"> {}
 
-function endpointAt(prefix = "/api/auth"): AuthEndpoint {
-  return { baseUrl: "", basePath: prefix.replace(/\/+$/, "") };
-}
+// `prefix` (default `/api/auth`) names the auth routes, as in auth-astro.
+const client = clientAt("/api/auth", "prefix");
 
 /**
  * Signs in with `providerId`. OAuth and OIDC providers navigate to the provider. Credentials and
@@ -52,14 +44,11 @@ function endpointAt(prefix = "/api/auth"): AuthEndpoint {
  * if (result?.error === "CredentialsSignin") showError("Wrong user name or password")
  * ```
  */
-export function signIn(
+export const signIn: (
   providerId?: string,
-  options: AstroSignInOptions = {},
+  options?: AstroSignInOptions,
   authorizationParams?: SignInAuthorizationParams,
-): Promise<SignInResponse | undefined> {
-  const { prefix, ...rest } = options;
-  return clientSignIn(endpointAt(prefix), providerId, rest, authorizationParams);
-}
+) => Promise<SignInResponse | undefined> = client.signIn;
 
 /**
  * Signs out: the session cookie is cleared (a database session deleted), then the browser goes
@@ -70,7 +59,5 @@ export function signIn(
  * await signOut({ callbackUrl: "/" })
  * ```
  */
-export function signOut(options: AstroSignOutParams = {}): Promise<SignOutResponse | undefined> {
-  const { prefix, ...rest } = options;
-  return clientSignOut(endpointAt(prefix), rest);
-}
+export const signOut: (options?: AstroSignOutParams) => Promise<SignOutResponse | undefined> =
+  client.signOut;

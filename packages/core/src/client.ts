@@ -13,6 +13,7 @@
  * ```
  */
 export { type ActionAnswer, callAuthAction } from "./lib/client/action.js";
+export { type BasePathOption, type BoundClient, clientAt } from "./lib/client/bound.js";
 export { type AuthEndpoint, authActionUrl, endpointFromUrl } from "./lib/client/endpoint.js";
 export {
   type FetchAuthJsonOptions,

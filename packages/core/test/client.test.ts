@@ -11,6 +11,7 @@ import { Auth, type AuthConfig } from "@tessera/core";
 import {
   type AuthEndpoint,
   authActionUrl,
+  clientAt,
   endpointFromUrl,
   fetchAuthJson,
   getCsrfToken,
@@ -414,5 +415,27 @@ describe("a server answering what Tessera never sends", () => {
       "[tessera] passkey options unreadable:",
       expect.any(TypeError),
     );
+  });
+});
+
+describe("clientAt", () => {
+  it("aims signIn and signOut at its base path or the one a call names, which is never posted", async () => {
+    const client = clientAt("/elsewhere", "prefix");
+    const result = await client.signIn("credentials", {
+      email: ADA.email,
+      password: PASSWORD,
+      redirect: false,
+      prefix: "/auth",
+    });
+    expect(result?.ok).toBe(true);
+    const [post] = posts();
+    expect(post?.path).toBe("/auth/callback/credentials");
+    expect(post?.body?.has("prefix")).toBe(false);
+    expect(await getSession(endpoint)).toMatchObject({ user: { email: ADA.email } });
+
+    // A trailing slash on the default is the same path.
+    await clientAt("/auth/").signOut({ redirect: false });
+    expect(posts().at(-1)?.path).toBe("/auth/signout");
+    expect(await getSession(endpoint)).toBeNull();
   });
 });

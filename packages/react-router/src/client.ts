@@ -12,9 +12,8 @@
  * ```
  */
 import {
-  type AuthEndpoint,
-  signIn as coreSignIn,
-  signOut as coreSignOut,
+  type BasePathOption,
+  clientAt,
   type SignInAuthorizationParams,
   type SignInOptions,
   type SignInResponse,
@@ -24,11 +23,8 @@ import {
 
 export type { SignInAuthorizationParams, SignInResponse, SignOutResponse };
 
-/** Where the resource route lives, for the options of {@link signIn} and {@link signOut}. */
-export interface ClientEndpointOptions {
-  /** The resource route's path. Default `/auth` (`app/routes/auth.$.ts`). */
-  basePath?: string;
-}
+/** Where the resource route lives: `basePath`, default `/auth` (`app/routes/auth.$.ts`). */
+export type ClientEndpointOptions = BasePathOption<"basePath">;
 
 /** Options of {@link signIn}; other keys are posted as form fields (credentials). */
 export interface ClientSignInOptions extends SignInOptions, ClientEndpointOptions {}
@@ -36,9 +32,7 @@ export interface ClientSignInOptions extends SignInOptions, ClientEndpointOption
 /** Options of {@link signOut}. */
 export interface ClientSignOutOptions extends SignOutOptions, ClientEndpointOptions {}
 
-function endpoint(basePath = "/auth"): AuthEndpoint {
-  return { baseUrl: "", basePath: basePath.replace(/\/+$/, "") };
-}
+const client = clientAt("/auth");
 
 /**
  * Signs in with `provider`. OAuth and OIDC providers navigate to the provider; credentials and
@@ -51,14 +45,11 @@ function endpoint(basePath = "/auth"): AuthEndpoint {
  * if (result?.error) setError(result.error)
  * ```
  */
-export function signIn(
+export const signIn: (
   provider?: string,
-  options: ClientSignInOptions = {},
+  options?: ClientSignInOptions,
   authorizationParams?: SignInAuthorizationParams,
-): Promise<SignInResponse | undefined> {
-  const { basePath, ...rest } = options;
-  return coreSignIn(endpoint(basePath), provider, rest, authorizationParams);
-}
+) => Promise<SignInResponse | undefined> = client.signIn;
 
 /**
  * Signs out: the session cookie is cleared (a database session deleted), then the browser goes
@@ -70,7 +61,5 @@ export function signIn(
  * await signOut({ redirectTo: "/" })
  * ```
  */
-export function signOut(options: ClientSignOutOptions = {}): Promise<SignOutResponse | undefined> {
-  const { basePath, ...rest } = options;
-  return coreSignOut(endpoint(basePath), rest);
-}
+export const signOut: (options?: ClientSignOutOptions) => Promise<SignOutResponse | undefined> =
+  client.signOut;
