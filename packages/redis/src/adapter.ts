@@ -7,9 +7,11 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "@tessera/core/adapters";
+import type { OrganizationAdapter } from "@tessera/core/organizations";
 import type { TwoFactorAdapter } from "@tessera/core/two-factor";
 import type { Cluster, Redis } from "ioredis";
 import { keyScheme } from "./keys.js";
+import { redisOrganizations } from "./organizations.js";
 import { cachedScript } from "./script.js";
 
 /**
@@ -187,7 +189,7 @@ function definedFields<T extends object>(patch: T): Partial<T> {
 export function RedisAdapter(
   redis: Redis | Cluster,
   options: RedisAdapterOptions = {},
-): Required<Adapter> & TwoFactorAdapter {
+): Required<Adapter> & TwoFactorAdapter & OrganizationAdapter {
   const prefix = options.prefix ?? "tessera:";
   if (/[{}]/.test(prefix)) {
     throw new TypeError("RedisAdapter: the prefix must not contain { or } (hash tag characters)");
@@ -575,5 +577,7 @@ export function RedisAdapter(
     async countBackupCodes(userId) {
       return redis.scard(keys.userBackupCodes(userId));
     },
+
+    ...redisOrganizations(redis, prefix),
   };
 }
