@@ -9,6 +9,31 @@
  * const config = { adapter: MemoryAdapter(), providers, experimental: { extensions: [organizations()] } }
  * ```
  */
+
+export {
+  type OrganizationDetails,
+  type OrganizationsApi,
+  organizationsApi,
+  type PermissionScope,
+} from "./api.js";
+export {
+  ACTIVE_ORGANIZATION_CLAIM,
+  type ActiveOrganization,
+  ORGANIZATIONS_ACTION,
+  type OrganizationEvent,
+  type OrganizationOptions,
+  organizations,
+} from "./extension.js";
+export {
+  DEFAULT_ROLES,
+  DEFAULT_TEAM_ROLES,
+  grants,
+  ORGANIZATION_STATEMENTS,
+  type Permissions,
+  type Roles,
+  type Statements,
+  type WithOrganizationStatements,
+} from "./permissions.js";
 export {
   type InvitationRecord,
   type InvitationStatus,
