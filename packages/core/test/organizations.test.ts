@@ -15,6 +15,7 @@ import {
 import Credentials from "@tessera/core/providers/credentials";
 import { memoryStore } from "@tessera/core/store";
 import { MemoryAdapter } from "@tessera/memory";
+import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
 
@@ -499,5 +500,39 @@ describe("organisation server functions", () => {
     });
     const details = await ada.get(organization.id);
     expect(details.members.map((member) => member.userId).sort()).toEqual(["ada", "mia"]);
+  });
+});
+
+describe("loading", () => {
+  /** The source files a bundle of `entries` (paths under src/) takes in. */
+  async function inputsOf(entries: string[]): Promise<string[]> {
+    const { metafile } = await build({
+      entryPoints: entries.map((entry) => new URL(`../src/${entry}`, import.meta.url).pathname),
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: "esm",
+      platform: "node",
+      outdir: "/tmp/unused",
+      packages: "external",
+      logLevel: "silent",
+    });
+    return Object.keys(metafile.inputs);
+  }
+
+  it("an app that does not import @tessera/core/organizations never loads it, with or without two-factor", async () => {
+    const core = await inputsOf(["index.ts", "node.ts", "client.ts", "jwt.ts", "store.ts"]);
+    expect(core.filter((path) => path.includes("extensions/"))).toEqual([]);
+    const twoFactor = await inputsOf(["extensions/two-factor/index.ts"]);
+    expect(twoFactor.filter((path) => path.includes("extensions/organizations"))).toEqual([]);
+    // Nor does one extension pull in the other, and the browser client no server code.
+    const own = await inputsOf(["extensions/organizations/index.ts"]);
+    expect(own.some((path) => path.includes("extensions/organizations/extension.ts"))).toBe(true);
+    expect(own.filter((path) => path.includes("extensions/two-factor"))).toEqual([]);
+    const client = await inputsOf(["extensions/organizations/client.ts"]);
+    expect(
+      client.filter((path) => /extensions\/organizations\/(extension|api)\.ts/.test(path)),
+    ).toEqual([]);
+    expect(client.filter((path) => path.includes("lib/session/"))).toEqual([]);
   });
 });
