@@ -200,6 +200,7 @@ export function RedisAdapter(
     return redis.eval(script, 1, key, ...args);
   }
 
+  const organizations = redisOrganizations(redis, prefix);
   const sessionAndUser = cachedScript(redis, SESSION_AND_USER_LUA);
   const useTotpStep = cachedScript(redis, USE_TOTP_STEP);
 
@@ -343,6 +344,7 @@ export function RedisAdapter(
         ...sessionTokens.map((token) => redis.del(keys.session(token))),
         ...accountIds.map((accountId) => redis.del(keys.account(accountId))),
         ...credentialIDs.map((credentialID) => redis.del(keys.authenticator(credentialID))),
+        organizations.forgetUser(userId),
       ]);
       if (user?.email) await releaseEmail(user.email, userId);
       await redis.del(
@@ -352,6 +354,7 @@ export function RedisAdapter(
         keys.userAuthenticators(userId),
         keys.userTwoFactor(userId),
         keys.userBackupCodes(userId),
+        organizations.userIndexKey(userId),
       );
       return user;
     },
@@ -578,6 +581,6 @@ export function RedisAdapter(
       return redis.scard(keys.userBackupCodes(userId));
     },
 
-    ...redisOrganizations(redis, prefix),
+    ...organizations.methods,
   };
 }

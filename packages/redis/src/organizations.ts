@@ -90,15 +90,25 @@ function teamFromJson(json: string): TeamRecord {
   return { ...stored, createdAt: new Date(stored.createdAt) };
 }
 
+/** The organisation methods of the adapter, and what deleting a user does to their memberships. */
+export interface RedisOrganizations {
+  methods: OrganizationAdapter;
+  /** Removes the user's memberships and team places (before the user's own keys go). */
+  forgetUser(userId: string): Promise<void>;
+  /** The user's index of organisations, deleted with the user's other keys. */
+  userIndexKey(userId: string): string;
+}
+
 /**
  * The organisation methods on `redis` under `prefix`.
  *
  * @example
  * ```ts
- * const adapter = { ...RedisAdapter(redis), ...redisOrganizations(redis, "tessera:") }
+ * const { methods } = redisOrganizations(redis, "tessera:")
+ * await methods.getOrganization("org-1")
  * ```
  */
-export function redisOrganizations(redis: Redis | Cluster, prefix: string): OrganizationAdapter {
+export function redisOrganizations(redis: Redis | Cluster, prefix: string): RedisOrganizations {
   const part = encodeURIComponent;
   const tag = (id: string) => `${prefix}org:{${part(id)}}`;
   const keys = {
@@ -150,7 +160,7 @@ export function redisOrganizations(redis: Redis | Cluster, prefix: string): Orga
     return answer as MembershipChange;
   }
 
-  return {
+  const methods: OrganizationAdapter = {
     async createOrganization(organization, owner) {
       // The slug is claimed first: of two organisations with one slug, one gets it.
       if ((await redis.set(keys.slug(organization.slug), organization.id, "NX")) !== "OK")
@@ -370,6 +380,16 @@ export function redisOrganizations(redis: Redis | Cluster, prefix: string): Orga
       const organizationId = await organizationOf(keys.team(teamId));
       if (organizationId === null) return [];
       return teamMembersWhere(organizationId, (member) => member.teamId === teamId);
+    },
+  };
+
+  return {
+    methods,
+    userIndexKey: keys.userOrganizations,
+    async forgetUser(userId) {
+      const ids = await redis.smembers(keys.userOrganizations(userId));
+      // No role is the owner role here: a deleted user leaves whatever they held.
+      await Promise.all(ids.map((id) => changeMember(id, userId, "\u0000", "")));
     },
   };
 }

@@ -335,16 +335,18 @@ function plainMigrations(options: MigrationOptions): Record<string, Migration> {
             .addColumn("createdAt", types.date, (col) => col.notNull())
             .addUniqueConstraint(`${prefix}organizations_slug_key`, ["slug"]),
         ).execute();
-        const byOrganization = (table: string) => (fk: string) =>
-          [
-            `${prefix}${table}_${fk}_fkey`,
-            [fk],
-            fk === "userId"
-              ? name("users")
-              : name(fk === "teamId" ? "organization_teams" : "organizations"),
-            ["id"],
-          ] as const;
-        const members = byOrganization("organization_members");
+        /** The constraint name of `column` in `table`, and the table it references. */
+        const reference = (table: string, column: "organizationId" | "userId" | "teamId") => {
+          const target =
+            column === "userId"
+              ? "users"
+              : column === "teamId"
+                ? "organization_teams"
+                : "organizations";
+          return { key: `${prefix}${table}_${column}_fkey`, target: name(target) };
+        };
+        const members = (column: "organizationId" | "userId") =>
+          reference("organization_members", column);
         await withTableOptions(
           db.schema
             .createTable(name("organization_members"))
@@ -356,15 +358,27 @@ function plainMigrations(options: MigrationOptions): Record<string, Migration> {
               "organizationId",
               "userId",
             ])
-            .addForeignKeyConstraint(...members("organizationId"), (fk) => fk.onDelete("cascade"))
-            .addForeignKeyConstraint(...members("userId"), (fk) => fk.onDelete("cascade")),
+            .addForeignKeyConstraint(
+              members("organizationId").key,
+              ["organizationId"],
+              members("organizationId").target,
+              ["id"],
+              (fk) => fk.onDelete("cascade"),
+            )
+            .addForeignKeyConstraint(
+              members("userId").key,
+              ["userId"],
+              members("userId").target,
+              ["id"],
+              (fk) => fk.onDelete("cascade"),
+            ),
         ).execute();
         await db.schema
           .createIndex(`${prefix}organization_members_userId_idx`)
           .on(name("organization_members"))
           .column("userId")
           .execute();
-        const invitations = byOrganization("organization_invitations");
+        const invitations = reference("organization_invitations", "organizationId");
         await withTableOptions(
           db.schema
             .createTable(name("organization_invitations"))
@@ -376,11 +390,15 @@ function plainMigrations(options: MigrationOptions): Record<string, Migration> {
             .addColumn("status", types.key, (col) => col.notNull())
             .addColumn("expires", types.date, (col) => col.notNull())
             .addColumn("createdAt", types.date, (col) => col.notNull())
-            .addForeignKeyConstraint(...invitations("organizationId"), (fk) =>
-              fk.onDelete("cascade"),
+            .addForeignKeyConstraint(
+              invitations.key,
+              ["organizationId"],
+              invitations.target,
+              ["id"],
+              (fk) => fk.onDelete("cascade"),
             ),
         ).execute();
-        const teams = byOrganization("organization_teams");
+        const teams = reference("organization_teams", "organizationId");
         await withTableOptions(
           db.schema
             .createTable(name("organization_teams"))
@@ -388,9 +406,12 @@ function plainMigrations(options: MigrationOptions): Record<string, Migration> {
             .addColumn("organizationId", types.key, (col) => col.notNull())
             .addColumn("name", types.text, (col) => col.notNull())
             .addColumn("createdAt", types.date, (col) => col.notNull())
-            .addForeignKeyConstraint(...teams("organizationId"), (fk) => fk.onDelete("cascade")),
+            .addForeignKeyConstraint(teams.key, ["organizationId"], teams.target, ["id"], (fk) =>
+              fk.onDelete("cascade"),
+            ),
         ).execute();
-        const teamMembers = byOrganization("organization_team_members");
+        const teamMembers = (column: "teamId" | "userId") =>
+          reference("organization_team_members", column);
         await withTableOptions(
           db.schema
             .createTable(name("organization_team_members"))
@@ -402,8 +423,20 @@ function plainMigrations(options: MigrationOptions): Record<string, Migration> {
               "teamId",
               "userId",
             ])
-            .addForeignKeyConstraint(...teamMembers("teamId"), (fk) => fk.onDelete("cascade"))
-            .addForeignKeyConstraint(...teamMembers("userId"), (fk) => fk.onDelete("cascade")),
+            .addForeignKeyConstraint(
+              teamMembers("teamId").key,
+              ["teamId"],
+              teamMembers("teamId").target,
+              ["id"],
+              (fk) => fk.onDelete("cascade"),
+            )
+            .addForeignKeyConstraint(
+              teamMembers("userId").key,
+              ["userId"],
+              teamMembers("userId").target,
+              ["id"],
+              (fk) => fk.onDelete("cascade"),
+            ),
         ).execute();
         for (const [table, columns] of [
           ["organization_invitations", ["organizationId"]],

@@ -232,6 +232,29 @@ export function organizationTests(context: SuiteContext): void {
       expect(await adapter().listTeamMembersOfUser(organization.id, user.id)).toHaveLength(0);
     });
 
+    test("deleteUser removes the user's memberships and team places", async () => {
+      const { organization } = await createdOrganization();
+      const user = await createdUser();
+      await adapter().addMember(member(organization.id, user.id, "member"));
+      const team = {
+        id: crypto.randomUUID(),
+        organizationId: organization.id,
+        name: "Core",
+        createdAt: at(),
+      };
+      await adapter().createTeam(team);
+      await adapter().setTeamMember({
+        teamId: team.id,
+        organizationId: organization.id,
+        userId: user.id,
+        role: "member",
+      });
+      await context.adapter().deleteUser?.(user.id);
+      expect(await adapter().getMember(organization.id, user.id)).toBeNull();
+      expect(await adapter().listTeamMembers(team.id)).toEqual([]);
+      expect(await adapter().listMembers(organization.id)).toHaveLength(1);
+    });
+
     test("deleteOrganization removes its members, invitations and teams", async () => {
       const { organization, owner } = await createdOrganization();
       const pending = invitation(organization.id, owner.id);
