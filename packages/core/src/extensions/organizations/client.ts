@@ -48,6 +48,14 @@ export interface OrganizationsClient {
   removeTeamMember(teamId: string, userId: string): Promise<OrganizationClientResult>;
   /** Switches the session's active organisation (`null`: none); reload the session afterwards. */
   setActive(organizationId: string | null): Promise<OrganizationClientResult>;
+  /**
+   * Whether the signed-in user may do what `permissions` names (default scope: the active
+   * organisation), to show or hide controls. The server decides again on every change.
+   */
+  hasPermission(
+    permissions: Record<string, readonly string[]>,
+    scope?: { organizationId?: string; teamId?: string },
+  ): Promise<boolean>;
 }
 
 /**
@@ -97,5 +105,12 @@ export function organizationsClient(endpoint: AuthEndpoint): OrganizationsClient
     removeTeamMember: (teamId, userId) => call("remove-team-member", { teamId, userId }),
     setActive: (organizationId) =>
       call("set-active", organizationId === null ? {} : { organizationId }),
+    async hasPermission(permissions, scope = {}) {
+      const answer = await call("has-permission", {
+        permissions: JSON.stringify(permissions),
+        ...scope,
+      });
+      return answer.ok && answer.data?.allowed === true;
+    },
   };
 }
