@@ -102,7 +102,7 @@ describe("organisations in Chromium", () => {
       (window as unknown as AppWindow).orgs.create({ name: "Acme", slug: "acme" }),
     );
     expect(created.ok).toBe(true);
-    const organizationId = (created.data?.organization as { id: string }).id;
+    const organizationId = String((created.data?.organization as { id?: string } | undefined)?.id);
     const invited = await ada.evaluate(
       (id) =>
         (window as unknown as AppWindow).orgs.invite(id, {
@@ -111,7 +111,7 @@ describe("organisations in Chromium", () => {
         }),
       organizationId,
     );
-    const invitationId = (invited.data?.invitation as { id: string }).id;
+    const invitationId = String((invited.data?.invitation as { id?: string } | undefined)?.id);
 
     // Ada cannot accept an invitation made to Bob's address.
     const stolen = await ada.evaluate(

@@ -507,7 +507,7 @@ export function MemoryAdapter(
 
     async settleInvitation(id, status, member) {
       const invitation = invitations.get(id);
-      if (!invitation || invitation.status !== "pending") return false;
+      if (invitation?.status !== "pending") return false;
       if (invitation.expires.getTime() <= Date.now()) return false;
       invitations.set(id, { ...invitation, status });
       if (member) {
