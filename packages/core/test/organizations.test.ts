@@ -315,6 +315,75 @@ describe("organisation attacks", () => {
     expect((await post(mia, "accept", { invitationId })).status).toBe(410);
   });
 
+  it("sendInvitation gets the invitation and a link only the invited address can open; an expired one cannot be accepted", async () => {
+    const sent: { email: string; organization: string; url: string }[] = [];
+    const { config, adapter } = setup("jwt", {
+      sendInvitation: ({ invitation, organization, url }) => {
+        sent.push({ email: invitation.email, organization: organization.name, url });
+      },
+    });
+    const ada = await signedIn(config, "ada");
+    const mia = await signedIn(config, "mia");
+    const eve = await signedIn(config, "eve");
+    const organizationId = await created(ada, "acme");
+    await post(ada, "invite", { organizationId, email: "mia@example.com" });
+    expect(sent).toEqual([
+      {
+        email: "mia@example.com",
+        organization: "ACME",
+        url: expect.stringMatching(
+          /^http:\/\/localhost:3000\/auth\/organizations\/invitation\?invitationId=/,
+        ),
+      },
+    ]);
+    const link = new URL(sent[0]?.url ?? "");
+    expect((await eve.get(link.pathname + link.search)).status).toBe(404);
+    const shown = await mia.get(link.pathname + link.search);
+    expect(shown.status).toBe(200);
+    expect(await shown.json()).toMatchObject({
+      invitation: { email: "mia@example.com", status: "pending" },
+      organization: { id: organizationId, name: "ACME" },
+    });
+    const expiring = setup("jwt", { invitationMaxAge: 0 });
+    const owner = await signedIn(expiring.config, "ada");
+    const invitee = await signedIn(expiring.config, "mia");
+    const expiredOrganization = await created(owner, "acme");
+    const invited = await post(owner, "invite", {
+      organizationId: expiredOrganization,
+      email: "mia@example.com",
+    });
+    const invitationId = (invited.body.invitation as { id: string }).id;
+    expect((await post(invitee, "accept", { invitationId })).status).toBe(410);
+    expect(await expiring.adapter.getMember(expiredOrganization, "mia")).toBeNull();
+    expect(await adapter.getMember(organizationId, "mia")).toBeNull();
+  });
+
+  it("a revoked or declined invitation cannot be accepted afterwards", async () => {
+    const { config, adapter, events } = setup();
+    const ada = await signedIn(config, "ada");
+    const mia = await signedIn(config, "mia");
+    const organizationId = await created(ada, "acme");
+    const invite = async () =>
+      (
+        (await post(ada, "invite", { organizationId, email: "mia@example.com" })).body
+          .invitation as { id: string }
+      ).id;
+    const revoked = await invite();
+    expect((await post(ada, "revoke", { invitationId: revoked })).status).toBe(200);
+    expect((await post(mia, "accept", { invitationId: revoked })).status).toBe(410);
+    const declined = await invite();
+    expect((await post(mia, "decline", { invitationId: declined })).status).toBe(200);
+    expect((await post(mia, "accept", { invitationId: declined })).status).toBe(410);
+    expect(await adapter.getMember(organizationId, "mia")).toBeNull();
+    expect(events.map((event) => event.type)).toEqual([
+      "organizationCreated",
+      "invitationCreated",
+      "invitationRevoked",
+      "invitationCreated",
+      "invitationDeclined",
+    ]);
+  });
+
   it("two parallel accepts of one invitation make one membership", async () => {
     const { config, adapter } = setup();
     const ada = await signedIn(config, "ada");
