@@ -89,6 +89,7 @@ const guides: DefaultTheme.SidebarItem = {
       ? [{ text: "Access tokens and refresh", link: "/guides/token-refresh" }]
       : []),
     { text: "Two-factor authentication", link: "/guides/two-factor" },
+    { text: "Organisations, teams and roles", link: "/guides/organizations" },
   ],
 };
 

@@ -4,6 +4,7 @@
  */
 import { Auth, type Session } from "@tessera/core";
 import { RefreshTokenError } from "@tessera/core/errors";
+import { type ActiveOrganization, organizationsApi } from "@tessera/core/organizations";
 import { twoFactorApi } from "@tessera/core/two-factor";
 import {
   actionRunner,
@@ -24,6 +25,7 @@ import { type DemoFacts, renderHome } from "./pages/home.js";
 import { html, type Markup } from "./pages/html.js";
 import { logoSvg, type RenderedPage, renderDocument, signOutControl } from "./pages/layout.js";
 import { ownLinksIn, renderCheckEmail, renderMailbox, renderMailHtml } from "./pages/mailbox.js";
+import { renderOrganizations } from "./pages/organizations.js";
 import { renderProtected } from "./pages/protected.js";
 import { demoStyles } from "./pages/styles.js";
 import { renderTwoFactor } from "./pages/two-factor.js";
@@ -160,8 +162,59 @@ export function createApp(deps: AppDependencies): express.Express {
     const twoFactor = session
       ? renderTwoFactor(await twoFactorApi(actionRunner(req, authConfig)).status())
       : null;
-    send(res, renderHome({ session, overview, facts, csrfToken, notice, devices, twoFactor }));
+    const organizations = session ? await organizationsCard(req, session) : null;
+    send(
+      res,
+      renderHome({
+        session,
+        overview,
+        facts,
+        csrfToken,
+        notice,
+        devices,
+        twoFactor,
+        organizations,
+      }),
+    );
   });
+
+  /** The Organisations card: the user's organisations, the active one and its members. */
+  async function organizationsCard(req: Request, session: Session): Promise<Markup> {
+    const orgs = organizationsApi(actionRunner(req, authConfig));
+    const active =
+      (session as Session & { activeOrganization?: ActiveOrganization }).activeOrganization ?? null;
+    // A session may still name an organisation it was removed from: then no members are shown.
+    const details = active ? await orgs.get(active.id).catch(() => null) : null;
+    return renderOrganizations({ organizations: await orgs.list(), active, details });
+  }
+
+  // The Organisations card's forms: switch the active organisation, create one. CSRF: only a
+  // form from this origin may ask, as for /devices.
+  app.post(
+    "/organizations/:operation",
+    express.urlencoded({ extended: false }),
+    async (req, res) => {
+      const origin = `${req.protocol}://${req.host}`;
+      if (req.headers.origin !== origin) {
+        res.status(403).type("text").send("Cross-origin form posts are refused.");
+        return;
+      }
+      const orgs = organizationsApi(actionRunner(req, authConfig));
+      const text = (name: string) => (typeof req.body?.[name] === "string" ? req.body[name] : "");
+      try {
+        if (req.params.operation === "active") await orgs.setActive(text("organizationId") || null);
+        else if (req.params.operation === "create")
+          await orgs.setActive((await orgs.create({ name: text("name"), slug: text("slug") })).id);
+      } catch (error) {
+        res
+          .status(400)
+          .type("text")
+          .send(error instanceof Error ? error.message : "Refused.");
+        return;
+      }
+      res.redirect(303, "/");
+    },
+  );
 
   // "Sign out this device" / "Sign out everywhere else": the server functions behind the home
   // page's Devices card. Login/logout CSRF: only a form from this origin may ask (SameSite=Lax

@@ -3,6 +3,8 @@
  * sign-in method — password, magic link, the local OpenID Provider, passkeys, and GitHub/Google
  * when their credentials are in the environment.
  */
+
+import { organizations } from "@tessera/core/organizations";
 import type { Provider } from "@tessera/core/providers";
 import Credentials from "@tessera/core/providers/credentials";
 import Nodemailer from "@tessera/core/providers/nodemailer";
@@ -56,8 +58,12 @@ export function createAuthConfig(setup: AuthSetup): ExpressAuthConfig {
     jwt: { revocation: sqlStore(database.db, { dialect: "sqlite" }) },
     // The demo IdP's access tokens live 60 s: refresh 10 s before expiry, not the default 60.
     oauth: { refreshMargin: 10 },
-    // Two-factor authentication, offered on the home page (built-in enrol and challenge pages).
-    experimental: { enableWebAuthn: true, extensions: [twoFactor({ issuer: "Tessera demo" })] },
+    // Two-factor authentication, offered on the home page (built-in enrol and challenge pages),
+    // and organisations with the default roles (the home page's switcher and members list).
+    experimental: {
+      enableWebAuthn: true,
+      extensions: [twoFactor({ issuer: "Tessera demo" }), organizations()],
+    },
     theme: { brandColor: ACCENT, logo: logoDataUrl, colorScheme: "auto" },
     // The built-in "check your email" page cannot know about the demo's mailbox; ours links to it.
     pages: { verifyRequest: "/check-email" },

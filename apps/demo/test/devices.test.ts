@@ -4,8 +4,8 @@
  * revokeOtherSessions / revokeSession, and a cross-origin post is refused.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { DEMO_USER } from "../src/database.js";
 import { type RunningDemo, startDemo } from "../src/demo.js";
+import { Browser } from "./browser-client.js";
 
 const SECRET = "demo-devices-test-secret-with-more-than-32-chars";
 const FIREFOX_ON_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
@@ -20,55 +20,6 @@ async function start(strategy: "database" | "jwt"): Promise<RunningDemo> {
   const demo = await startDemo({ port: 0, dataDir: null, secret: SECRET, strategy });
   running.push(demo);
   return demo;
-}
-
-class Browser {
-  readonly cookies = new Map<string, string>();
-  constructor(
-    readonly origin: string,
-    readonly userAgent: string,
-  ) {}
-
-  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    headers.set("user-agent", this.userAgent);
-    if (this.cookies.size > 0)
-      headers.set("cookie", [...this.cookies].map(([n, v]) => `${n}=${v}`).join("; "));
-    const response = await fetch(new URL(path, this.origin), {
-      ...init,
-      headers,
-      redirect: "manual",
-    });
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = ""] = header.split(";");
-      const name = pair.slice(0, pair.indexOf("="));
-      const value = pair.slice(pair.indexOf("=") + 1);
-      if (value === "" || /max-age=0/i.test(header)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return response;
-  }
-
-  async signIn(): Promise<void> {
-    const { csrfToken } = (await (await this.fetch("/auth/csrf")).json()) as { csrfToken: string };
-    await this.fetch("/auth/callback/password", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrfToken, ...DEMO_USER, callbackUrl: "/" }),
-    });
-  }
-
-  post(path: string, form: Record<string, string>, origin = this.origin): Promise<Response> {
-    return this.fetch(path, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin },
-      body: new URLSearchParams(form),
-    });
-  }
-
-  async signedIn(): Promise<boolean> {
-    return (await (await this.fetch("/auth/session")).json()) !== null;
-  }
 }
 
 describe("Devices card", () => {

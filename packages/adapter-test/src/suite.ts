@@ -6,6 +6,7 @@ import { accountTests } from "./conformance/accounts.js";
 import { authenticatorTests } from "./conformance/authenticators.js";
 import { suiteContext } from "./conformance/context.js";
 import type { ConformanceFeatures, ConformanceOptions } from "./conformance/options.js";
+import { organizationTests } from "./conformance/organizations.js";
 import { sessionListingTests } from "./conformance/session-listing.js";
 import { sessionTests } from "./conformance/sessions.js";
 import { twoFactorTests } from "./conformance/two-factor.js";
@@ -99,6 +100,7 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
     uniqueAccount: true,
     uniqueCredentialId: true,
     twoFactor: false,
+    organizations: false,
     ...options.features,
   };
   const { db } = options;
@@ -178,5 +180,6 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
     if (features.accountListing) accountListingTests(context);
     if (features.accountUpdate) accountUpdateTests(context);
     if (features.twoFactor) twoFactorTests(context);
+    if (features.organizations) organizationTests(context);
   });
 }

@@ -58,6 +58,7 @@ export type ErrorType =
   | "UnknownAction"
   | "UnsupportedStrategy"
   | "TwoFactorFailed"
+  | "OrganizationActionRefused"
   | "UntrustedHost"
   | "Verification"
   | "WebAuthnVerificationError";
@@ -301,6 +302,24 @@ export class RateLimited extends SignInError {
  */
 export class TwoFactorFailed extends AuthError {
   static override type: ErrorType = "TwoFactorFailed";
+}
+
+/**
+ * An organisation operation was refused: the caller is signed out, not a member of the
+ * organisation, lacks the permission, or the target (member, invitation, team) does not exist or
+ * changed. `reason` is the server's code (`Forbidden`, `LastOwner`, `InvitationNotPending`, …).
+ */
+export class OrganizationActionRefused extends AuthError {
+  static override type: ErrorType = "OrganizationActionRefused";
+  /** The refusal's code, as the HTTP answer names it. */
+  readonly reason: string;
+  /** The HTTP status the action answered. */
+  readonly status: number;
+  constructor(message: string, reason: string, status: number) {
+    super(message);
+    this.reason = reason;
+    this.status = status;
+  }
 }
 
 /** The `rateLimit` option is malformed (a window or maximum that is not positive, a bad store). */

@@ -17,6 +17,14 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "@tessera/core/adapters";
+import type {
+  InvitationRecord,
+  MemberRecord,
+  OrganizationAdapter,
+  OrganizationRecord,
+  TeamMemberRecord,
+  TeamRecord,
+} from "@tessera/core/organizations";
 import type { TwoFactorAdapter, TwoFactorRecord } from "@tessera/core/two-factor";
 
 /**
@@ -38,6 +46,16 @@ export interface MemoryStore {
   readonly twoFactors: Map<string, TwoFactorRecord>;
   /** The hashes of each user's unused backup codes, by user id. */
   readonly backupCodes: Map<string, Set<string>>;
+  /** Organisations by id. */
+  readonly organizations: Map<string, OrganizationRecord>;
+  /** Memberships by {@link pairKey} of organisation and user. */
+  readonly members: Map<string, MemberRecord>;
+  /** Invitations by id. */
+  readonly invitations: Map<string, InvitationRecord>;
+  /** Teams by id. */
+  readonly teams: Map<string, TeamRecord>;
+  /** Team places by {@link pairKey} of team and user. */
+  readonly teamMembers: Map<string, TeamMemberRecord>;
 }
 
 /**
@@ -60,6 +78,11 @@ export function createMemoryStore(): MemoryStore {
     authenticators: new Map(),
     twoFactors: new Map(),
     backupCodes: new Map(),
+    organizations: new Map(),
+    members: new Map(),
+    invitations: new Map(),
+    teams: new Map(),
+    teamMembers: new Map(),
   };
 }
 
@@ -146,9 +169,30 @@ function definedFields<T extends object>(patch: T): Partial<T> {
  */
 export function MemoryAdapter(
   store: MemoryStore = createMemoryStore(),
-): Required<Adapter> & TwoFactorAdapter {
+): Required<Adapter> & TwoFactorAdapter & OrganizationAdapter {
   const { users, accounts, sessions, verificationTokens, authenticators, twoFactors, backupCodes } =
     store;
+  const { organizations, members, invitations, teams, teamMembers } = store;
+
+  function slugTaken(slug: string, exceptId?: string): boolean {
+    for (const organization of organizations.values())
+      if (organization.slug === slug && organization.id !== exceptId) return true;
+    return false;
+  }
+
+  /** Whether `userId` is the only owner left: demoting or removing them would leave none. */
+  function isLastOwner(organizationId: string, userId: string, ownerRole: string): boolean {
+    const member = members.get(pairKey(organizationId, userId));
+    if (member?.role !== ownerRole) return false;
+    for (const other of members.values())
+      if (
+        other.organizationId === organizationId &&
+        other.role === ownerRole &&
+        other.userId !== userId
+      )
+        return false;
+    return true;
+  }
 
   function userIdByEmail(email: string): string | undefined {
     for (const user of users.values()) if (user.email === email) return user.id;
@@ -208,6 +252,8 @@ export function MemoryAdapter(
       deleteWhere(authenticators, (authenticator) => authenticator.userId === userId);
       twoFactors.delete(userId);
       backupCodes.delete(userId);
+      deleteWhere(members, (member) => member.userId === userId);
+      deleteWhere(teamMembers, (member) => member.userId === userId);
       users.delete(userId);
       return user;
     },
@@ -364,7 +410,161 @@ export function MemoryAdapter(
     async countBackupCodes(userId) {
       return backupCodes.get(userId)?.size ?? 0;
     },
+
+    // Each method below checks and writes in one synchronous turn: atomic against parallel calls.
+    async createOrganization(organization, owner) {
+      if (slugTaken(organization.slug) || organizations.has(organization.id)) return false;
+      organizations.set(organization.id, copy(organization));
+      members.set(pairKey(owner.organizationId, owner.userId), copy(owner));
+      return true;
+    },
+
+    async getOrganization(id) {
+      return copyOrNull(organizations.get(id));
+    },
+
+    async getOrganizationBySlug(slug) {
+      for (const organization of organizations.values())
+        if (organization.slug === slug) return copy(organization);
+      return null;
+    },
+
+    async updateOrganization(id, changes) {
+      const existing = organizations.get(id);
+      if (!existing) return false;
+      if (changes.slug !== undefined && slugTaken(changes.slug, id)) return false;
+      organizations.set(id, copy({ ...existing, ...definedFields(changes) }));
+      return true;
+    },
+
+    async deleteOrganization(id) {
+      organizations.delete(id);
+      deleteWhere(members, (member) => member.organizationId === id);
+      deleteWhere(invitations, (invitation) => invitation.organizationId === id);
+      deleteWhere(teams, (team) => team.organizationId === id);
+      deleteWhere(teamMembers, (member) => member.organizationId === id);
+    },
+
+    async listOrganizationsOfUser(userId) {
+      const found: { organization: OrganizationRecord; member: MemberRecord }[] = [];
+      for (const member of members.values()) {
+        const organization = organizations.get(member.organizationId);
+        if (member.userId === userId && organization)
+          found.push({ organization: copy(organization), member: copy(member) });
+      }
+      return found;
+    },
+
+    async getMember(organizationId, userId) {
+      return copyOrNull(members.get(pairKey(organizationId, userId)));
+    },
+
+    async listMembers(organizationId) {
+      return [...members.values()].filter((m) => m.organizationId === organizationId).map(copy);
+    },
+
+    async addMember(member) {
+      const key = pairKey(member.organizationId, member.userId);
+      if (members.has(key) || !organizations.has(member.organizationId)) return false;
+      members.set(key, copy(member));
+      return true;
+    },
+
+    async setMemberRole(organizationId, userId, role, ownerRole) {
+      const key = pairKey(organizationId, userId);
+      const member = members.get(key);
+      if (!member) return "not-found";
+      if (role !== ownerRole && isLastOwner(organizationId, userId, ownerRole)) return "last-owner";
+      members.set(key, { ...member, role });
+      return "done";
+    },
+
+    async removeMember(organizationId, userId, ownerRole) {
+      const key = pairKey(organizationId, userId);
+      if (!members.has(key)) return "not-found";
+      if (isLastOwner(organizationId, userId, ownerRole)) return "last-owner";
+      members.delete(key);
+      deleteWhere(
+        teamMembers,
+        (member) => member.organizationId === organizationId && member.userId === userId,
+      );
+      return "done";
+    },
+
+    async createInvitation(invitation) {
+      invitations.set(invitation.id, copy(invitation));
+    },
+
+    async getInvitation(id) {
+      return copyOrNull(invitations.get(id));
+    },
+
+    async listInvitations(organizationId) {
+      return [...invitations.values()]
+        .filter((invitation) => invitation.organizationId === organizationId)
+        .map(copy);
+    },
+
+    async settleInvitation(id, status, member) {
+      const invitation = invitations.get(id);
+      if (invitation?.status !== "pending") return false;
+      if (invitation.expires.getTime() <= Date.now()) return false;
+      invitations.set(id, { ...invitation, status });
+      if (member) {
+        const key = pairKey(member.organizationId, member.userId);
+        if (!members.has(key)) members.set(key, copy(member));
+      }
+      return true;
+    },
+
+    async createTeam(team) {
+      teams.set(team.id, copy(team));
+    },
+
+    async getTeam(id) {
+      return copyOrNull(teams.get(id));
+    },
+
+    async listTeams(organizationId) {
+      return [...teams.values()].filter((team) => team.organizationId === organizationId).map(copy);
+    },
+
+    async deleteTeam(id) {
+      teams.delete(id);
+      deleteWhere(teamMembers, (member) => member.teamId === id);
+    },
+
+    async setTeamMember(member) {
+      teamMembers.set(pairKey(member.teamId, member.userId), copy(member));
+    },
+
+    async removeTeamMember(teamId, userId) {
+      teamMembers.delete(pairKey(teamId, userId));
+    },
+
+    async listTeamMembersOfUser(organizationId, userId) {
+      return [...teamMembers.values()]
+        .filter((member) => member.organizationId === organizationId && member.userId === userId)
+        .map(copy);
+    },
+
+    async listTeamMembers(teamId) {
+      return [...teamMembers.values()].filter((member) => member.teamId === teamId).map(copy);
+    },
   };
+}
+
+/**
+ * The key of a membership in {@link MemoryStore.members} (organisation and user) or of a team
+ * place in {@link MemoryStore.teamMembers} (team and user).
+ *
+ * @example
+ * ```ts
+ * pairKey("org-1", "user-1") // '["org-1","user-1"]'
+ * ```
+ */
+export function pairKey(first: string, second: string): string {
+  return JSON.stringify([first, second]);
 }
 
 /**

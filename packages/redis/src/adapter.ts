@@ -7,9 +7,11 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "@tessera/core/adapters";
+import type { OrganizationAdapter } from "@tessera/core/organizations";
 import type { TwoFactorAdapter } from "@tessera/core/two-factor";
 import type { Cluster, Redis } from "ioredis";
 import { keyScheme } from "./keys.js";
+import { redisOrganizations } from "./organizations.js";
 import { cachedScript } from "./script.js";
 
 /**
@@ -187,7 +189,7 @@ function definedFields<T extends object>(patch: T): Partial<T> {
 export function RedisAdapter(
   redis: Redis | Cluster,
   options: RedisAdapterOptions = {},
-): Required<Adapter> & TwoFactorAdapter {
+): Required<Adapter> & TwoFactorAdapter & OrganizationAdapter {
   const prefix = options.prefix ?? "tessera:";
   if (/[{}]/.test(prefix)) {
     throw new TypeError("RedisAdapter: the prefix must not contain { or } (hash tag characters)");
@@ -198,6 +200,7 @@ export function RedisAdapter(
     return redis.eval(script, 1, key, ...args);
   }
 
+  const organizations = redisOrganizations(redis, prefix);
   const sessionAndUser = cachedScript(redis, SESSION_AND_USER_LUA);
   const useTotpStep = cachedScript(redis, USE_TOTP_STEP);
 
@@ -341,6 +344,7 @@ export function RedisAdapter(
         ...sessionTokens.map((token) => redis.del(keys.session(token))),
         ...accountIds.map((accountId) => redis.del(keys.account(accountId))),
         ...credentialIDs.map((credentialID) => redis.del(keys.authenticator(credentialID))),
+        organizations.forgetUser(userId),
       ]);
       if (user?.email) await releaseEmail(user.email, userId);
       await redis.del(
@@ -350,6 +354,7 @@ export function RedisAdapter(
         keys.userAuthenticators(userId),
         keys.userTwoFactor(userId),
         keys.userBackupCodes(userId),
+        organizations.userIndexKey(userId),
       );
       return user;
     },
@@ -575,5 +580,7 @@ export function RedisAdapter(
     async countBackupCodes(userId) {
       return redis.scard(keys.userBackupCodes(userId));
     },
+
+    ...organizations.methods,
   };
 }

@@ -7,6 +7,15 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "@tessera/core/adapters";
+import type {
+  InvitationRecord,
+  MemberRecord,
+  MembershipChange,
+  OrganizationAdapter,
+  OrganizationRecord,
+  TeamMemberRecord,
+  TeamRecord,
+} from "@tessera/core/organizations";
 import type { TwoFactorAdapter } from "@tessera/core/two-factor";
 import {
   type Compilable,
@@ -22,6 +31,10 @@ import { type DirectReader, directReader } from "./native.js";
 import {
   type AccountRow,
   type AuthenticatorRow,
+  type OrganizationInvitationRow,
+  type OrganizationMemberRow,
+  type OrganizationRow,
+  type OrganizationTeamRow,
   type SessionRow,
   type SqlDialect,
   type TesseraTableName,
@@ -186,7 +199,7 @@ function authenticatorFromRow(row: AuthenticatorRow): AdapterAuthenticator {
 export function SqlAdapter<DB>(
   database: Kysely<DB>,
   options: SqlAdapterOptions,
-): Required<Adapter> & TwoFactorAdapter {
+): Required<Adapter> & TwoFactorAdapter & OrganizationAdapter {
   // The application's own Kysely type does not know Tessera's tables; see `tableNames`.
   const db = database as unknown as Kysely<TesseraTables>;
   const untyped = database as unknown as Kysely<UntypedTables>;
@@ -365,6 +378,70 @@ export function SqlAdapter<DB>(
           }),
         );
     return row as TesseraTables[Table] | undefined;
+  }
+
+  const organizationFromRow = (row: OrganizationRow): OrganizationRecord => ({
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    createdAt: readDate(row.createdAt),
+  });
+  const memberFromRow = (row: OrganizationMemberRow): MemberRecord => ({
+    organizationId: row.organizationId,
+    userId: row.userId,
+    role: row.role,
+    createdAt: readDate(row.createdAt),
+  });
+  const memberToRow = (member: MemberRecord): OrganizationMemberRow => ({
+    ...member,
+    createdAt: traits.date(member.createdAt),
+  });
+  const invitationFromRow = (row: OrganizationInvitationRow): InvitationRecord => ({
+    ...row,
+    status: row.status as InvitationRecord["status"],
+    expires: readDate(row.expires),
+    createdAt: readDate(row.createdAt),
+  });
+  const teamFromRow = (row: OrganizationTeamRow): TeamRecord => ({
+    ...row,
+    createdAt: readDate(row.createdAt),
+  });
+
+  /**
+   * Runs `change` in a transaction that first locks the organisation's row, so that changes to
+   * its owners happen one after another: two owners removing each other at once would otherwise
+   * each count two owners and leave none. SQLite runs one writer at a time already.
+   */
+  function withOrganizationLocked<T>(
+    organizationId: string,
+    change: (trx: Kysely<TesseraTables>) => Promise<T>,
+  ): Promise<T> {
+    return retryingDeadlocks(() =>
+      db.transaction().execute(async (trx) => {
+        const select = trx
+          .selectFrom(table("organizations"))
+          .select("id")
+          .where("id", "=", organizationId);
+        await (options.dialect === "sqlite" ? select : select.forUpdate()).executeTakeFirst();
+        return change(trx);
+      }),
+    );
+  }
+
+  /** Whether `userId` is the only owner of the organisation (inside the locked transaction). */
+  async function isLastOwner(
+    trx: Kysely<TesseraTables>,
+    organizationId: string,
+    userId: string,
+    ownerRole: string,
+  ): Promise<boolean> {
+    const owners = await trx
+      .selectFrom(table("organization_members"))
+      .select("userId")
+      .where("organizationId", "=", organizationId)
+      .where("role", "=", ownerRole)
+      .execute();
+    return owners.length === 1 && owners[0]?.userId === userId;
   }
 
   async function getAuthenticator(credentialID: string): Promise<AdapterAuthenticator | null> {
@@ -680,6 +757,327 @@ export function SqlAdapter<DB>(
         .where("userId", "=", userId)
         .executeTakeFirst();
       return Number(row?.n ?? 0);
+    },
+
+    async createOrganization(organization, owner) {
+      try {
+        await allOrNothing([
+          db
+            .insertInto(table("organizations"))
+            .values({ ...organization, createdAt: traits.date(organization.createdAt) })
+            .compile(),
+          db.insertInto(table("organization_members")).values(memberToRow(owner)).compile(),
+        ]);
+        return true;
+      } catch (error) {
+        // The unique slug (or id) decided: the error is the database's refusal, nothing was made.
+        const taken = await db
+          .selectFrom(table("organizations"))
+          .select("id")
+          .where((eb) =>
+            eb.or([eb("slug", "=", organization.slug), eb("id", "=", organization.id)]),
+          )
+          .executeTakeFirst();
+        if (taken) return false;
+        throw error;
+      }
+    },
+
+    async getOrganization(id) {
+      const row = await db
+        .selectFrom(table("organizations"))
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return row ? organizationFromRow(row) : null;
+    },
+
+    async getOrganizationBySlug(slug) {
+      const row = await db
+        .selectFrom(table("organizations"))
+        .selectAll()
+        .where("slug", "=", slug)
+        .executeTakeFirst();
+      return row ? organizationFromRow(row) : null;
+    },
+
+    async updateOrganization(id, changes) {
+      const exists = await db
+        .selectFrom(table("organizations"))
+        .select("id")
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!exists) return false;
+      const values = Object.fromEntries(
+        Object.entries(changes).filter(([, value]) => value !== undefined),
+      );
+      if (Object.keys(values).length === 0) return true;
+      try {
+        await db.updateTable(table("organizations")).set(values).where("id", "=", id).execute();
+        return true;
+      } catch (error) {
+        if (changes.slug === undefined) throw error;
+        const holder = await db
+          .selectFrom(table("organizations"))
+          .select("id")
+          .where("slug", "=", changes.slug)
+          .executeTakeFirst();
+        if (holder && holder.id !== id) return false;
+        throw error;
+      }
+    },
+
+    async deleteOrganization(id) {
+      await allOrNothing([
+        db
+          .deleteFrom(table("organization_team_members"))
+          .where("organizationId", "=", id)
+          .compile(),
+        db.deleteFrom(table("organization_teams")).where("organizationId", "=", id).compile(),
+        db.deleteFrom(table("organization_invitations")).where("organizationId", "=", id).compile(),
+        db.deleteFrom(table("organization_members")).where("organizationId", "=", id).compile(),
+        db.deleteFrom(table("organizations")).where("id", "=", id).compile(),
+      ]);
+    },
+
+    async listOrganizationsOfUser(userId) {
+      const rows = await db
+        .selectFrom(alias("organization_members", "m"))
+        .innerJoin(alias("organizations", "o"), "o.id", "m.organizationId")
+        .select([
+          "o.id",
+          "o.name",
+          "o.slug",
+          "o.createdAt",
+          "m.organizationId",
+          "m.userId",
+          "m.role",
+          "m.createdAt as memberSince",
+        ])
+        .where("m.userId", "=", userId)
+        .execute();
+      return rows.map((row) => ({
+        organization: organizationFromRow(row),
+        member: memberFromRow({ ...row, createdAt: row.memberSince }),
+      }));
+    },
+
+    async getMember(organizationId, userId) {
+      const row = await db
+        .selectFrom(table("organization_members"))
+        .selectAll()
+        .where("organizationId", "=", organizationId)
+        .where("userId", "=", userId)
+        .executeTakeFirst();
+      return row ? memberFromRow(row) : null;
+    },
+
+    async listMembers(organizationId) {
+      const rows = await db
+        .selectFrom(table("organization_members"))
+        .selectAll()
+        .where("organizationId", "=", organizationId)
+        .orderBy("createdAt")
+        .execute();
+      return rows.map(memberFromRow);
+    },
+
+    async addMember(member) {
+      return withOrganizationLocked(member.organizationId, async (trx) => {
+        const organization = await trx
+          .selectFrom(table("organizations"))
+          .select("id")
+          .where("id", "=", member.organizationId)
+          .executeTakeFirst();
+        const existing = await trx
+          .selectFrom(table("organization_members"))
+          .select("userId")
+          .where("organizationId", "=", member.organizationId)
+          .where("userId", "=", member.userId)
+          .executeTakeFirst();
+        if (!organization || existing) return false;
+        await trx.insertInto(table("organization_members")).values(memberToRow(member)).execute();
+        return true;
+      });
+    },
+
+    async setMemberRole(organizationId, userId, role, ownerRole) {
+      return withOrganizationLocked<MembershipChange>(organizationId, async (trx) => {
+        const member = await trx
+          .selectFrom(table("organization_members"))
+          .select("role")
+          .where("organizationId", "=", organizationId)
+          .where("userId", "=", userId)
+          .executeTakeFirst();
+        if (!member) return "not-found";
+        if (role !== ownerRole && (await isLastOwner(trx, organizationId, userId, ownerRole)))
+          return "last-owner";
+        await trx
+          .updateTable(table("organization_members"))
+          .set({ role })
+          .where("organizationId", "=", organizationId)
+          .where("userId", "=", userId)
+          .execute();
+        return "done";
+      });
+    },
+
+    async removeMember(organizationId, userId, ownerRole) {
+      return withOrganizationLocked<MembershipChange>(organizationId, async (trx) => {
+        const member = await trx
+          .selectFrom(table("organization_members"))
+          .select("role")
+          .where("organizationId", "=", organizationId)
+          .where("userId", "=", userId)
+          .executeTakeFirst();
+        if (!member) return "not-found";
+        if (await isLastOwner(trx, organizationId, userId, ownerRole)) return "last-owner";
+        await trx
+          .deleteFrom(table("organization_team_members"))
+          .where("organizationId", "=", organizationId)
+          .where("userId", "=", userId)
+          .execute();
+        await trx
+          .deleteFrom(table("organization_members"))
+          .where("organizationId", "=", organizationId)
+          .where("userId", "=", userId)
+          .execute();
+        return "done";
+      });
+    },
+
+    async createInvitation(invitation) {
+      await db
+        .insertInto(table("organization_invitations"))
+        .values({
+          ...invitation,
+          expires: traits.date(invitation.expires),
+          createdAt: traits.date(invitation.createdAt),
+        })
+        .execute();
+    },
+
+    async getInvitation(id) {
+      const row = await db
+        .selectFrom(table("organization_invitations"))
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return row ? invitationFromRow(row) : null;
+    },
+
+    async listInvitations(organizationId) {
+      const rows = await db
+        .selectFrom(table("organization_invitations"))
+        .selectAll()
+        .where("organizationId", "=", organizationId)
+        .orderBy("createdAt")
+        .execute();
+      return rows.map(invitationFromRow);
+    },
+
+    async settleInvitation(id, status, member) {
+      const invitation = await db
+        .selectFrom(table("organization_invitations"))
+        .select("organizationId")
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!invitation) return false;
+      // Under the organisation's lock the conditional UPDATE decides: of parallel accepts, the
+      // first moves the invitation out of `pending` and the others find nothing to update.
+      return withOrganizationLocked(invitation.organizationId, async (trx) => {
+        const result = await trx
+          .updateTable(table("organization_invitations"))
+          .set({ status })
+          .where("id", "=", id)
+          .where("status", "=", "pending")
+          .where("expires", ">", traits.date(new Date()))
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        if (member) {
+          const existing = await trx
+            .selectFrom(table("organization_members"))
+            .select("userId")
+            .where("organizationId", "=", member.organizationId)
+            .where("userId", "=", member.userId)
+            .executeTakeFirst();
+          if (!existing)
+            await trx
+              .insertInto(table("organization_members"))
+              .values(memberToRow(member))
+              .execute();
+        }
+        return true;
+      });
+    },
+
+    async createTeam(team) {
+      await db
+        .insertInto(table("organization_teams"))
+        .values({ ...team, createdAt: traits.date(team.createdAt) })
+        .execute();
+    },
+
+    async getTeam(id) {
+      const row = await db
+        .selectFrom(table("organization_teams"))
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return row ? teamFromRow(row) : null;
+    },
+
+    async listTeams(organizationId) {
+      const rows = await db
+        .selectFrom(table("organization_teams"))
+        .selectAll()
+        .where("organizationId", "=", organizationId)
+        .orderBy("createdAt")
+        .execute();
+      return rows.map(teamFromRow);
+    },
+
+    async deleteTeam(id) {
+      await allOrNothing([
+        db.deleteFrom(table("organization_team_members")).where("teamId", "=", id).compile(),
+        db.deleteFrom(table("organization_teams")).where("id", "=", id).compile(),
+      ]);
+    },
+
+    async setTeamMember(member: TeamMemberRecord) {
+      await allOrNothing([
+        db
+          .deleteFrom(table("organization_team_members"))
+          .where("teamId", "=", member.teamId)
+          .where("userId", "=", member.userId)
+          .compile(),
+        db.insertInto(table("organization_team_members")).values(member).compile(),
+      ]);
+    },
+
+    async removeTeamMember(teamId, userId) {
+      await db
+        .deleteFrom(table("organization_team_members"))
+        .where("teamId", "=", teamId)
+        .where("userId", "=", userId)
+        .execute();
+    },
+
+    async listTeamMembersOfUser(organizationId, userId) {
+      return db
+        .selectFrom(table("organization_team_members"))
+        .selectAll()
+        .where("organizationId", "=", organizationId)
+        .where("userId", "=", userId)
+        .execute();
+    },
+
+    async listTeamMembers(teamId) {
+      return db
+        .selectFrom(table("organization_team_members"))
+        .selectAll()
+        .where("teamId", "=", teamId)
+        .execute();
     },
   };
 }

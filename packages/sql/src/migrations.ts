@@ -322,6 +322,146 @@ function plainMigrations(options: MigrationOptions): Record<string, Migration> {
         await db.schema.dropTable(name("two_factor")).ifExists().execute();
       },
     },
+    // 0005 is reserved for password accounts.
+    "0006_organizations": {
+      // Tables of their own, as for two-factor: Auth.js's tables stay as they were.
+      async up(db: Kysely<unknown>) {
+        await withTableOptions(
+          db.schema
+            .createTable(name("organizations"))
+            .addColumn("id", types.key, (col) => col.primaryKey())
+            .addColumn("name", types.text, (col) => col.notNull())
+            .addColumn("slug", types.key, (col) => col.notNull())
+            .addColumn("createdAt", types.date, (col) => col.notNull())
+            .addUniqueConstraint(`${prefix}organizations_slug_key`, ["slug"]),
+        ).execute();
+        /** The constraint name of `column` in `table`, and the table it references. */
+        const reference = (table: string, column: "organizationId" | "userId" | "teamId") => {
+          const target =
+            column === "userId"
+              ? "users"
+              : column === "teamId"
+                ? "organization_teams"
+                : "organizations";
+          return { key: `${prefix}${table}_${column}_fkey`, target: name(target) };
+        };
+        const members = (column: "organizationId" | "userId") =>
+          reference("organization_members", column);
+        await withTableOptions(
+          db.schema
+            .createTable(name("organization_members"))
+            .addColumn("organizationId", types.key, (col) => col.notNull())
+            .addColumn("userId", types.key, (col) => col.notNull())
+            .addColumn("role", types.key, (col) => col.notNull())
+            .addColumn("createdAt", types.date, (col) => col.notNull())
+            .addPrimaryKeyConstraint(`${prefix}organization_members_pkey`, [
+              "organizationId",
+              "userId",
+            ])
+            .addForeignKeyConstraint(
+              members("organizationId").key,
+              ["organizationId"],
+              members("organizationId").target,
+              ["id"],
+              (fk) => fk.onDelete("cascade"),
+            )
+            .addForeignKeyConstraint(
+              members("userId").key,
+              ["userId"],
+              members("userId").target,
+              ["id"],
+              (fk) => fk.onDelete("cascade"),
+            ),
+        ).execute();
+        await db.schema
+          .createIndex(`${prefix}organization_members_userId_idx`)
+          .on(name("organization_members"))
+          .column("userId")
+          .execute();
+        const invitations = reference("organization_invitations", "organizationId");
+        await withTableOptions(
+          db.schema
+            .createTable(name("organization_invitations"))
+            .addColumn("id", types.key, (col) => col.primaryKey())
+            .addColumn("organizationId", types.key, (col) => col.notNull())
+            .addColumn("email", types.key, (col) => col.notNull())
+            .addColumn("role", types.key, (col) => col.notNull())
+            .addColumn("inviterId", types.key, (col) => col.notNull())
+            .addColumn("status", types.key, (col) => col.notNull())
+            .addColumn("expires", types.date, (col) => col.notNull())
+            .addColumn("createdAt", types.date, (col) => col.notNull())
+            .addForeignKeyConstraint(
+              invitations.key,
+              ["organizationId"],
+              invitations.target,
+              ["id"],
+              (fk) => fk.onDelete("cascade"),
+            ),
+        ).execute();
+        const teams = reference("organization_teams", "organizationId");
+        await withTableOptions(
+          db.schema
+            .createTable(name("organization_teams"))
+            .addColumn("id", types.key, (col) => col.primaryKey())
+            .addColumn("organizationId", types.key, (col) => col.notNull())
+            .addColumn("name", types.text, (col) => col.notNull())
+            .addColumn("createdAt", types.date, (col) => col.notNull())
+            .addForeignKeyConstraint(teams.key, ["organizationId"], teams.target, ["id"], (fk) =>
+              fk.onDelete("cascade"),
+            ),
+        ).execute();
+        const teamMembers = (column: "teamId" | "userId") =>
+          reference("organization_team_members", column);
+        await withTableOptions(
+          db.schema
+            .createTable(name("organization_team_members"))
+            .addColumn("teamId", types.key, (col) => col.notNull())
+            .addColumn("organizationId", types.key, (col) => col.notNull())
+            .addColumn("userId", types.key, (col) => col.notNull())
+            .addColumn("role", types.key, (col) => col.notNull())
+            .addPrimaryKeyConstraint(`${prefix}organization_team_members_pkey`, [
+              "teamId",
+              "userId",
+            ])
+            .addForeignKeyConstraint(
+              teamMembers("teamId").key,
+              ["teamId"],
+              teamMembers("teamId").target,
+              ["id"],
+              (fk) => fk.onDelete("cascade"),
+            )
+            .addForeignKeyConstraint(
+              teamMembers("userId").key,
+              ["userId"],
+              teamMembers("userId").target,
+              ["id"],
+              (fk) => fk.onDelete("cascade"),
+            ),
+        ).execute();
+        for (const [table, columns] of [
+          ["organization_invitations", ["organizationId"]],
+          ["organization_teams", ["organizationId"]],
+          ["organization_team_members", ["organizationId", "userId"]],
+        ] as const) {
+          await db.schema
+            .createIndex(`${prefix}${table}_${columns.join("_")}_idx`)
+            .on(name(table))
+            .columns([...columns])
+            .execute();
+        }
+      },
+
+      async down(db: Kysely<unknown>) {
+        for (const table of [
+          "organization_team_members",
+          "organization_teams",
+          "organization_invitations",
+          "organization_members",
+          "organizations",
+        ] as const)
+          await db.schema.dropTable(name(table)).ifExists().execute();
+      },
+    },
   };
   return migrations;
 }

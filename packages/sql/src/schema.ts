@@ -104,6 +104,50 @@ export interface BackupCodeRow {
   hash: string;
 }
 
+/** An organisation (`@tessera/core/organizations`). */
+export interface OrganizationRow {
+  id: string;
+  name: string;
+  slug: string;
+  createdAt: StoredDate;
+}
+
+/** A membership of an organisation. */
+export interface OrganizationMemberRow {
+  organizationId: string;
+  userId: string;
+  role: string;
+  createdAt: StoredDate;
+}
+
+/** An invitation to an organisation. */
+export interface OrganizationInvitationRow {
+  id: string;
+  organizationId: string;
+  email: string;
+  role: string;
+  inviterId: string;
+  status: string;
+  expires: StoredDate;
+  createdAt: StoredDate;
+}
+
+/** A team inside an organisation. */
+export interface OrganizationTeamRow {
+  id: string;
+  organizationId: string;
+  name: string;
+  createdAt: StoredDate;
+}
+
+/** A member's place in a team, with the team-scoped role. */
+export interface OrganizationTeamMemberRow {
+  teamId: string;
+  organizationId: string;
+  userId: string;
+  role: string;
+}
+
 /** Tessera's tables under their unprefixed names. */
 export interface TesseraTables {
   users: UserRow;
@@ -115,6 +159,11 @@ export interface TesseraTables {
   store_limits: StoreLimitRow;
   two_factor: TwoFactorRow;
   two_factor_backup_codes: BackupCodeRow;
+  organizations: OrganizationRow;
+  organization_members: OrganizationMemberRow;
+  organization_invitations: OrganizationInvitationRow;
+  organization_teams: OrganizationTeamRow;
+  organization_team_members: OrganizationTeamMemberRow;
 }
 
 /** The base names of Tessera's tables. */

@@ -23,6 +23,7 @@ const ALL_MIGRATIONS = [
   "0002_session_metadata_and_shared_store",
   "0003_exact_store_keys",
   "0004_two_factor",
+  "0006_organizations",
 ];
 
 /** A user with an account, a session and an authenticator, created through the adapter. */
@@ -156,6 +157,14 @@ for (const target of targets) {
         ],
         two_factor: [{ columns: ["userId"], unique: true }],
         two_factor_backup_codes: [{ columns: ["userId", "hash"], unique: true }],
+        organizations: [
+          { columns: ["id"], unique: true },
+          { columns: ["slug"], unique: true },
+        ],
+        organization_members: [
+          { columns: ["organizationId", "userId"], unique: true },
+          { columns: ["userId"], unique: false },
+        ],
       };
       for (const [table, shapes] of Object.entries(expected)) {
         const actual = await indexesOf(db, dialect, `${tablePrefix}${table}`);
@@ -196,7 +205,10 @@ for (const target of targets) {
         );
       };
       const before = await shape();
-      expect(await migrate(db, { dialect, tablePrefix })).toEqual(["0004_two_factor"]);
+      expect(await migrate(db, { dialect, tablePrefix })).toEqual([
+        "0004_two_factor",
+        "0006_organizations",
+      ]);
       expect(await shape()).toEqual(before);
       expect((await migrator.migrateTo("0003_exact_store_keys")).error).toBeUndefined();
       expect(await shape()).toEqual(before);
@@ -272,6 +284,7 @@ for (const target of targets) {
       expect(await migrate(db, { dialect, tablePrefix })).toEqual([
         "0003_exact_store_keys",
         "0004_two_factor",
+        "0006_organizations",
       ]);
       expect(await store.get(key)).toBe("kept");
       expect((await store.consume(key, 60, 1)).allowed).toBe(false);

@@ -197,6 +197,7 @@ export function renderHome(p: {
   devices?: Markup | null;
   /** The signed-in user's two-factor card, shown under the devices. */
   twoFactor?: Markup | null;
+  organizations?: Markup | null;
 }): RenderedPage {
   const { session, facts } = p;
   return renderDocument({
@@ -206,7 +207,7 @@ export function renderHome(p: {
       current: "home",
       user: session?.user ? { ...session.user, csrfToken: p.csrfToken } : null,
     },
-    main: html`${p.notice ? html`<div class="notice" role="status" data-testid="notice">${icons.info}<p>${p.notice}</p></div>` : null}${session ? signedIn(session, p.overview, facts, p.csrfToken) : signedOut(facts)}${session ? (p.devices ?? null) : null}${session ? (p.twoFactor ?? null) : null}`,
+    main: html`${p.notice ? html`<div class="notice" role="status" data-testid="notice">${icons.info}<p>${p.notice}</p></div>` : null}${session ? signedIn(session, p.overview, facts, p.csrfToken) : signedOut(facts)}${session ? (p.devices ?? null) : null}${session ? (p.twoFactor ?? null) : null}${session ? (p.organizations ?? null) : null}`,
     footer: demoFooter(facts),
   });
 }

@@ -52,6 +52,11 @@ export interface ConformanceFeatures {
    * set, since they are optional.
    */
   twoFactor?: boolean;
+  /**
+   * Tessera's organisation methods (`OrganizationAdapter` of `@tessera/core/organizations`); off
+   * unless set, since they are optional.
+   */
+  organizations?: boolean;
   /** Tessera's `listAccountsByUserId` extension. `false`: the adapter lacks it. */
   accountListing?: boolean;
   /**

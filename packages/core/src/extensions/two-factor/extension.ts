@@ -17,6 +17,7 @@ import { readJwtSession, reissueJwtSession } from "../../lib/session/jwt-cookie.
 import { clearSignInLimit, limitSignInAttempt } from "../../lib/session/rate-limit.js";
 import { readSessionClaims, storeSessionClaims } from "../../lib/session/session-claims.js";
 import { type PausedSignIn, readPausedSignIn, resumeSignIn } from "../../lib/session/sign-in.js";
+import { signedInUserId } from "../../lib/session/signed-in.js";
 import type { JWT, ResponseInternal } from "../../types.js";
 import { authenticationClaims, authenticationFields, firstFactorAmr } from "./authentication.js";
 import { emailCodeTarget, sendEmailCode, useEmailCode } from "./email-code.js";
@@ -131,28 +132,6 @@ async function emit(
     await handler(message);
   } catch (error) {
     ctx.logger.error(error instanceof Error ? error : new Error(String(error)));
-  }
-}
-
-/**
- * The id of the signed-in user, or null. JWT sessions go through the revocation gates, asked now
- * (no cached "not revoked"): a revoked session must not manage the factor.
- */
-async function signedInUserId(ctx: AuthContext): Promise<string | null> {
-  const { config, cookies, request } = ctx;
-  try {
-    if (config.session.strategy === "jwt") {
-      const read = await readJwtSession(config, request.cookies, cookies.sessionToken, 0);
-      if (typeof read === "string") return null;
-      return typeof read.sub === "string" ? read.sub : null;
-    }
-    const token = readChunkedCookie(request.cookies, cookies.sessionToken.name);
-    if (!token || !config.adapter) return null;
-    const found = await config.adapter.getSessionAndUser(token);
-    if (!found || found.session.expires.valueOf() < Date.now()) return null;
-    return found.user.id;
-  } catch {
-    return null;
   }
 }
 

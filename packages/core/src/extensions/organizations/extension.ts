@@ -1,0 +1,916 @@
+/**
+ * `organizations(options)`: organisations, members with roles, invitations by e-mail and teams
+ * with team-scoped roles, built as an extension. It adds one action row, `organizations`, whose
+ * sub-paths are the operations; every one checks, against the adapter, that the signed-in user
+ * may do it in the organisation the target belongs to. Its storage is the adapter's
+ * {@link OrganizationAdapter} methods, checked when the config is resolved.
+ */
+import type { ActionRow, AuthContext } from "../../lib/config/internal.js";
+import { defineExtension } from "../../lib/extension.js";
+import type { TesseraExtension } from "../../lib/extension-handle.js";
+import { readChunkedCookie } from "../../lib/http/cookies.js";
+import { json } from "../../lib/http/response.js";
+import { readJwtSession, reissueJwtSession } from "../../lib/session/jwt-cookie.js";
+import { sharedStoreOf } from "../../lib/session/rate-limit.js";
+import { readSessionClaims, storeSessionClaims } from "../../lib/session/session-claims.js";
+import { signedInUserId } from "../../lib/session/signed-in.js";
+import type { JWT, ResponseInternal } from "../../types.js";
+import {
+  DEFAULT_ROLES,
+  DEFAULT_TEAM_ROLES,
+  grants,
+  isWithin,
+  type ORGANIZATION_STATEMENTS,
+  type Permissions,
+  parsePermissions,
+  type Roles,
+  type Statements,
+} from "./permissions.js";
+import {
+  type InvitationRecord,
+  type MemberRecord,
+  ORGANIZATION_ADAPTER_METHODS,
+  type OrganizationAdapter,
+} from "./storage.js";
+
+/** The name of the action row: `<basePath>/organizations/<sub-path>`. */
+export const ORGANIZATIONS_ACTION = "organizations";
+/** The claim that carries the active organisation and the membership in it. */
+export const ACTIVE_ORGANIZATION_CLAIM = "org";
+
+/** What a session carries about its active organisation. */
+export interface ActiveOrganization {
+  id: string;
+  /** The user's role in it when the session last read the membership. */
+  role: string;
+  /** The user's role in each of its teams they are in, by team id. */
+  teams: Record<string, string>;
+}
+
+/** One change, as the events receive it: the audit trail an app stores. */
+export type OrganizationEvent =
+  | { type: "organizationCreated"; organizationId: string; actorId: string }
+  | { type: "organizationUpdated"; organizationId: string; actorId: string }
+  | { type: "organizationDeleted"; organizationId: string; actorId: string }
+  | {
+      type: "invitationCreated" | "invitationRevoked";
+      organizationId: string;
+      actorId: string;
+      invitationId: string;
+      email: string;
+    }
+  | {
+      type: "invitationAccepted" | "invitationDeclined";
+      organizationId: string;
+      actorId: string;
+      invitationId: string;
+    }
+  | {
+      type: "memberRoleChanged";
+      organizationId: string;
+      actorId: string;
+      userId: string;
+      role: string;
+    }
+  | {
+      type: "memberRemoved" | "memberLeft";
+      organizationId: string;
+      actorId: string;
+      userId: string;
+    }
+  | { type: "ownershipTransferred"; organizationId: string; actorId: string; userId: string }
+  | {
+      type: "teamCreated" | "teamDeleted";
+      organizationId: string;
+      actorId: string;
+      teamId: string;
+    }
+  | {
+      type: "teamMemberSet";
+      organizationId: string;
+      actorId: string;
+      teamId: string;
+      userId: string;
+      role: string;
+    }
+  | {
+      type: "teamMemberRemoved";
+      organizationId: string;
+      actorId: string;
+      teamId: string;
+      userId: string;
+    }
+  | { type: "activeOrganizationChanged"; organizationId: string | null; actorId: string };
+
+/** Options of {@link organizations}. */
+export interface OrganizationOptions<S extends Statements = typeof ORGANIZATION_STATEMENTS> {
+  /**
+   * Organisation roles and what each grants; default `owner`, `admin`, `member`. The built-in
+   * actions check the `organization`, `member`, `invitation` and `team` statements.
+   */
+  roles?: Roles<S>;
+  /** Team roles (they hold in one team only); default `admin` (may update the team), `member`. */
+  teamRoles?: Roles<S>;
+  /** The role that owns an organisation (there is always one holder); default `owner`. */
+  ownerRole?: string;
+  /** The role of a new member when an invitation names none; default `member`. */
+  defaultRole?: string;
+  /** How long an invitation can be accepted, in seconds; default 7 days. */
+  invitationMaxAge?: number;
+  /**
+   * Sends an invitation (the extension sends no e-mail itself): `url` is the API address that
+   * shows it; link to a page of yours that accepts it with `acceptInvitation`.
+   */
+  sendInvitation?(message: {
+    invitation: InvitationRecord;
+    organization: { id: string; name: string };
+    url: string;
+  }): void | Promise<void>;
+  /** Every change; a handler that throws is logged, never breaks a flow. */
+  onEvent?(event: OrganizationEvent): void | Promise<void>;
+}
+
+interface Resolved {
+  roles: Roles;
+  teamRoles: Roles;
+  ownerRole: string;
+  defaultRole: string;
+  invitationMaxAge: number;
+  sendInvitation: OrganizationOptions["sendInvitation"];
+  onEvent: OrganizationOptions["onEvent"];
+}
+
+/** The adapter's organisation methods (present: the config check made sure). */
+function store(ctx: AuthContext): OrganizationAdapter {
+  return ctx.config.rawAdapter as unknown as OrganizationAdapter;
+}
+
+function refused(status: number, error: string): ResponseInternal {
+  return json({ error }, status);
+}
+
+async function emit(ctx: AuthContext, options: Resolved, event: OrganizationEvent): Promise<void> {
+  if (!options.onEvent) return;
+  try {
+    await options.onEvent(event);
+  } catch (error) {
+    ctx.logger.error(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
+/** A body or query field as a non-empty string of bounded length, or null. */
+function field(ctx: AuthContext, name: string, max = 200): string | null {
+  const value = ctx.request.body?.[name] ?? ctx.request.query[name];
+  if (typeof value !== "string") return null;
+  const trimmed = value.trim();
+  return trimmed.length > 0 && trimmed.length <= max ? trimmed : null;
+}
+
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+
+/** The key of the "membership changed" marker that makes sessions re-read a membership. */
+function changedKey(organizationId: string, userId: string): string {
+  return `tessera:org-changed:${encodeURIComponent(organizationId)}:${encodeURIComponent(userId)}`;
+}
+
+/**
+ * Records that the membership of `userId` in `organizationId` changed: a session that carries
+ * it from before reads it again (a revoked role stops working at once, JWT sessions included).
+ */
+async function markChanged(ctx: AuthContext, organizationId: string, userId: string) {
+  const shared = sharedStoreOf(ctx.config);
+  const key = changedKey(organizationId, userId);
+  const ttl = Math.max(ctx.config.jwt.maxAge, ctx.config.session.maxAge);
+  await shared.delete(key);
+  await shared.add(key, String(Date.now()), ttl);
+}
+
+/** What a session carries: its claim, or null; with where to write a new one. */
+interface CarriedClaims {
+  claim: (ActiveOrganization & { at: number }) | null;
+  write(claim: (ActiveOrganization & { at: number }) | null): Promise<ResponseInternal["cookies"]>;
+}
+
+function asCarried(value: unknown): (ActiveOrganization & { at: number }) | null {
+  if (typeof value !== "object" || value === null) return null;
+  const claim = value as Partial<ActiveOrganization & { at: number }>;
+  if (typeof claim.id !== "string" || typeof claim.role !== "string") return null;
+  if (typeof claim.at !== "number" || typeof claim.teams !== "object" || claim.teams === null)
+    return null;
+  return claim as ActiveOrganization & { at: number };
+}
+
+async function carriedClaims(ctx: AuthContext): Promise<CarriedClaims | null> {
+  const { config, cookies, request } = ctx;
+  if (config.session.strategy === "jwt") {
+    const read = await readJwtSession(config, request.cookies, cookies.sessionToken, 0);
+    if (typeof read === "string") return null;
+    return {
+      claim: asCarried(read[ACTIVE_ORGANIZATION_CLAIM]),
+      async write(claim) {
+        const next: JWT = { ...read, [ACTIVE_ORGANIZATION_CLAIM]: claim ?? undefined };
+        const expires = new Date(Date.now() + config.jwt.maxAge * 1000);
+        return reissueJwtSession(
+          config,
+          request.cookies,
+          cookies.sessionToken,
+          read,
+          next,
+          expires,
+        );
+      },
+    };
+  }
+  const sessionToken = readChunkedCookie(request.cookies, cookies.sessionToken.name);
+  const found = sessionToken ? await config.adapter?.getSessionAndUser(sessionToken) : null;
+  if (!sessionToken || !found || found.session.expires.valueOf() < Date.now()) return null;
+  const claims = (await readSessionClaims(config, sessionToken)) ?? {};
+  return {
+    claim: asCarried(claims[ACTIVE_ORGANIZATION_CLAIM]),
+    async write(claim) {
+      const ttl = (found.session.expires.getTime() - Date.now()) / 1000;
+      const next = { ...claims };
+      if (claim) next[ACTIVE_ORGANIZATION_CLAIM] = claim;
+      else delete next[ACTIVE_ORGANIZATION_CLAIM];
+      await storeSessionClaims(config, sessionToken, next, ttl);
+      return [];
+    },
+  };
+}
+
+/** The caller's membership read from the adapter now: organisation role and team roles. */
+async function membershipNow(
+  ctx: AuthContext,
+  organizationId: string,
+  userId: string,
+): Promise<ActiveOrganization | null> {
+  const member = await store(ctx).getMember(organizationId, userId);
+  if (!member) return null;
+  const places = await store(ctx).listTeamMembersOfUser(organizationId, userId);
+  const teams = Object.fromEntries(places.map((place) => [place.teamId, place.role]));
+  return { id: organizationId, role: member.role, teams };
+}
+
+/** The permissions of a membership: its organisation role, plus its role in `teamId`. */
+function heldBy(options: Resolved, membership: ActiveOrganization, teamId?: string): Permissions[] {
+  const held = [options.roles[membership.role] ?? {}];
+  const teamRole = teamId === undefined ? undefined : membership.teams[teamId];
+  if (teamRole !== undefined) held.push(options.teamRoles[teamRole] ?? {});
+  return held;
+}
+
+/** Whether a helper answered with a refusal rather than what was asked for. */
+function isRefusal<T extends object>(value: T | ResponseInternal): value is ResponseInternal {
+  return "status" in value;
+}
+
+/**
+ * The caller's membership of `organizationId`, or the refusal: 404 for an organisation the
+ * caller is not in (IDOR: a member of A learns nothing of B, not even that it exists).
+ */
+async function memberOf(
+  ctx: AuthContext,
+  organizationId: string,
+  userId: string,
+): Promise<ActiveOrganization | ResponseInternal> {
+  const membership = await membershipNow(ctx, organizationId, userId);
+  return membership ?? refused(404, "OrganizationNotFound");
+}
+
+/**
+ * The caller's membership when it grants `asked` (in `teamId`, when given), else the refusal.
+ * Always read from the adapter: a mutation is decided on the membership as it is now.
+ */
+async function allowed(
+  ctx: AuthContext,
+  options: Resolved,
+  organizationId: string,
+  userId: string,
+  asked: Permissions,
+  teamId?: string,
+): Promise<ActiveOrganization | ResponseInternal> {
+  const membership = await memberOf(ctx, organizationId, userId);
+  if (isRefusal(membership)) return membership;
+  if (!grants(heldBy(options, membership, teamId), asked)) return refused(403, "Forbidden");
+  return membership;
+}
+
+/**
+ * Whether the caller (role `held`) may give someone the role `role`: the role must exist, and
+ * grant nothing the caller's own role does not (raising privileges through another member, or
+ * through an invitation, is refused); only an owner makes owners.
+ */
+function mayGrant(options: Resolved, held: string, role: string): boolean {
+  const granted = options.roles[role];
+  if (!granted) return false;
+  if (role === options.ownerRole) return held === options.ownerRole;
+  return isWithin(options.roles[held] ?? {}, granted);
+}
+
+async function create(ctx: AuthContext, options: Resolved, userId: string) {
+  const name = field(ctx, "name");
+  const slug = field(ctx, "slug", 64)?.toLowerCase();
+  if (!name || !slug || !SLUG.test(slug)) return refused(400, "InvalidOrganization");
+  const id = crypto.randomUUID();
+  const createdAt = new Date();
+  const owner: MemberRecord = { organizationId: id, userId, role: options.ownerRole, createdAt };
+  if (!(await store(ctx).createOrganization({ id, name, slug, createdAt }, owner)))
+    return refused(409, "SlugTaken");
+  await emit(ctx, options, { type: "organizationCreated", organizationId: id, actorId: userId });
+  return json({ organization: { id, name, slug, createdAt } });
+}
+
+async function read(ctx: AuthContext, options: Resolved, userId: string, organizationId: string) {
+  const membership = await memberOf(ctx, organizationId, userId);
+  if (isRefusal(membership)) return membership;
+  const adapter = store(ctx);
+  const [organization, members, teams] = await Promise.all([
+    adapter.getOrganization(organizationId),
+    adapter.listMembers(organizationId),
+    adapter.listTeams(organizationId),
+  ]);
+  // Pending invitations name addresses: shown to those who may manage them only.
+  const seesInvitations = grants(heldBy(options, membership), { invitation: ["create"] });
+  const invitations = seesInvitations
+    ? (await adapter.listInvitations(organizationId)).filter((i) => i.status === "pending")
+    : [];
+  return json({ organization, members, teams, invitations, membership });
+}
+
+async function invite(ctx: AuthContext, options: Resolved, userId: string, organizationId: string) {
+  const membership = await allowed(ctx, options, organizationId, userId, {
+    invitation: ["create"],
+  });
+  if (isRefusal(membership)) return membership;
+  const email = field(ctx, "email", 320)?.toLowerCase();
+  const role = field(ctx, "role", 64) ?? options.defaultRole;
+  if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) return refused(400, "InvalidEmail");
+  // Privilege escalation: an admin inviting a confederate (or a second address) as owner.
+  if (!mayGrant(options, membership.role, role)) return refused(403, "RoleNotGrantable");
+  const organization = await store(ctx).getOrganization(organizationId);
+  if (!organization) return refused(404, "OrganizationNotFound");
+  const now = new Date();
+  const invitation: InvitationRecord = {
+    id: crypto.randomUUID(),
+    organizationId,
+    email,
+    role,
+    inviterId: userId,
+    status: "pending",
+    expires: new Date(now.getTime() + options.invitationMaxAge * 1000),
+    createdAt: now,
+  };
+  await store(ctx).createInvitation(invitation);
+  const url = `${ctx.url.href.replace(/\/$/, "")}/organizations/invitation?${new URLSearchParams({ invitationId: invitation.id })}`;
+  await options.sendInvitation?.({
+    invitation,
+    organization: { id: organization.id, name: organization.name },
+    url,
+  });
+  await emit(ctx, options, {
+    type: "invitationCreated",
+    organizationId,
+    actorId: userId,
+    invitationId: invitation.id,
+    email,
+  });
+  return json({ invitation });
+}
+
+/**
+ * `accept` and `decline`: only the invited address may answer. An invitation accepted by
+ * another account (a forwarded link, a guessed id) is refused as if it did not exist.
+ */
+async function answer(
+  ctx: AuthContext,
+  options: Resolved,
+  userId: string,
+  status: "accepted" | "declined",
+) {
+  const invitationId = field(ctx, "invitationId");
+  const invitation = invitationId ? await store(ctx).getInvitation(invitationId) : null;
+  const user = await ctx.config.adapter?.getUser(userId);
+  if (!invitation || !user?.email || user.email.toLowerCase() !== invitation.email)
+    return refused(404, "InvitationNotFound");
+  const member: MemberRecord | undefined =
+    status === "accepted"
+      ? {
+          organizationId: invitation.organizationId,
+          userId,
+          role: invitation.role,
+          createdAt: new Date(),
+        }
+      : undefined;
+  if (!(await store(ctx).settleInvitation(invitation.id, status, member)))
+    return refused(410, "InvitationNotPending");
+  if (member) await markChanged(ctx, invitation.organizationId, userId);
+  await emit(ctx, options, {
+    type: status === "accepted" ? "invitationAccepted" : "invitationDeclined",
+    organizationId: invitation.organizationId,
+    actorId: userId,
+    invitationId: invitation.id,
+  });
+  return json({ status, organizationId: invitation.organizationId });
+}
+
+async function showInvitation(ctx: AuthContext, userId: string) {
+  const invitationId = field(ctx, "invitationId");
+  const invitation = invitationId ? await store(ctx).getInvitation(invitationId) : null;
+  const user = await ctx.config.adapter?.getUser(userId);
+  if (!invitation || user?.email?.toLowerCase() !== invitation.email)
+    return refused(404, "InvitationNotFound");
+  const organization = await store(ctx).getOrganization(invitation.organizationId);
+  return json({
+    invitation,
+    organization: organization && { id: organization.id, name: organization.name },
+  });
+}
+
+async function revoke(ctx: AuthContext, options: Resolved, userId: string) {
+  const invitationId = field(ctx, "invitationId");
+  const invitation = invitationId ? await store(ctx).getInvitation(invitationId) : null;
+  if (!invitation) return refused(404, "InvitationNotFound");
+  // IDOR: the right to cancel is checked in the invitation's own organisation.
+  const membership = await allowed(ctx, options, invitation.organizationId, userId, {
+    invitation: ["cancel"],
+  });
+  if (isRefusal(membership)) return refused(404, "InvitationNotFound");
+  if (!(await store(ctx).settleInvitation(invitation.id, "revoked")))
+    return refused(410, "InvitationNotPending");
+  await emit(ctx, options, {
+    type: "invitationRevoked",
+    organizationId: invitation.organizationId,
+    actorId: userId,
+    invitationId: invitation.id,
+    email: invitation.email,
+  });
+  return json({ status: "revoked" });
+}
+
+function changeAnswer(result: "done" | "not-found" | "last-owner"): ResponseInternal | null {
+  if (result === "not-found") return refused(404, "MemberNotFound");
+  if (result === "last-owner") return refused(409, "LastOwner");
+  return null;
+}
+
+async function setRole(
+  ctx: AuthContext,
+  options: Resolved,
+  userId: string,
+  organizationId: string,
+) {
+  const membership = await allowed(ctx, options, organizationId, userId, { member: ["update"] });
+  if (isRefusal(membership)) return membership;
+  const target = field(ctx, "userId");
+  const role = field(ctx, "role", 64);
+  if (!target || !role) return refused(400, "BadRequest");
+  // Privilege escalation: nobody changes their own role (ownership moves by `transfer`).
+  if (target === userId) return refused(403, "OwnRole");
+  const current = await store(ctx).getMember(organizationId, target);
+  if (!current) return refused(404, "MemberNotFound");
+  // An admin can neither make an owner nor unmake one: both take the owner role.
+  if (
+    !mayGrant(options, membership.role, role) ||
+    !mayGrant(options, membership.role, current.role)
+  )
+    return refused(403, "RoleNotGrantable");
+  const refusal = changeAnswer(
+    await store(ctx).setMemberRole(organizationId, target, role, options.ownerRole),
+  );
+  if (refusal) return refusal;
+  await markChanged(ctx, organizationId, target);
+  await emit(ctx, options, {
+    type: "memberRoleChanged",
+    organizationId,
+    actorId: userId,
+    userId: target,
+    role,
+  });
+  return json({ userId: target, role });
+}
+
+async function removeMember(
+  ctx: AuthContext,
+  options: Resolved,
+  userId: string,
+  organizationId: string,
+) {
+  const target = field(ctx, "userId");
+  if (!target) return refused(400, "BadRequest");
+  const leaving = target === userId;
+  if (!leaving) {
+    const membership = await allowed(ctx, options, organizationId, userId, { member: ["delete"] });
+    if (isRefusal(membership)) return membership;
+    const current = await store(ctx).getMember(organizationId, target);
+    if (!current) return refused(404, "MemberNotFound");
+    if (!mayGrant(options, membership.role, current.role)) return refused(403, "RoleNotGrantable");
+  } else {
+    const membership = await memberOf(ctx, organizationId, userId);
+    if (isRefusal(membership)) return membership;
+  }
+  const refusal = changeAnswer(
+    await store(ctx).removeMember(organizationId, target, options.ownerRole),
+  );
+  if (refusal) return refusal;
+  await markChanged(ctx, organizationId, target);
+  await emit(ctx, options, {
+    type: leaving ? "memberLeft" : "memberRemoved",
+    organizationId,
+    actorId: userId,
+    userId: target,
+  });
+  return json({ removed: target });
+}
+
+async function transfer(
+  ctx: AuthContext,
+  options: Resolved,
+  userId: string,
+  organizationId: string,
+) {
+  const membership = await memberOf(ctx, organizationId, userId);
+  if (isRefusal(membership)) return membership;
+  if (membership.role !== options.ownerRole) return refused(403, "Forbidden");
+  const target = field(ctx, "userId");
+  if (!target || target === userId) return refused(400, "BadRequest");
+  const adapter = store(ctx);
+  // The new owner first: the organisation is never without one, even if the second step fails.
+  const promoted = await adapter.setMemberRole(
+    organizationId,
+    target,
+    options.ownerRole,
+    options.ownerRole,
+  );
+  if (promoted !== "done") return refused(404, "MemberNotFound");
+  const fallback = options.roles.admin ? "admin" : options.defaultRole;
+  await adapter.setMemberRole(organizationId, userId, fallback, options.ownerRole);
+  await markChanged(ctx, organizationId, target);
+  await markChanged(ctx, organizationId, userId);
+  await emit(ctx, options, {
+    type: "ownershipTransferred",
+    organizationId,
+    actorId: userId,
+    userId: target,
+  });
+  return json({ owner: target });
+}
+
+async function update(ctx: AuthContext, options: Resolved, userId: string, organizationId: string) {
+  const membership = await allowed(ctx, options, organizationId, userId, {
+    organization: ["update"],
+  });
+  if (isRefusal(membership)) return membership;
+  const name = field(ctx, "name") ?? undefined;
+  const slug = field(ctx, "slug", 64)?.toLowerCase();
+  if (slug !== undefined && !SLUG.test(slug)) return refused(400, "InvalidOrganization");
+  if (!(await store(ctx).updateOrganization(organizationId, { name, slug })))
+    return refused(409, "SlugTaken");
+  await emit(ctx, options, { type: "organizationUpdated", organizationId, actorId: userId });
+  return json({ organization: await store(ctx).getOrganization(organizationId) });
+}
+
+async function remove(ctx: AuthContext, options: Resolved, userId: string, organizationId: string) {
+  const membership = await allowed(ctx, options, organizationId, userId, {
+    organization: ["delete"],
+  });
+  if (isRefusal(membership)) return membership;
+  const members = await store(ctx).listMembers(organizationId);
+  await store(ctx).deleteOrganization(organizationId);
+  for (const member of members) await markChanged(ctx, organizationId, member.userId);
+  await emit(ctx, options, { type: "organizationDeleted", organizationId, actorId: userId });
+  return json({ deleted: organizationId });
+}
+
+async function createTeam(
+  ctx: AuthContext,
+  options: Resolved,
+  userId: string,
+  organizationId: string,
+) {
+  const membership = await allowed(ctx, options, organizationId, userId, { team: ["create"] });
+  if (isRefusal(membership)) return membership;
+  const name = field(ctx, "name");
+  if (!name) return refused(400, "BadRequest");
+  const team = { id: crypto.randomUUID(), organizationId, name, createdAt: new Date() };
+  await store(ctx).createTeam(team);
+  await emit(ctx, options, {
+    type: "teamCreated",
+    organizationId,
+    actorId: userId,
+    teamId: team.id,
+  });
+  return json({ team });
+}
+
+/** The team named in the request and the caller's right over it (team-scoped roles count). */
+async function teamAccess(ctx: AuthContext, options: Resolved, userId: string, asked: Permissions) {
+  const teamId = field(ctx, "teamId");
+  const team = teamId ? await store(ctx).getTeam(teamId) : null;
+  if (!team) return refused(404, "TeamNotFound");
+  // IDOR: the team's own organisation decides, never one the request names.
+  const membership = await allowed(ctx, options, team.organizationId, userId, asked, team.id);
+  if (isRefusal(membership))
+    return membership.status === 404 ? refused(404, "TeamNotFound") : membership;
+  return { team, membership };
+}
+
+async function deleteTeam(ctx: AuthContext, options: Resolved, userId: string) {
+  const access = await teamAccess(ctx, options, userId, { team: ["delete"] });
+  if (isRefusal(access)) return access;
+  const { team } = access;
+  const places = await store(ctx).listTeamMembers(team.id);
+  await store(ctx).deleteTeam(team.id);
+  for (const place of places) await markChanged(ctx, team.organizationId, place.userId);
+  await emit(ctx, options, {
+    type: "teamDeleted",
+    organizationId: team.organizationId,
+    actorId: userId,
+    teamId: team.id,
+  });
+  return json({ deleted: team.id });
+}
+
+async function setTeamMember(ctx: AuthContext, options: Resolved, userId: string) {
+  const access = await teamAccess(ctx, options, userId, { team: ["update"] });
+  if (isRefusal(access)) return access;
+  const { team, membership } = access;
+  const target = field(ctx, "userId");
+  const role = field(ctx, "role", 64) ?? "member";
+  if (!target || !options.teamRoles[role]) return refused(400, "BadRequest");
+  // A team admin may not raise themselves, nor hand on more than their own team role.
+  const ownTeamRole = membership.teams[team.id];
+  const orgWide = grants([options.roles[membership.role] ?? {}], { team: ["update"] });
+  if (
+    !orgWide &&
+    (target === userId ||
+      !isWithin(options.teamRoles[ownTeamRole ?? ""] ?? {}, options.teamRoles[role] ?? {}))
+  )
+    return refused(403, "RoleNotGrantable");
+  if (!(await store(ctx).getMember(team.organizationId, target)))
+    return refused(404, "MemberNotFound");
+  await store(ctx).setTeamMember({
+    teamId: team.id,
+    organizationId: team.organizationId,
+    userId: target,
+    role,
+  });
+  await markChanged(ctx, team.organizationId, target);
+  await emit(ctx, options, {
+    type: "teamMemberSet",
+    organizationId: team.organizationId,
+    actorId: userId,
+    teamId: team.id,
+    userId: target,
+    role,
+  });
+  return json({ teamId: team.id, userId: target, role });
+}
+
+async function removeTeamMember(ctx: AuthContext, options: Resolved, userId: string) {
+  const target = field(ctx, "userId");
+  if (!target) return refused(400, "BadRequest");
+  const access = await teamAccess(
+    ctx,
+    options,
+    userId,
+    target === userId ? {} : { team: ["update"] },
+  );
+  if (isRefusal(access)) return access;
+  const { team } = access;
+  await store(ctx).removeTeamMember(team.id, target);
+  await markChanged(ctx, team.organizationId, target);
+  await emit(ctx, options, {
+    type: "teamMemberRemoved",
+    organizationId: team.organizationId,
+    actorId: userId,
+    teamId: team.id,
+    userId: target,
+  });
+  return json({ removed: target });
+}
+
+async function setActive(ctx: AuthContext, options: Resolved, userId: string) {
+  const carried = await carriedClaims(ctx);
+  if (!carried) return refused(401, "NotSignedIn");
+  const organizationId = field(ctx, "organizationId");
+  let claim: (ActiveOrganization & { at: number }) | null = null;
+  if (organizationId) {
+    const membership = await memberOf(ctx, organizationId, userId);
+    if (isRefusal(membership)) return membership;
+    claim = { ...membership, at: Date.now() };
+  }
+  const cookies = await carried.write(claim);
+  await emit(ctx, options, {
+    type: "activeOrganizationChanged",
+    organizationId: claim?.id ?? null,
+    actorId: userId,
+  });
+  return { ...json({ activeOrganization: claim && publicClaim(claim) }), cookies: cookies ?? [] };
+}
+
+function publicClaim(claim: ActiveOrganization & { at: number }): ActiveOrganization {
+  return { id: claim.id, role: claim.role, teams: claim.teams };
+}
+
+/**
+ * `has-permission`: answered from the session's membership when it carries the one asked about
+ * and no change was recorded since it was read; else from the adapter (and the session's claim
+ * is renewed). One shared-store read decides which: the same store that revokes JWT sessions.
+ */
+async function hasPermission(ctx: AuthContext, options: Resolved, userId: string) {
+  const raw = ctx.request.body?.permissions ?? ctx.request.query.permissions;
+  let asked: Permissions | null = null;
+  try {
+    asked = parsePermissions(typeof raw === "string" ? JSON.parse(raw) : raw);
+  } catch {
+    asked = null;
+  }
+  if (!asked) return refused(400, "InvalidPermissions");
+  const carried = await carriedClaims(ctx);
+  if (!carried) return refused(401, "NotSignedIn");
+  const organizationId = field(ctx, "organizationId") ?? carried.claim?.id;
+  if (!organizationId) return json({ allowed: false, source: "none" });
+  const teamId = field(ctx, "teamId") ?? undefined;
+  const claim = carried.claim;
+  if (claim?.id === organizationId) {
+    const changed = await sharedStoreOf(ctx.config).get(changedKey(organizationId, userId));
+    // A change in the very millisecond of the read may have missed it: counted as newer.
+    if (changed === null || Number(changed) < claim.at)
+      return json({ allowed: grants(heldBy(options, claim, teamId), asked), source: "session" });
+  }
+  const membership = await membershipNow(ctx, organizationId, userId);
+  const cookies =
+    claim?.id === organizationId
+      ? ((await carried.write(membership && { ...membership, at: Date.now() })) ?? [])
+      : [];
+  const allowedNow = membership !== null && grants(heldBy(options, membership, teamId), asked);
+  return { ...json({ allowed: allowedNow, source: "adapter" }), cookies };
+}
+
+async function list(ctx: AuthContext, userId: string) {
+  const found = await store(ctx).listOrganizationsOfUser(userId);
+  return json({
+    organizations: found.map(({ organization, member }) => ({
+      ...organization,
+      role: member.role,
+    })),
+  });
+}
+
+const MUTATIONS = new Set([
+  "create",
+  "update",
+  "delete",
+  "invite",
+  "accept",
+  "decline",
+  "revoke",
+  "set-role",
+  "remove-member",
+  "leave",
+  "transfer",
+  "create-team",
+  "delete-team",
+  "set-team-member",
+  "remove-team-member",
+  "set-active",
+]);
+
+function handlerFor(options: Resolved) {
+  return async function organizationsAction(ctx: AuthContext): Promise<ResponseInternal> {
+    const { method, subAction } = ctx.request;
+    // CSRF: every mutation needs the double-submit token (in-process calls count as verified);
+    // a forged cross-site form carries none.
+    if (method === "POST" && !ctx.csrfTokenVerified) return refused(403, "MissingCSRF");
+    const action = subAction ?? "list";
+    if (MUTATIONS.has(action) && method !== "POST") return refused(405, "UsePost");
+    const userId = await signedInUserId(ctx);
+    if (!userId) return refused(401, "NotSignedIn");
+    const organizationId = field(ctx, "organizationId");
+    const needsOrganization = (
+      then: (organizationId: string) => Promise<ResponseInternal>,
+    ): Promise<ResponseInternal> | ResponseInternal =>
+      organizationId ? then(organizationId) : refused(400, "OrganizationIdRequired");
+    switch (action) {
+      case "list":
+        return list(ctx, userId);
+      case "get":
+        return needsOrganization((id) => read(ctx, options, userId, id));
+      case "invitation":
+        return showInvitation(ctx, userId);
+      case "create":
+        return create(ctx, options, userId);
+      case "update":
+        return needsOrganization((id) => update(ctx, options, userId, id));
+      case "delete":
+        return needsOrganization((id) => remove(ctx, options, userId, id));
+      case "invite":
+        return needsOrganization((id) => invite(ctx, options, userId, id));
+      case "accept":
+        return answer(ctx, options, userId, "accepted");
+      case "decline":
+        return answer(ctx, options, userId, "declined");
+      case "revoke":
+        return revoke(ctx, options, userId);
+      case "set-role":
+        return needsOrganization((id) => setRole(ctx, options, userId, id));
+      case "remove-member":
+        return needsOrganization((id) => removeMember(ctx, options, userId, id));
+      case "leave":
+        return needsOrganization((id) => {
+          ctx.request.body = { ...ctx.request.body, userId };
+          return removeMember(ctx, options, userId, id);
+        });
+      case "transfer":
+        return needsOrganization((id) => transfer(ctx, options, userId, id));
+      case "create-team":
+        return needsOrganization((id) => createTeam(ctx, options, userId, id));
+      case "delete-team":
+        return deleteTeam(ctx, options, userId);
+      case "set-team-member":
+        return setTeamMember(ctx, options, userId);
+      case "remove-team-member":
+        return removeTeamMember(ctx, options, userId);
+      case "set-active":
+        return setActive(ctx, options, userId);
+      case "has-permission":
+        return hasPermission(ctx, options, userId);
+      default:
+        return refused(404, "UnknownAction");
+    }
+  };
+}
+
+/** The session's `activeOrganization` field, from the claim (none when unset or malformed). */
+function activeOrganizationFields(token: JWT): Record<string, unknown> | undefined {
+  const claim = asCarried(token[ACTIVE_ORGANIZATION_CLAIM]);
+  return claim ? { activeOrganization: publicClaim(claim) } : undefined;
+}
+
+/**
+ * Organisations for `experimental.extensions`. Needs an adapter with the organisation methods
+ * (`@tessera/memory`, `@tessera/sql`, `@tessera/redis`).
+ *
+ * @example
+ * ```ts
+ * import { organizations } from "@tessera/core/organizations"
+ * const config = { adapter, providers, experimental: { extensions: [organizations()] } }
+ * ```
+ */
+export function organizations<S extends Statements = typeof ORGANIZATION_STATEMENTS>(
+  options: OrganizationOptions<S> = {},
+): TesseraExtension {
+  const resolved: Resolved = {
+    roles: (options.roles ?? DEFAULT_ROLES) as Roles,
+    teamRoles: (options.teamRoles ?? DEFAULT_TEAM_ROLES) as Roles,
+    ownerRole: options.ownerRole ?? "owner",
+    defaultRole: options.defaultRole ?? "member",
+    invitationMaxAge: options.invitationMaxAge ?? 7 * 24 * 60 * 60,
+    sendInvitation: options.sendInvitation,
+    onEvent: options.onEvent,
+  };
+  const row: ActionRow = {
+    name: ORGANIZATIONS_ACTION,
+    methods: ["GET", "POST"],
+    tail: [
+      "list",
+      "get",
+      "invitation",
+      "create",
+      "update",
+      "delete",
+      "invite",
+      "accept",
+      "decline",
+      "revoke",
+      "set-role",
+      "remove-member",
+      "leave",
+      "transfer",
+      "create-team",
+      "delete-team",
+      "set-team-member",
+      "remove-team-member",
+      "set-active",
+      "has-permission",
+    ],
+    csrf: "all",
+    page: false,
+    callbackUrl: false,
+    reach: "both",
+    handler: handlerFor(resolved),
+  };
+  return defineExtension({
+    name: "organizations",
+    actions: [row],
+    sessionFields: activeOrganizationFields,
+    keptClaims: [ACTIVE_ORGANIZATION_CLAIM],
+    requires: [
+      {
+        of: "adapter",
+        methods: ORGANIZATION_ADAPTER_METHODS,
+        implementedBy: "@tessera/memory, @tessera/sql, @tessera/redis",
+      },
+    ],
+  });
+}
