@@ -15,9 +15,11 @@ import type {
   AdapterAuthenticator,
   AdapterSession,
   AdapterUser,
+  PasskeyDetails,
   VerificationToken,
 } from "@tessera/core/adapters";
 import type { TwoFactorAdapter, TwoFactorRecord } from "@tessera/core/two-factor";
+import { passkeyMethods } from "./passkeys.js";
 
 /**
  * The maps a {@link MemoryAdapter} stores its records in. Create one with
@@ -38,6 +40,8 @@ export interface MemoryStore {
   readonly twoFactors: Map<string, TwoFactorRecord>;
   /** The hashes of each user's unused backup codes, by user id. */
   readonly backupCodes: Map<string, Set<string>>;
+  /** Passkey names and dates by credential id (Tessera's passkey-management extension). */
+  readonly passkeyDetails: Map<string, PasskeyDetails>;
 }
 
 /**
@@ -60,6 +64,7 @@ export function createMemoryStore(): MemoryStore {
     authenticators: new Map(),
     twoFactors: new Map(),
     backupCodes: new Map(),
+    passkeyDetails: new Map(),
   };
 }
 
@@ -205,6 +210,9 @@ export function MemoryAdapter(
       if (!user) return null;
       deleteWhere(sessions, (session) => session.userId === userId);
       deleteWhere(accounts, (account) => account.userId === userId);
+      for (const authenticator of authenticators.values())
+        if (authenticator.userId === userId)
+          store.passkeyDetails.delete(authenticator.credentialID);
       deleteWhere(authenticators, (authenticator) => authenticator.userId === userId);
       twoFactors.delete(userId);
       backupCodes.delete(userId);
@@ -364,6 +372,8 @@ export function MemoryAdapter(
     async countBackupCodes(userId) {
       return backupCodes.get(userId)?.size ?? 0;
     },
+
+    ...passkeyMethods(authenticators, store.passkeyDetails),
   };
 }
 
