@@ -6,6 +6,7 @@ import { accountTests } from "./conformance/accounts.js";
 import { authenticatorTests } from "./conformance/authenticators.js";
 import { suiteContext } from "./conformance/context.js";
 import type { ConformanceFeatures, ConformanceOptions } from "./conformance/options.js";
+import { passkeyTests } from "./conformance/passkeys.js";
 import { sessionListingTests } from "./conformance/session-listing.js";
 import { sessionTests } from "./conformance/sessions.js";
 import { twoFactorTests } from "./conformance/two-factor.js";
@@ -58,6 +59,12 @@ const accountListingMethods = [
 
 const accountUpdateMethods = ["updateAccount"] as const satisfies readonly (keyof Adapter)[];
 
+const passkeyManagementMethods = [
+  "listPasskeysByUserId",
+  "updatePasskey",
+  "deletePasskey",
+] as const satisfies readonly (keyof Adapter)[];
+
 /**
  * Registers a vitest suite that certifies an adapter against the Auth.js v5 adapter contract and
  * Tessera's session-listing extension: exact `Date` round-trips, `null` for missing records,
@@ -95,6 +102,7 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
     sessionListing: true,
     accountListing: true,
     accountUpdate: true,
+    passkeyManagement: true,
     uniqueEmail: true,
     uniqueAccount: true,
     uniqueCredentialId: true,
@@ -128,6 +136,7 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
     ...(features.sessionListing ? sessionListingMethods : []),
     ...(features.accountListing ? accountListingMethods : []),
     ...(features.accountUpdate ? accountUpdateMethods : []),
+    ...(features.passkeyManagement ? passkeyManagementMethods : []),
   ];
 
   describe(`${name}: adapter conformance`, () => {
@@ -169,6 +178,12 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
       });
     }
 
+    if (!features.passkeyManagement) {
+      test("lacks the passkey-management methods, as declared by passkeyManagement: false", () => {
+        expect(present(passkeyManagementMethods)).toEqual([]);
+      });
+    }
+
     userTests(context);
     accountTests(context);
     sessionTests(context);
@@ -178,5 +193,6 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
     if (features.accountListing) accountListingTests(context);
     if (features.accountUpdate) accountUpdateTests(context);
     if (features.twoFactor) twoFactorTests(context);
+    if (features.passkeyManagement) passkeyTests(context);
   });
 }
