@@ -78,6 +78,7 @@ describe("migrations on Cloudflare D1", () => {
       "0002_session_metadata_and_shared_store",
       "0003_exact_store_keys",
       "0004_two_factor",
+      "0005_passkey_details",
     ]);
     expect(await migrate(db, { dialect: "sqlite", tablePrefix })).toEqual([]);
     await dropSchema(db, { dialect: "sqlite", tablePrefix });
@@ -89,7 +90,7 @@ describe("migrations on Cloudflare D1", () => {
       migrate(createD1Db(binding), { dialect: "sqlite", tablePrefix }),
       migrate(createD1Db(binding), { dialect: "sqlite", tablePrefix }),
     ]);
-    expect([first, second].map((names) => names.length).sort()).toEqual([0, 4]);
+    expect([first, second].map((names) => names.length).sort()).toEqual([0, 5]);
     await dropSchema(db, { dialect: "sqlite", tablePrefix });
   });
 
