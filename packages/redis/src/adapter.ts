@@ -10,6 +10,7 @@ import type {
 import type { TwoFactorAdapter } from "@tessera/core/two-factor";
 import type { Cluster, Redis } from "ioredis";
 import { keyScheme } from "./keys.js";
+import { passkeyDetailsKey, redisPasskeyMethods } from "./passkeys.js";
 import { cachedScript } from "./script.js";
 
 /**
@@ -274,7 +275,11 @@ export function RedisAdapter(
     return json === null ? null : authenticatorFromJson(json);
   }
 
-  return {
+  const adapter: Omit<
+    Required<Adapter>,
+    "listPasskeysByUserId" | "updatePasskey" | "deletePasskey"
+  > &
+    TwoFactorAdapter = {
     async createUser(user) {
       const created: AdapterUser = { ...user, id: user.id || randomUUID() };
       if (created.email) await claimEmail(created.email, created.id);
@@ -350,6 +355,7 @@ export function RedisAdapter(
         keys.userAuthenticators(userId),
         keys.userTwoFactor(userId),
         keys.userBackupCodes(userId),
+        passkeyDetailsKey(keys, userId),
       );
       return user;
     },
@@ -575,5 +581,11 @@ export function RedisAdapter(
     async countBackupCodes(userId) {
       return redis.scard(keys.userBackupCodes(userId));
     },
+  };
+  return {
+    ...adapter,
+    ...redisPasskeyMethods(redis, keys, getAuthenticator, async (userId) =>
+      adapter.listAuthenticatorsByUserId(userId),
+    ),
   };
 }
