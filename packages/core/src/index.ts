@@ -83,6 +83,10 @@ export { pageSafeClaims } from "./lib/session/jwt-tokens.js";
 export { readSession, type SessionRead, sessionReadOf } from "./lib/session-read.js";
 export { customFetch, raw, skipCSRFCheck } from "./lib/symbols.js";
 export type { ListedPasskey, PasskeySignals } from "./lib/webauthn/passkeys.js";
+export {
+  WEBAUTHN_WELL_KNOWN_PATH,
+  webauthnWellKnown,
+} from "./lib/webauthn/related-origins.js";
 export type {
   Account,
   AuthAction,
