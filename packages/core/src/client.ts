@@ -24,6 +24,8 @@ export {
 export { navigate } from "./lib/client/navigate.js";
 export {
   type ClientPasskeyList,
+  type ConditionalCreateOptions,
+  createPasskeyConditionally,
   deletePasskey,
   listPasskeys,
   renamePasskey,

@@ -6,6 +6,7 @@
  */
 import type { AuthConfig } from "@tessera/core";
 import { webauthnWellKnown } from "@tessera/core";
+import type { RelayingPartyOptions } from "@tessera/core/providers";
 import Passkey from "@tessera/core/providers/passkey";
 import { createMemoryStore, MemoryAdapter, type MemoryStore } from "@tessera/memory";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -15,7 +16,7 @@ import { type CreationOptionsJSON, SoftAuthenticator } from "./webauthn-authenti
 const RELATED = "https://shop.example";
 let store: MemoryStore;
 
-function config(relayingParty: Parameters<typeof Passkey>[0]["relayingParty"]): AuthConfig {
+function config(relayingParty: Partial<RelayingPartyOptions>): AuthConfig {
   return {
     secret: SECRET,
     trustHost: true,

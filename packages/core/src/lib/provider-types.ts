@@ -387,6 +387,12 @@ export interface WebAuthnConfig extends CommonProviderOptions {
    * `autocomplete` contains `webauthn`; at most one provider may enable it.
    */
   enableConditionalUI?: boolean;
+  /**
+   * Tessera extension: after a password sign-in on the built-in page, ask the browser to create
+   * a passkey without a prompt (`mediation: "conditional"` on create, where the browser supports
+   * it; Chrome decides whether it does). Default `true`; `false` turns it off.
+   */
+  conditionalCreate?: boolean;
   /** Fields shown on the sign-in page and sent with the options request. */
   formFields?: Record<string, CredentialInput>;
   /**

@@ -5,7 +5,9 @@
  */
 import type { ListedPasskey, PasskeySignals } from "../webauthn/passkeys.js";
 import { type AuthEndpoint, authActionUrl } from "./endpoint.js";
+import { postAuthForm } from "./fetch.js";
 import { getCsrfToken } from "./session.js";
+import { creationOptionsFromJSON, credentialToJSON } from "./webauthn.js";
 
 /** The signed-in user's passkeys, as `<basePath>/passkeys` answers them. */
 export interface ClientPasskeyList {
@@ -148,4 +150,70 @@ export async function deletePasskey(
   const handle = list?.deleted?.userHandle;
   if (list) await signalPasskeys(list.signals, handle ? { extraHandles: [handle] } : {});
   return list;
+}
+
+/** Options of {@link createPasskeyConditionally}. */
+export interface ConditionalCreateOptions {
+  /** The WebAuthn provider's id (default `"passkey"`). */
+  providerId?: string;
+  /** How long the browser may take to grant the request before it is given up (default 4 s). */
+  timeoutMs?: number;
+}
+
+/**
+ * Right after a password or e-mail sign-in on a custom page: asks the browser to create a passkey
+ * for the signed-in user without a prompt (`mediation: "conditional"`), and stores it. Resolves
+ * `true` when a passkey was stored; `false` when the browser lacks conditional create, did not
+ * grant it in time, or the server refused (nothing is shown to the user in any case).
+ *
+ * @example
+ * ```ts
+ * const result = await signIn(endpoint, "credentials", { email, password, redirect: false })
+ * if (result?.ok) await createPasskeyConditionally(endpoint)
+ * ```
+ */
+export async function createPasskeyConditionally(
+  endpoint: AuthEndpoint,
+  options: ConditionalCreateOptions = {},
+): Promise<boolean> {
+  const api = (globalThis as { PublicKeyCredential?: unknown }).PublicKeyCredential as
+    | { getClientCapabilities?(): Promise<Record<string, boolean>> }
+    | undefined;
+  const capabilities = await api
+    ?.getClientCapabilities?.()
+    .catch(() => ({}) as Record<string, boolean>);
+  if (capabilities?.conditionalCreate !== true) return false;
+  const providerId = encodeURIComponent(options.providerId ?? "passkey");
+  const answer = await fetch(
+    `${authActionUrl(endpoint, `webauthn-options/${providerId}`)}?action=register`,
+    { credentials: "same-origin", headers: { Accept: "application/json" } },
+  );
+  if (!answer.ok) return false;
+  const ceremony = (await answer.json()) as { action?: string; options?: Record<string, unknown> };
+  if (ceremony.action !== "register" || !ceremony.options) return false;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 4_000);
+  let credential: Credential | null = null;
+  try {
+    credential = await navigator.credentials.create({
+      mediation: "conditional",
+      publicKey: creationOptionsFromJSON(ceremony.options),
+      signal: controller.signal,
+    } as CredentialCreationOptions);
+  } catch {
+    // Not granted (no recent password autofill, aborted): the ordinary outcome, not an error.
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!(credential instanceof PublicKeyCredential)) return false;
+  const form = new URLSearchParams({
+    action: "register",
+    data: JSON.stringify(credentialToJSON(credential)),
+    csrfToken: await getCsrfToken(endpoint),
+  });
+  const { response, url } = await postAuthForm(
+    authActionUrl(endpoint, `callback/${providerId}`),
+    form,
+  );
+  return response.ok && url !== null && !new URL(url, location.href).searchParams.has("error");
 }

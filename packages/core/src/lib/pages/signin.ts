@@ -201,7 +201,16 @@ function credentialsSection(provider: InternalCredentialsProvider, p: SectionCon
     const autocomplete = defaultAutocomplete(field, hasPassword);
     return renderField(provider.id, name, field, autocomplete ? { autocomplete } : {});
   });
-  return html`<form class="stack" action="${provider.callbackUrl}" method="post" data-provider-id="${provider.id}">
+  // Conditional create: the passkey script offers the first such WebAuthn provider's passkey
+  // once this form has signed the user in.
+  const creating = p.providers.find(
+    (other): other is InternalWebAuthnProvider =>
+      other.type === "webauthn" && other.conditionalCreate !== false,
+  );
+  const create = creating
+    ? html` data-conditional-create="${actionBase(p.url)}/webauthn-options/${encodeURIComponent(creating.id)}" data-conditional-create-callback="${creating.callbackUrl}"`
+    : "";
+  return html`<form class="stack" action="${provider.callbackUrl}" method="post" data-provider-id="${provider.id}"${create}>
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
 ${fields}
 <button type="submit" class="button primary">Sign in with ${provider.name}</button>

@@ -250,6 +250,68 @@ export const WEBAUTHN_SCRIPT = `(() => {
     }
   };
 
+  // Conditional create: once a password form has signed the user in (posted through fetch, so
+  // the page is still here), the browser may create a passkey without a prompt. Chrome decides;
+  // a request it does not grant within a few seconds is given up and the sign-in goes on.
+  const conditionalCreate = async (form) => {
+    const capabilities =
+      typeof PublicKeyCredential.getClientCapabilities === "function"
+        ? await PublicKeyCredential.getClientCapabilities().catch(() => ({}))
+        : {};
+    if (!capabilities || capabilities.conditionalCreate !== true) return;
+    const url = new URL(form.getAttribute("data-conditional-create"), location.href);
+    url.searchParams.set("action", "register");
+    const ceremony = await readJSON(url);
+    if (!ceremony || ceremony.action !== "register") return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 4000);
+    let credential = null;
+    try {
+      credential = await navigator.credentials.create({
+        mediation: "conditional",
+        publicKey: creationOptions(ceremony.options),
+        signal: controller.signal,
+      });
+    } catch {}
+    clearTimeout(timer);
+    if (!credential) return;
+    const body = new URLSearchParams();
+    body.set("action", "register");
+    body.set("data", JSON.stringify(credentialJSON(credential)));
+    const csrf = form.querySelector('input[name="csrfToken"]');
+    if (csrf) body.set("csrfToken", csrf.value);
+    await fetch(new URL(form.getAttribute("data-conditional-create-callback"), location.href), {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1" },
+      body,
+    }).catch(() => {});
+  };
+  if (supported)
+    for (const form of document.querySelectorAll("form[data-conditional-create]")) {
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        let next = null;
+        try {
+          const response = await fetch(new URL(form.getAttribute("action") || "", location.href), {
+            method: "POST",
+            credentials: "same-origin",
+            headers: { "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1" },
+            body: new URLSearchParams(new FormData(form)),
+          });
+          const answer = await response.json();
+          if (answer && typeof answer.url === "string") next = new URL(answer.url, location.href);
+        } catch {}
+        if (!next) {
+          HTMLFormElement.prototype.submit.call(form);
+          return;
+        }
+        if (!next.searchParams.has("error")) await conditionalCreate(form);
+        location.assign(next.href);
+      });
+      form.setAttribute("data-conditional-create-ready", "");
+    }
+
   for (const section of sections) {
     const form = section.querySelector("form");
     if (!form) continue;
@@ -290,7 +352,7 @@ export const WEBAUTHN_SCRIPT = `(() => {
  * SHA-256 of its UTF-8 bytes. A constant, so every runtime (edge included) renders the page
  * synchronously; a unit test recomputes it and fails when the script changes without it.
  */
-export const WEBAUTHN_SCRIPT_HASH = "sha256-V/YKO8gTaGvVqSb+EY823bY21ZB5ORsegufX9l+7Kmg=";
+export const WEBAUTHN_SCRIPT_HASH = "sha256-XIt2xwV+j1tnG79PsZ9LJi53Whwri8pCGqMYZa0JUgA=";
 
 /** The inline `<script>` element carrying {@link WEBAUTHN_SCRIPT}. */
 export function webauthnScriptElement(): string {
