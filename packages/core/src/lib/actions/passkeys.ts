@@ -51,8 +51,10 @@ async function listing(ctx: AuthContext, adapter: PasskeyAdapter, user: AdapterU
 
 /** Unlinks the `webauthn` account of a deleted passkey, for whichever provider holds it. */
 async function unlinkPasskeyAccount(ctx: AuthContext, userId: string, providerAccountId: string) {
+  // The application's adapter says what exists; the wrapped one answers every method.
+  const raw = ctx.config.rawAdapter;
   const adapter = ctx.config.adapter;
-  if (!adapter?.getAccount || !adapter.unlinkAccount) return;
+  if (!adapter || !raw?.getAccount || !raw.unlinkAccount) return;
   for (const provider of ctx.providers) {
     if (provider.type !== "webauthn") continue;
     const account = await adapter.getAccount(providerAccountId, provider.id);
@@ -72,7 +74,7 @@ async function unknownCredential(ctx: AuthContext): Promise<ResponseInternal> {
   const id = ctx.request.query.id;
   const credentialID = storedIdOf(id);
   const adapter = ctx.config.adapter;
-  if (!credentialID || !adapter?.getAuthenticator)
+  if (!credentialID || !adapter || !ctx.config.rawAdapter?.getAuthenticator)
     return answer({ message: "Send `id`, a credential id (base64url)." }, 400);
   const found = await adapter.getAuthenticator(credentialID);
   return answer({ unknown: !found, rpId: signalRpId(ctx) });

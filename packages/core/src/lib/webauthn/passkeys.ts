@@ -47,16 +47,22 @@ export interface PasskeySignals {
   allAcceptedCredentialIds: string[];
 }
 
-/** The management methods of the configured adapter, or null when it lacks one of them. */
-export function passkeyAdapter(config: Pick<ResolvedConfig, "adapter">): PasskeyAdapter | null {
-  const adapter = config.adapter;
+/**
+ * The management methods of the configured adapter, or null when the application's adapter
+ * (`rawAdapter`: the wrapped one answers every method) lacks one of them.
+ */
+export function passkeyAdapter(
+  config: Pick<ResolvedConfig, "adapter" | "rawAdapter">,
+): PasskeyAdapter | null {
+  const raw = config.rawAdapter;
   if (
-    typeof adapter?.listPasskeysByUserId !== "function" ||
-    typeof adapter.updatePasskey !== "function" ||
-    typeof adapter.deletePasskey !== "function"
+    typeof raw?.listPasskeysByUserId !== "function" ||
+    typeof raw.updatePasskey !== "function" ||
+    typeof raw.deletePasskey !== "function" ||
+    !config.adapter
   )
     return null;
-  return adapter as PasskeyAdapter;
+  return config.adapter as PasskeyAdapter;
 }
 
 function isoOrNull(value: Date | null | undefined): string | null {
