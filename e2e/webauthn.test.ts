@@ -9,10 +9,13 @@ import { join } from "node:path";
 import type { AuthConfig } from "@tessera/core";
 import Passkey from "@tessera/core/providers/passkey";
 import { createMemoryStore, MemoryAdapter, type MemoryStore } from "@tessera/memory";
-import type { CDPSession } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AuthServer, startAuthServer } from "./auth-server.js";
 import { type LaunchedBrowser, launchBrowser, type Page } from "./browser.js";
+import {
+  type AuthenticatorPage,
+  pageWithAuthenticator as openAuthenticatorPage,
+} from "./virtual-authenticator.js";
 
 const ARTIFACTS = join(process.cwd(), "test-artifacts", "webauthn");
 const SECRET = "e2e-webauthn-secret-with-32-characters-or-more";
@@ -49,41 +52,9 @@ async function passkeyServer(provider: Parameters<typeof Passkey>[0] = {}) {
   return { server, store, signInEvents };
 }
 
-/** A page with a virtual authenticator attached, recording console errors and CSP violations. */
-async function pageWithAuthenticator(): Promise<{
-  page: Page;
-  cdp: CDPSession;
-  authenticatorId: string;
-  problems: string[];
-}> {
-  const page = await browser.newPage();
-  const problems: string[] = [];
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  page.on("console", (message) => {
-    // Refused options requests answer 400 on purpose; Chromium logs that as a failed load.
-    const refusedOptions =
-      message.text().startsWith("Failed to load resource") &&
-      message.location().url.includes("/auth/webauthn-options/");
-    if (message.type() === "error" && !refusedOptions) problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(String(error)));
-  const cdp = await browser.context.newCDPSession(page);
-  await cdp.send("WebAuthn.enable", { enableUI: false });
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { page, cdp, authenticatorId, problems };
+/** A page with a virtual authenticator (see virtual-authenticator.ts). */
+function pageWithAuthenticator(): Promise<AuthenticatorPage> {
+  return openAuthenticatorPage(browser);
 }
 
 async function session(page: Page): Promise<{ user?: { email?: string } } | null> {

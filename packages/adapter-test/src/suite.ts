@@ -7,6 +7,7 @@ import { authenticatorTests } from "./conformance/authenticators.js";
 import { suiteContext } from "./conformance/context.js";
 import type { ConformanceFeatures, ConformanceOptions } from "./conformance/options.js";
 import { organizationTests } from "./conformance/organizations.js";
+import { passkeyTests } from "./conformance/passkeys.js";
 import { sessionListingTests } from "./conformance/session-listing.js";
 import { sessionTests } from "./conformance/sessions.js";
 import { twoFactorTests } from "./conformance/two-factor.js";
@@ -59,6 +60,12 @@ const accountListingMethods = [
 
 const accountUpdateMethods = ["updateAccount"] as const satisfies readonly (keyof Adapter)[];
 
+const passkeyManagementMethods = [
+  "listPasskeysByUserId",
+  "updatePasskey",
+  "deletePasskey",
+] as const satisfies readonly (keyof Adapter)[];
+
 /**
  * Registers a vitest suite that certifies an adapter against the Auth.js v5 adapter contract and
  * Tessera's session-listing extension: exact `Date` round-trips, `null` for missing records,
@@ -96,6 +103,7 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
     sessionListing: true,
     accountListing: true,
     accountUpdate: true,
+    passkeyManagement: true,
     uniqueEmail: true,
     uniqueAccount: true,
     uniqueCredentialId: true,
@@ -130,6 +138,7 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
     ...(features.sessionListing ? sessionListingMethods : []),
     ...(features.accountListing ? accountListingMethods : []),
     ...(features.accountUpdate ? accountUpdateMethods : []),
+    ...(features.passkeyManagement ? passkeyManagementMethods : []),
   ];
 
   describe(`${name}: adapter conformance`, () => {
@@ -171,6 +180,12 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
       });
     }
 
+    if (!features.passkeyManagement) {
+      test("lacks the passkey-management methods, as declared by passkeyManagement: false", () => {
+        expect(present(passkeyManagementMethods)).toEqual([]);
+      });
+    }
+
     userTests(context);
     accountTests(context);
     sessionTests(context);
@@ -181,5 +196,6 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
     if (features.accountUpdate) accountUpdateTests(context);
     if (features.twoFactor) twoFactorTests(context);
     if (features.organizations) organizationTests(context);
+    if (features.passkeyManagement) passkeyTests(context);
   });
 }

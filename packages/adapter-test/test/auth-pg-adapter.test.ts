@@ -101,6 +101,7 @@ runAdapterConformance("@auth/pg-adapter on PostgreSQL", {
     sessionListing: false,
     accountListing: false,
     accountUpdate: false,
+    passkeyManagement: false,
     // The documented schema has no unique index on users.email: a second user with a taken
     // e-mail is stored, and getUserByEmail then returns either one.
     uniqueEmail: false,

@@ -86,6 +86,33 @@ export interface AdapterAuthenticator {
 }
 
 /**
+ * Tessera extension: what tells a user's passkeys apart in a list. Kept beside the authenticator
+ * (never as columns of Auth.js's `Authenticator` table), so an Auth.js database stays usable by
+ * Auth.js. `null` where nothing was recorded (passkeys registered before the extension).
+ */
+export interface PasskeyDetails {
+  /** The name the user gave it; `null` until renamed. */
+  name: string | null;
+  createdAt: Date | null;
+  /** The last sign-in with it. */
+  lastUsedAt: Date | null;
+  /**
+   * The WebAuthn user handle (base64url) the authenticator keeps with the credential, which the
+   * Signal API calls name; random per passkey, never the user id.
+   */
+  userHandle: string | null;
+}
+
+/** Tessera extension: an authenticator with its {@link PasskeyDetails}. */
+export interface AdapterPasskey extends AdapterAuthenticator, PasskeyDetails {}
+
+/** Tessera extension: one of a user's passkeys, named by owner and credential id together. */
+export interface PasskeyKey {
+  userId: string;
+  credentialID: string;
+}
+
+/**
  * The adapter contract. Every method is optional; Tessera checks at start-up which methods the
  * configured features need and names the missing ones in a `MissingAdapterMethods` error.
  */
@@ -170,6 +197,28 @@ export interface Adapter {
   updateAccount?(
     account: AccountUpdate & Pick<AdapterAccount, "provider" | "providerAccountId">,
   ): Awaitable<AdapterAccount | null>;
+  /**
+   * Tessera extension (optional, with the two below): every authenticator of a user with its
+   * {@link PasskeyDetails}; an empty array for an unknown user.
+   */
+  listPasskeysByUserId?(userId: string): Awaitable<AdapterPasskey[]>;
+  /**
+   * Tessera extension: writes the details given (not `undefined`) of the passkey that `userId`
+   * owns with this credential id, and returns it; `null` when that user has no such passkey (a
+   * credential of another user is never touched: the owner is part of the key).
+   *
+   * @example
+   * ```ts
+   * await adapter.updatePasskey({ userId: "u1", credentialID: "AbC…", name: "Work laptop" })
+   * ```
+   */
+  updatePasskey?(passkey: PasskeyKey & Partial<PasskeyDetails>): Awaitable<AdapterPasskey | null>;
+  /**
+   * Tessera extension: deletes the authenticator and details of the passkey that `userId` owns
+   * with this credential id, and returns what was deleted; `null` when that user has no such
+   * passkey. The passkey's account (type `webauthn`) is unlinked by the caller.
+   */
+  deletePasskey?(passkey: PasskeyKey): Awaitable<AdapterPasskey | null>;
 }
 
 /** True when `value` is a date string (ISO 8601) — helps adapters that store dates as text. */

@@ -22,6 +22,15 @@ export {
   postAuthForm,
 } from "./lib/client/fetch.js";
 export { navigate } from "./lib/client/navigate.js";
+export {
+  type ClientPasskeyList,
+  type ConditionalCreateOptions,
+  createPasskeyConditionally,
+  deletePasskey,
+  listPasskeys,
+  renamePasskey,
+  signalPasskeys,
+} from "./lib/client/passkeys.js";
 export { findProvider } from "./lib/client/provider.js";
 export {
   type ClientSafeProvider,

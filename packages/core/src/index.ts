@@ -60,6 +60,14 @@ export {
   signInActionFor,
 } from "./lib/in-process.js";
 export {
+  deletePasskey,
+  listPasskeys,
+  type PasskeyList,
+  type PasskeyOperation,
+  renamePasskey,
+  runPasskeyOperation,
+} from "./lib/passkeys-in-process.js";
+export {
   type AccessToken,
   type AccessTokenOptions,
   getAccessToken,
@@ -74,6 +82,11 @@ export {
 export { pageSafeClaims } from "./lib/session/jwt-tokens.js";
 export { readSession, type SessionRead, sessionReadOf } from "./lib/session-read.js";
 export { customFetch, raw, skipCSRFCheck } from "./lib/symbols.js";
+export type { ListedPasskey, PasskeySignals } from "./lib/webauthn/passkeys.js";
+export {
+  WEBAUTHN_WELL_KNOWN_PATH,
+  webauthnWellKnown,
+} from "./lib/webauthn/related-origins.js";
 export type {
   Account,
   AuthAction,

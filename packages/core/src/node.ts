@@ -31,6 +31,11 @@ import {
   type SessionOperation,
   type SessionRevocationResult,
 } from "./lib/in-process.js";
+import {
+  type PasskeyList,
+  type PasskeyOperation,
+  runPasskeyOperation,
+} from "./lib/passkeys-in-process.js";
 import { type ConfigOrFactory, handleSource } from "./lib/pipeline.js";
 import type { ListedSession } from "./lib/session/devices.js";
 import { sessionReadOf } from "./lib/session-read.js";
@@ -278,4 +283,28 @@ export function nodeActionRunner(
     if (answer.cookies?.length && res && !res.headersSent) appendCookies(res, answer.cookies);
     return answer;
   };
+}
+
+/**
+ * Runs a passkey-management `operation` (list, rename, delete) for the user making `req`: their
+ * passkeys afterwards, or null when signed out or (rename, delete) when they have no such
+ * passkey. Asks for no CSRF token: call it from a route your app protects. Throws an `AuthError`
+ * when the config cannot manage passkeys (see `listPasskeys` of `@tessera/core`).
+ *
+ * @example
+ * ```ts
+ * const list = await nodePasskeyOperation(req, config, { kind: "list" })
+ * ```
+ */
+export function nodePasskeyOperation(
+  req: IncomingMessage,
+  config: ConfigOrFactory,
+  operation: PasskeyOperation,
+  options: NodeSessionOptions = {},
+): Promise<PasskeyList | null> {
+  const source = new NodeRequestSource(req, {
+    ...(lazyTrust(config) !== undefined && { trustForwarded: lazyTrust(config) as boolean }),
+    ...options,
+  });
+  return runPasskeyOperation(source, config, operation);
 }

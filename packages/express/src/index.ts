@@ -19,7 +19,7 @@
  * ```
  */
 
-import type { ActionRunner, ListedSession, Session } from "@tessera/core";
+import type { ActionRunner, ListedSession, PasskeyList, Session } from "@tessera/core";
 import {
   type AccessToken,
   assertStartupConfig,
@@ -34,6 +34,7 @@ import {
   type NodeSessionOptions,
   type NodeSourceOptions,
   nodeActionRunner,
+  nodePasskeyOperation,
   revokeSession as revokeNodeSession,
   revokeOtherSessions as revokeOtherNodeSessions,
   targetPath,
@@ -42,7 +43,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { type ExpressAuthConfig, prepareConfig } from "./config.js";
 import { parsedBody, requestOrigin } from "./web-request.js";
 
-export type { ListedSession } from "@tessera/core";
+export type { ListedPasskey, ListedSession, PasskeyList } from "@tessera/core";
 export { type AccessToken, customFetch } from "@tessera/core";
 export { AuthError, CredentialsSignin } from "@tessera/core/errors";
 export type { Account, DefaultSession, Profile, Session, User } from "@tessera/core/types";
@@ -272,4 +273,70 @@ export function actionRunner(req: Request, config: ExpressAuthConfig): ActionRun
     origin,
     ...(req.ip && { clientIp: req.ip }),
   });
+}
+
+/**
+ * The signed-in user's passkeys (`{ passkeys, signals }`), or `null` when signed out. Throws an
+ * `AuthError` when the config cannot manage passkeys (no WebAuthn provider, or an adapter without
+ * the passkey methods).
+ *
+ * @example
+ * ```ts
+ * app.get("/account/passkeys", async (req, res) => {
+ *   res.json(await listPasskeys(req, authConfig))
+ * })
+ * ```
+ */
+export async function listPasskeys(
+  req: Request,
+  config: ExpressAuthConfig,
+): Promise<PasskeyList | null> {
+  const options = sessionOptions(req);
+  if (!options) return null;
+  return nodePasskeyOperation(req, prepareConfig(config).config, { kind: "list" }, options);
+}
+
+/**
+ * Names the signed-in user's passkey `id` (at most 64 characters); `null` when signed out or the
+ * user has no such passkey. Call it from a route your app protects against CSRF.
+ *
+ * @example
+ * ```ts
+ * await renamePasskey(req, authConfig, req.body.id, req.body.name)
+ * ```
+ */
+export async function renamePasskey(
+  req: Request,
+  config: ExpressAuthConfig,
+  id: string,
+  name: string,
+): Promise<PasskeyList | null> {
+  const options = sessionOptions(req);
+  if (!options) return null;
+  return nodePasskeyOperation(
+    req,
+    prepareConfig(config).config,
+    { kind: "rename", id, name },
+    options,
+  );
+}
+
+/**
+ * Deletes the signed-in user's passkey `id` (and unlinks its account); `null` when signed out or
+ * the user has no such passkey, another user's included. Call it from a route your app protects
+ * against CSRF.
+ *
+ * @example
+ * ```ts
+ * const left = await deletePasskey(req, authConfig, req.body.id)
+ * ```
+ */
+export async function deletePasskey(
+  req: Request,
+  config: ExpressAuthConfig,
+  id: string,
+): Promise<PasskeyList | null> {
+  const options = sessionOptions(req);
+  if (!options) return null;
+  return nodePasskeyOperation(req, prepareConfig(config).config, { kind: "delete", id }, options);
 }

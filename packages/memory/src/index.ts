@@ -15,6 +15,7 @@ import type {
   AdapterAuthenticator,
   AdapterSession,
   AdapterUser,
+  PasskeyDetails,
   VerificationToken,
 } from "@tessera/core/adapters";
 import type {
@@ -26,6 +27,7 @@ import type {
   TeamRecord,
 } from "@tessera/core/organizations";
 import type { TwoFactorAdapter, TwoFactorRecord } from "@tessera/core/two-factor";
+import { passkeyMethods } from "./passkeys.js";
 
 /**
  * The maps a {@link MemoryAdapter} stores its records in. Create one with
@@ -56,6 +58,8 @@ export interface MemoryStore {
   readonly teams: Map<string, TeamRecord>;
   /** Team places by {@link pairKey} of team and user. */
   readonly teamMembers: Map<string, TeamMemberRecord>;
+  /** Passkey names and dates by credential id (Tessera's passkey-management extension). */
+  readonly passkeyDetails: Map<string, PasskeyDetails>;
 }
 
 /**
@@ -83,6 +87,7 @@ export function createMemoryStore(): MemoryStore {
     invitations: new Map(),
     teams: new Map(),
     teamMembers: new Map(),
+    passkeyDetails: new Map(),
   };
 }
 
@@ -249,6 +254,9 @@ export function MemoryAdapter(
       if (!user) return null;
       deleteWhere(sessions, (session) => session.userId === userId);
       deleteWhere(accounts, (account) => account.userId === userId);
+      for (const authenticator of authenticators.values())
+        if (authenticator.userId === userId)
+          store.passkeyDetails.delete(authenticator.credentialID);
       deleteWhere(authenticators, (authenticator) => authenticator.userId === userId);
       twoFactors.delete(userId);
       backupCodes.delete(userId);
@@ -551,6 +559,7 @@ export function MemoryAdapter(
     async listTeamMembers(teamId) {
       return [...teamMembers.values()].filter((member) => member.teamId === teamId).map(copy);
     },
+    ...passkeyMethods(authenticators, store.passkeyDetails),
   };
 }
 

@@ -12,6 +12,7 @@ import type { TwoFactorAdapter } from "@tessera/core/two-factor";
 import type { Cluster, Redis } from "ioredis";
 import { keyScheme } from "./keys.js";
 import { redisOrganizations } from "./organizations.js";
+import { passkeyDetailsKey, redisPasskeyMethods } from "./passkeys.js";
 import { cachedScript } from "./script.js";
 
 /**
@@ -277,7 +278,12 @@ export function RedisAdapter(
     return json === null ? null : authenticatorFromJson(json);
   }
 
-  return {
+  const adapter: Omit<
+    Required<Adapter>,
+    "listPasskeysByUserId" | "updatePasskey" | "deletePasskey"
+  > &
+    TwoFactorAdapter &
+    OrganizationAdapter = {
     async createUser(user) {
       const created: AdapterUser = { ...user, id: user.id || randomUUID() };
       if (created.email) await claimEmail(created.email, created.id);
@@ -355,6 +361,7 @@ export function RedisAdapter(
         keys.userTwoFactor(userId),
         keys.userBackupCodes(userId),
         organizations.userIndexKey(userId),
+        passkeyDetailsKey(keys, userId),
       );
       return user;
     },
@@ -582,5 +589,11 @@ export function RedisAdapter(
     },
 
     ...organizations.methods,
+  };
+  return {
+    ...adapter,
+    ...redisPasskeyMethods(redis, keys, getAuthenticator, async (userId) =>
+      adapter.listAuthenticatorsByUserId(userId),
+    ),
   };
 }

@@ -28,6 +28,7 @@ import {
 import { atomicBatch } from "./batch.js";
 import { dialectTraits, readBoolean, readDate, readInteger } from "./dialect.js";
 import { type DirectReader, directReader } from "./native.js";
+import { sqlPasskeyMethods } from "./passkeys.js";
 import {
   type AccountRow,
   type AuthenticatorRow,
@@ -205,6 +206,12 @@ export function SqlAdapter<DB>(
   const untyped = database as unknown as Kysely<UntypedTables>;
   const traits = dialectTraits(options.dialect);
   const { table, alias, real } = tableNames(validTablePrefix(options.tablePrefix));
+  const { methods: passkeyMethods, deleteDetailsOf: deletePasskeyDetailsOf } = sqlPasskeyMethods({
+    db,
+    table,
+    traits,
+    authenticatorFromRow,
+  });
 
   /** The join `getSessionAndUser` runs: one query for the session and its user. */
   function sessionAndUserQuery(sessionToken: string) {
@@ -506,10 +513,11 @@ export function SqlAdapter<DB>(
         const results = await batch([
           db.deleteFrom(table("sessions")).where("userId", "=", userId).compile(),
           db.deleteFrom(table("accounts")).where("userId", "=", userId).compile(),
+          deletePasskeyDetailsOf(db, userId).compile(),
           db.deleteFrom(table("authenticators")).where("userId", "=", userId).compile(),
           db.deleteFrom(table("users")).where("id", "=", userId).returningAll().compile(),
         ]);
-        const row = results[3]?.rows[0] as UserRow | undefined;
+        const row = results[4]?.rows[0] as UserRow | undefined;
         return row ? userFromRow(row) : null;
       }
       return db.transaction().execute(async (trx) => {
@@ -521,6 +529,7 @@ export function SqlAdapter<DB>(
         if (!row) return null;
         await trx.deleteFrom(table("sessions")).where("userId", "=", userId).execute();
         await trx.deleteFrom(table("accounts")).where("userId", "=", userId).execute();
+        await deletePasskeyDetailsOf(trx, userId).execute();
         await trx.deleteFrom(table("authenticators")).where("userId", "=", userId).execute();
         await trx.deleteFrom(table("users")).where("id", "=", userId).execute();
         return userFromRow(row);
@@ -1079,5 +1088,6 @@ export function SqlAdapter<DB>(
         .where("teamId", "=", teamId)
         .execute();
     },
+    ...passkeyMethods,
   };
 }

@@ -322,7 +322,32 @@ function plainMigrations(options: MigrationOptions): Record<string, Migration> {
         await db.schema.dropTable(name("two_factor")).ifExists().execute();
       },
     },
-    // 0005 is reserved for password accounts.
+    "0005_passkey_details": {
+      // A table of its own rather than columns on `authenticators`: Auth.js's tables stay as
+      // Auth.js creates them, so an Auth.js app can still share the database.
+      async up(db: Kysely<unknown>) {
+        await withTableOptions(
+          db.schema
+            .createTable(name("passkey_details"))
+            .addColumn("credentialID", types.credentialId, (col) => col.primaryKey())
+            .addColumn("name", types.text)
+            .addColumn("createdAt", types.date)
+            .addColumn("lastUsedAt", types.date)
+            .addColumn("userHandle", types.text)
+            .addForeignKeyConstraint(
+              `${prefix}passkey_details_credentialID_fkey`,
+              ["credentialID"],
+              name("authenticators"),
+              ["credentialID"],
+              (fk) => fk.onDelete("cascade"),
+            ),
+        ).execute();
+      },
+
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable(name("passkey_details")).ifExists().execute();
+      },
+    },
     "0006_organizations": {
       // Tables of their own, as for two-factor: Auth.js's tables stay as they were.
       async up(db: Kysely<unknown>) {

@@ -70,6 +70,19 @@ export interface AuthenticatorRow {
   transports: string | null;
 }
 
+/**
+ * What tells a user's passkeys apart (Tessera's passkey-management extension), one row per
+ * authenticator that has any: a table of its own, so Auth.js's `authenticators` stays as it is.
+ */
+export interface PasskeyDetailsRow {
+  credentialID: string;
+  name: string | null;
+  createdAt: StoredDate | null;
+  lastUsedAt: StoredDate | null;
+  /** The WebAuthn user handle (base64url) that the Signal API calls name. */
+  userHandle: string | null;
+}
+
 /** A value of the shared store (`add`/`get`/`delete` of `sqlStore`), live until `expires`. */
 export interface StoreValueRow {
   /** The key (`sha256:<hex>` beyond 191 characters); `varbinary` on MySQL, read back as bytes. */
@@ -164,6 +177,7 @@ export interface TesseraTables {
   organization_invitations: OrganizationInvitationRow;
   organization_teams: OrganizationTeamRow;
   organization_team_members: OrganizationTeamMemberRow;
+  passkey_details: PasskeyDetailsRow;
 }
 
 /** The base names of Tessera's tables. */

@@ -23,6 +23,7 @@ const ALL_MIGRATIONS = [
   "0002_session_metadata_and_shared_store",
   "0003_exact_store_keys",
   "0004_two_factor",
+  "0005_passkey_details",
   "0006_organizations",
 ];
 
@@ -207,6 +208,7 @@ for (const target of targets) {
       const before = await shape();
       expect(await migrate(db, { dialect, tablePrefix })).toEqual([
         "0004_two_factor",
+        "0005_passkey_details",
         "0006_organizations",
       ]);
       expect(await shape()).toEqual(before);
@@ -264,6 +266,45 @@ for (const target of targets) {
       });
     });
 
+    test("0005 adds passkey_details and leaves every table Auth.js defines as it was; a passkey made before it lists with empty details", async () => {
+      const tablePrefix = freshPrefix();
+      const migrations = tesseraMigrations({ dialect, tablePrefix });
+      const earlier = new Migrator({
+        db,
+        provider: { getMigrations: async () => migrations },
+        migrationTableName: `${tablePrefix}tessera_migration`,
+        migrationLockTableName: `${tablePrefix}tessera_migration_lock`,
+      });
+      expect((await earlier.migrateTo("0004_two_factor")).error).toBeUndefined();
+      const shape = async () => {
+        const tables = await db.introspection.getTables();
+        return Object.fromEntries(
+          tables
+            .filter((table) => table.name.startsWith(tablePrefix))
+            .map((table) => [
+              table.name,
+              table.columns.map((column) => [column.name, column.dataType]),
+            ]),
+        );
+      };
+      const adapter = SqlAdapter(db, { dialect, tablePrefix });
+      const user = await adapter.createUser(userFixture());
+      const authenticator = await adapter.createAuthenticator(authenticatorFixture(user.id));
+      const before = await shape();
+
+      const { error, results } = await earlier.migrateTo("0005_passkey_details");
+      expect(error).toBeUndefined();
+      expect(results?.map((result) => result.migrationName)).toEqual(["0005_passkey_details"]);
+      const after = await shape();
+      const added = `${tablePrefix}passkey_details`;
+      expect(Object.keys(after).sort()).toEqual([...Object.keys(before), added].sort());
+      for (const [table, columns] of Object.entries(before))
+        expect(after[table], table).toEqual(columns);
+      expect(await adapter.listPasskeysByUserId(user.id)).toEqual([
+        { ...authenticator, name: null, createdAt: null, lastUsedAt: null, userHandle: null },
+      ]);
+    });
+
     test("a shared store made before 0003 keeps its keys, then tells a key from the same key with a trailing space", async () => {
       const tablePrefix = freshPrefix();
       const migrations = tesseraMigrations({ dialect, tablePrefix });
@@ -284,6 +325,7 @@ for (const target of targets) {
       expect(await migrate(db, { dialect, tablePrefix })).toEqual([
         "0003_exact_store_keys",
         "0004_two_factor",
+        "0005_passkey_details",
         "0006_organizations",
       ]);
       expect(await store.get(key)).toBe("kept");

@@ -65,6 +65,11 @@ export interface ConformanceFeatures {
    */
   accountUpdate?: boolean;
   /**
+   * Tessera's passkey-management extension (`listPasskeysByUserId`, `updatePasskey`,
+   * `deletePasskey`). `false`: the adapter has none of them.
+   */
+  passkeyManagement?: boolean;
+  /**
    * `createUser` rejects an e-mail another user has. `false`: the store has no such constraint,
    * and a duplicate e-mail is accepted.
    */

@@ -340,6 +340,13 @@ export interface RelayingPartyOptions {
   id: string | string[];
   name: string;
   origin: string | string[];
+  /**
+   * Tessera extension: other origins (WebAuthn Level 3 related origins, e.g. a country site
+   * `https://example.co.uk` for the RP id `example.com`) whose passkey ceremonies use this RP id.
+   * Responses from them are accepted, and `webauthnWellKnown` serves them at
+   * `https://<rp id>/.well-known/webauthn`, where the browser checks them. Set `id` with them.
+   */
+  relatedOrigins: string[];
 }
 
 /** A function of `@simplewebauthn/server`, typed loosely so this module needs none of its types. */
@@ -380,6 +387,12 @@ export interface WebAuthnConfig extends CommonProviderOptions {
    * `autocomplete` contains `webauthn`; at most one provider may enable it.
    */
   enableConditionalUI?: boolean;
+  /**
+   * Tessera extension: after a password sign-in on the built-in page, ask the browser to create
+   * a passkey without a prompt (`mediation: "conditional"` on create, where the browser supports
+   * it; Chrome decides whether it does). Default `true`; `false` turns it off.
+   */
+  conditionalCreate?: boolean;
   /** Fields shown on the sign-in page and sent with the options request. */
   formFields?: Record<string, CredentialInput>;
   /**

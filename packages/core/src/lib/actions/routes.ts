@@ -91,6 +91,15 @@ export const CORE_ACTION_ROUTES = {
     callbackUrl: false,
     reach: "both",
   },
+  // Tessera extension: list, rename and delete the signed-in user's passkeys.
+  passkeys: {
+    methods: GET_POST,
+    tail: ["rename", "delete", "unknown"],
+    csrf: "post",
+    page: false,
+    callbackUrl: false,
+    reach: "both",
+  },
   providers: {
     methods: GET,
     tail: "nothing",

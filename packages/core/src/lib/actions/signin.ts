@@ -8,6 +8,7 @@ import type { ResponseInternal } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
 import { renderSignInPage } from "../pages/index.js";
 import { currentSessionUser } from "../session/resolve-user.js";
+import { passkeyAdapter } from "../webauthn/passkeys.js";
 import { pageUrl } from "./page-url.js";
 import { signinWithEmail } from "./signin/email.js";
 import { signinWithOAuth } from "./signin/oauth.js";
@@ -40,6 +41,7 @@ export async function signin(ctx: AuthContext): Promise<ResponseInternal> {
       ...(request.query.code !== undefined && { code: request.query.code }),
       ...(request.query.email !== undefined && { email: request.query.email }),
       ...(signedInAs !== undefined && { signedInAs }),
+      ...(passkeyAdapter(config) && { passkeySignals: true }),
     });
   }
   // Login CSRF defence: without the double-submit token, send the user to the page instead.

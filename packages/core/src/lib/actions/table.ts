@@ -8,6 +8,7 @@ import { backchannelLogout } from "./backchannel-logout.js";
 import { callback } from "./callback.js";
 import { csrf } from "./csrf.js";
 import { error } from "./error.js";
+import { passkeys } from "./passkeys.js";
 import { providers } from "./providers.js";
 import { CORE_ACTION_ROUTES, type CoreActionName } from "./routes.js";
 import { session } from "./session.js";
@@ -23,6 +24,7 @@ const CORE_HANDLERS: { readonly [Name in CoreActionName]: ActionHandler } = {
   callback,
   csrf,
   error,
+  passkeys,
   providers,
   session,
   sessions,

@@ -54,7 +54,7 @@ function descriptors(list: unknown): PublicKeyCredentialDescriptor[] {
  * await navigator.credentials.create({ publicKey: creationOptionsFromJSON(options) })
  * ```
  */
-function creationOptionsFromJSON(options: Json): PublicKeyCredentialCreationOptions {
+export function creationOptionsFromJSON(options: Json): PublicKeyCredentialCreationOptions {
   const user = options.user as { id: string } & Json;
   return {
     ...options,
@@ -89,7 +89,7 @@ function requestOptionsFromJSON(options: Json): PublicKeyCredentialRequestOption
  * const data = JSON.stringify(credentialToJSON(await navigator.credentials.get({ publicKey })))
  * ```
  */
-function credentialToJSON(credential: PublicKeyCredential): Json {
+export function credentialToJSON(credential: PublicKeyCredential): Json {
   const r = credential.response;
   const response: Json = { clientDataJSON: toBase64url(r.clientDataJSON) };
   if ("attestationObject" in r) {

@@ -42,6 +42,8 @@ export function renderSignInPage(p: {
   email?: string;
   /** The signed-in visitor's address or name: the page offers to link another method. */
   signedInAs?: string;
+  /** The adapter manages passkeys: the passkey script makes the Signal API calls. */
+  passkeySignals?: boolean;
 }): ResponseInternal<string> {
   return signInPage(p);
 }

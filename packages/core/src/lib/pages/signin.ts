@@ -35,6 +35,11 @@ export interface SignInPageParams {
    * page then says so and offers the methods as a way to link another one to that account.
    */
   signedInAs?: string;
+  /**
+   * Whether the adapter manages passkeys: the passkey script then signs in through `fetch` and
+   * makes the WebAuthn Signal API calls (`data-passkeys-url`).
+   */
+  passkeySignals?: boolean;
 }
 
 /** What a section needs to know about the page it is on. */
@@ -196,7 +201,16 @@ function credentialsSection(provider: InternalCredentialsProvider, p: SectionCon
     const autocomplete = defaultAutocomplete(field, hasPassword);
     return renderField(provider.id, name, field, autocomplete ? { autocomplete } : {});
   });
-  return html`<form class="stack" action="${provider.callbackUrl}" method="post" data-provider-id="${provider.id}">
+  // Conditional create: the passkey script offers the first such WebAuthn provider's passkey
+  // once this form has signed the user in.
+  const creating = p.providers.find(
+    (other): other is InternalWebAuthnProvider =>
+      other.type === "webauthn" && other.conditionalCreate !== false,
+  );
+  const create = creating
+    ? html` data-conditional-create="${actionBase(p.url)}/webauthn-options/${encodeURIComponent(creating.id)}" data-conditional-create-callback="${creating.callbackUrl}"`
+    : "";
+  return html`<form class="stack" action="${provider.callbackUrl}" method="post" data-provider-id="${provider.id}"${create}>
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
 ${fields}
 <button type="submit" class="button primary">Sign in with ${provider.name}</button>
@@ -241,7 +255,7 @@ function webauthnSection(provider: InternalWebAuthnProvider, p: SectionContext):
   const optionsUrl = `${actionBase(p.url)}/webauthn-options/${encodeURIComponent(provider.id)}`;
   return html`<section class="webauthn" id="webauthn-${provider.id}" data-provider-id="${provider.id}"
   data-webauthn-options-url="${optionsUrl}" data-callback-url="${provider.callbackUrl}"
-  data-conditional-ui="${provider.enableConditionalUI ? "true" : "false"}">
+  data-conditional-ui="${provider.enableConditionalUI ? "true" : "false"}"${p.passkeySignals ? html` data-passkeys-url="${actionBase(p.url)}/passkeys"` : ""}>
 <form class="stack" action="${provider.callbackUrl}" method="post" data-provider-id="${provider.id}">
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
 <input type="hidden" name="action" value=""><input type="hidden" name="data" value="">

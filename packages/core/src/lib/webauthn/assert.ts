@@ -50,6 +50,19 @@ export function webauthnConfigProblem(
       return new InvalidProvider(
         `The relayingParty.origin "${String(bad)}" of "${provider.id}" is not an origin. Use scheme://host[:port], without a path.`,
       );
+    const related = provider.relayingParty?.relatedOrigins;
+    if (related !== undefined) {
+      const badRelated = Array.isArray(related) ? related.find(invalidOrigin) : related;
+      if (badRelated !== undefined)
+        return new InvalidProvider(
+          `The relayingParty.relatedOrigins entry "${String(badRelated)}" of "${provider.id}" is not an origin. Give an array of scheme://host[:port], without paths.`,
+        );
+      // Without a configured id, each related origin would pick its own host as the RP id.
+      if (provider.relayingParty?.id === undefined)
+        return new InvalidProvider(
+          `The WebAuthn provider "${provider.id}" names relatedOrigins without relayingParty.id: set the RP id they share (e.g. "example.com").`,
+        );
+    }
     const fields = provider.formFields;
     if (
       provider.enableConditionalUI &&

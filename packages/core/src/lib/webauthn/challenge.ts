@@ -27,6 +27,8 @@ export interface ChallengeData {
   /** base64url challenge, as sent to the browser. */
   challenge: string;
   registerData?: RegisterData;
+  /** A registration's random WebAuthn user handle (base64url), kept for the Signal API calls. */
+  userHandle?: string;
 }
 
 /** Keeps only the user fields a registration needs (never tokens or flags of an adapter user). */
@@ -91,6 +93,7 @@ export async function sealChallenge(
     token: {
       challenge: data.challenge,
       ...(data.registerData && { registerData: data.registerData }),
+      ...(data.userHandle && { userHandle: data.userHandle }),
     },
   });
   const value = await encodeJwt({
@@ -164,8 +167,10 @@ export async function consumeChallenge(
   // Replay defence: the same challenge (and thus the same signed response) is accepted once.
   if (!markConsumed(ctx.config.state.consumedChallenges, challenge, expiresAt))
     refuse("This WebAuthn challenge was already used.");
+  const userHandle = inner?.userHandle;
   return {
     challenge,
     ...(registerData !== undefined && { registerData: registerData as RegisterData }),
+    ...(typeof userHandle === "string" && userHandle.length <= 128 && { userHandle }),
   };
 }

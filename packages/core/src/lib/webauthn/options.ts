@@ -113,6 +113,7 @@ export async function registrationOptions(
   const cookie = await sealChallenge(ctx, provider.id, {
     challenge: options.challenge,
     registerData,
+    userHandle: options.user.id,
   });
   return { options, cookie };
 }

@@ -48,6 +48,9 @@ export function relyingPartyFor(
   const name = typeof configured.name === "string" && configured.name ? configured.name : url.host;
   if (ids.length === 0) ids.push(url.hostname);
   if (origins.length === 0) origins.push(url.origin);
+  // Related origins (WebAuthn L3 §5.11) sign for the configured RP id, never their own host.
+  for (const related of list(configured.relatedOrigins))
+    if (!origins.includes(related)) origins.push(related);
   const id = ids.find((candidate) => fitsHost(candidate, url.hostname)) ?? (ids[0] as string);
   return { id, name, ids, origins };
 }

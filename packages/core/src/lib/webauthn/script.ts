@@ -10,6 +10,9 @@
  *   token and callback URL included), so the browser follows the redirect itself;
  * - once a section is wired up it gets `data-webauthn-ready` (tests wait for it).
  *
+ * With `data-passkeys-url` (the adapter manages passkeys), a passkey sign-in is posted through
+ * `fetch` and followed by the WebAuthn Signal API calls before the page leaves.
+ *
  * Passkey autofill (conditional mediation) starts on load for the first form with an input whose
  * `autocomplete` contains `webauthn`, when `PublicKeyCredential.isConditionalMediationAvailable()`
  * says the browser can.
@@ -131,7 +134,67 @@ export const WEBAUTHN_SCRIPT = `(() => {
     field("data", JSON.stringify(credentialJSON(credential)));
     const target = section.getAttribute("data-callback-url");
     if (target) form.setAttribute("action", target);
-    HTMLFormElement.prototype.submit.call(form);
+    const passkeysUrl = section.getAttribute("data-passkeys-url");
+    if (passkeysUrl && action === "authenticate") void signIn(form, passkeysUrl, credential);
+    else HTMLFormElement.prototype.submit.call(form);
+  };
+
+  // WebAuthn Signal API (Chrome 132+), feature-detected: a browser without it gets no call.
+  const signal = async (name, options) => {
+    const method = window.PublicKeyCredential && PublicKeyCredential[name];
+    if (typeof method !== "function") return;
+    try {
+      await method.call(PublicKeyCredential, options);
+    } catch (error) {
+      console.warn("Passkey signal " + name + " refused:", error);
+    }
+  };
+  const readJSON = async (url) => {
+    try {
+      const response = await fetch(url, { credentials: "same-origin", headers: { accept: "application/json" } });
+      return response.ok ? await response.json() : null;
+    } catch {
+      return null;
+    }
+  };
+  // Posts the assertion through fetch so the page learns how it ended before it leaves: a
+  // credential the server does not know is hidden by the authenticator (signalUnknownCredential);
+  // after a sign-in the authenticator learns which of the user's passkeys remain and the user's
+  // current name (signalAllAcceptedCredentials, signalCurrentUserDetails).
+  const signIn = async (form, passkeysUrl, credential) => {
+    let next = null;
+    try {
+      // Not form.action: the form's input named "action" shadows that property.
+      const response = await fetch(new URL(form.getAttribute("action") || "", location.href), {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1" },
+        body: new URLSearchParams(new FormData(form)),
+      });
+      const answer = await response.json();
+      if (answer && typeof answer.url === "string") next = new URL(answer.url, location.href);
+    } catch {}
+    if (!next) {
+      location.reload();
+      return;
+    }
+    const base = new URL(passkeysUrl, location.href);
+    if (next.searchParams.has("error")) {
+      const probe = new URL(base.href + "/unknown");
+      probe.searchParams.set("id", credential.id);
+      const known = await readJSON(probe);
+      if (known && known.unknown === true)
+        await signal("signalUnknownCredential", { rpId: known.rpId, credentialId: credential.id });
+    } else {
+      const list = await readJSON(base);
+      const userId = toBase64url(credential.response.userHandle);
+      if (list && list.signals && userId) {
+        const s = list.signals;
+        await signal("signalAllAcceptedCredentials", { rpId: s.rpId, userId, allAcceptedCredentialIds: s.allAcceptedCredentialIds });
+        await signal("signalCurrentUserDetails", { rpId: s.rpId, userId, name: s.name, displayName: s.displayName });
+      }
+    }
+    location.assign(next.href);
   };
 
   const startConditional = async (section, form) => {
@@ -187,6 +250,68 @@ export const WEBAUTHN_SCRIPT = `(() => {
     }
   };
 
+  // Conditional create: once a password form has signed the user in (posted through fetch, so
+  // the page is still here), the browser may create a passkey without a prompt. Chrome decides;
+  // a request it does not grant within a few seconds is given up and the sign-in goes on.
+  const conditionalCreate = async (form) => {
+    const capabilities =
+      typeof PublicKeyCredential.getClientCapabilities === "function"
+        ? await PublicKeyCredential.getClientCapabilities().catch(() => ({}))
+        : {};
+    if (!capabilities || capabilities.conditionalCreate !== true) return;
+    const url = new URL(form.getAttribute("data-conditional-create"), location.href);
+    url.searchParams.set("action", "register");
+    const ceremony = await readJSON(url);
+    if (!ceremony || ceremony.action !== "register") return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 4000);
+    let credential = null;
+    try {
+      credential = await navigator.credentials.create({
+        mediation: "conditional",
+        publicKey: creationOptions(ceremony.options),
+        signal: controller.signal,
+      });
+    } catch {}
+    clearTimeout(timer);
+    if (!credential) return;
+    const body = new URLSearchParams();
+    body.set("action", "register");
+    body.set("data", JSON.stringify(credentialJSON(credential)));
+    const csrf = form.querySelector('input[name="csrfToken"]');
+    if (csrf) body.set("csrfToken", csrf.value);
+    await fetch(new URL(form.getAttribute("data-conditional-create-callback"), location.href), {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1" },
+      body,
+    }).catch(() => {});
+  };
+  if (supported)
+    for (const form of document.querySelectorAll("form[data-conditional-create]")) {
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        let next = null;
+        try {
+          const response = await fetch(new URL(form.getAttribute("action") || "", location.href), {
+            method: "POST",
+            credentials: "same-origin",
+            headers: { "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1" },
+            body: new URLSearchParams(new FormData(form)),
+          });
+          const answer = await response.json();
+          if (answer && typeof answer.url === "string") next = new URL(answer.url, location.href);
+        } catch {}
+        if (!next) {
+          HTMLFormElement.prototype.submit.call(form);
+          return;
+        }
+        if (!next.searchParams.has("error")) await conditionalCreate(form);
+        location.assign(next.href);
+      });
+      form.setAttribute("data-conditional-create-ready", "");
+    }
+
   for (const section of sections) {
     const form = section.querySelector("form");
     if (!form) continue;
@@ -227,7 +352,7 @@ export const WEBAUTHN_SCRIPT = `(() => {
  * SHA-256 of its UTF-8 bytes. A constant, so every runtime (edge included) renders the page
  * synchronously; a unit test recomputes it and fails when the script changes without it.
  */
-export const WEBAUTHN_SCRIPT_HASH = "sha256-/DA9f/AjLmb18X+TFq352w1b63un75IdNhbwo6PEuxk=";
+export const WEBAUTHN_SCRIPT_HASH = "sha256-XIt2xwV+j1tnG79PsZ9LJi53Whwri8pCGqMYZa0JUgA=";
 
 /** The inline `<script>` element carrying {@link WEBAUTHN_SCRIPT}. */
 export function webauthnScriptElement(): string {

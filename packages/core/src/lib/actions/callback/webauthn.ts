@@ -22,6 +22,7 @@ import { completeSignIn } from "../../session/sign-in.js";
 import { type ChallengeData, consumeChallenge } from "../../webauthn/challenge.js";
 import { storedCredentialId } from "../../webauthn/credential.js";
 import { webauthnLibrary } from "../../webauthn/library.js";
+import { recordPasskeyUse } from "../../webauthn/passkeys.js";
 import { relyingPartyFor } from "../../webauthn/relying-party.js";
 import {
   parseCredentialResponse,
@@ -74,6 +75,16 @@ async function authenticate(
 
   const redirect = await authorizeSignIn(ctx, { user, account });
   if (redirect) return { redirect };
+  const userHandle = response.response.userHandle;
+  await recordPasskeyUse(
+    ctx,
+    { userId: user.id, credentialID: authenticator.credentialID },
+    {
+      lastUsedAt: new Date(),
+      // Fills in the handle of a passkey registered before it was recorded.
+      ...(typeof userHandle === "string" && userHandle.length <= 128 && { userHandle }),
+    },
+  );
   return completeSignIn(ctx, { user, account, isNewUser: false });
 }
 
@@ -126,6 +137,11 @@ async function register(
   const resolved = await resolveUser(ctx, profile, account);
   const user = resolved.user as AdapterUser;
   await adapter.createAuthenticator({ ...authenticator, userId: user.id });
+  await recordPasskeyUse(
+    ctx,
+    { userId: user.id, credentialID: authenticator.credentialID },
+    { createdAt: new Date(), userHandle: challenge.userHandle ?? null },
+  );
   return completeSignIn(ctx, {
     user,
     account: resolved.account as AdapterAccount,

@@ -1,0 +1,122 @@
+/**
+ * Passkey management for server code: list, rename and delete the signed-in user's passkeys by
+ * running the `passkeys` action in-process (`runInProcess`), as every other server function does.
+ * No CSRF token is asked for: the caller's route answers for CSRF itself.
+ */
+import { AuthError } from "../errors.js";
+import type { RequestSource } from "./http/request.js";
+import {
+  type ActionCall,
+  type IncomingRequestParts,
+  incomingSource,
+  runInProcess,
+} from "./in-process.js";
+import type { ConfigOrFactory } from "./pipeline.js";
+import type { ListedPasskey, PasskeySignals } from "./webauthn/passkeys.js";
+
+/** The signed-in user's passkeys, with what the browser needs for its Signal API calls. */
+export interface PasskeyList {
+  passkeys: ListedPasskey[];
+  signals: PasskeySignals;
+  /** After a deletion: the deleted passkey's id and user handle. */
+  deleted?: { id: string; userHandle: string | null };
+}
+
+/** What server code asks of the passkeys action. */
+export type PasskeyOperation =
+  | { kind: "list" }
+  | { kind: "rename"; id: string; name: string }
+  | { kind: "delete"; id: string };
+
+function passkeysCall(operation: PasskeyOperation): ActionCall {
+  if (operation.kind === "list") return { action: "passkeys" };
+  const body =
+    operation.kind === "rename" ? { id: operation.id, name: operation.name } : { id: operation.id };
+  return { action: "passkeys", subPath: operation.kind, body };
+}
+
+/**
+ * Runs `operation` for the client of `source`: the user's passkeys after it, or null when signed
+ * out or (rename, delete) when the user has no passkey with that id. Throws an `AuthError` when
+ * the configuration cannot manage passkeys, the input is malformed, or the adapter failed.
+ *
+ * @example
+ * ```ts
+ * const list = await runPasskeyOperation(fetchSource(request), config, { kind: "list" })
+ * ```
+ */
+export async function runPasskeyOperation(
+  source: RequestSource,
+  config: ConfigOrFactory,
+  operation: PasskeyOperation,
+): Promise<PasskeyList | null> {
+  const internal = await runInProcess(source, config, passkeysCall(operation));
+  const status = internal.status ?? 200;
+  const message = (internal.body as { message?: unknown } | undefined)?.message;
+  if (status === 401) return null;
+  if (
+    status === 404 &&
+    operation.kind !== "list" &&
+    message === "You have no passkey with this id."
+  )
+    return null;
+  if (status !== 200)
+    throw new AuthError(
+      `The passkeys action answered ${status}${typeof message === "string" ? ` (${message})` : ""}: managing passkeys needs a WebAuthn provider and an adapter with listPasskeysByUserId, updatePasskey and deletePasskey; the server log names any other cause.`,
+    );
+  return internal.body as PasskeyList;
+}
+
+/**
+ * The signed-in user's passkeys (`{ passkeys, signals }`), or null when signed out. `request` is
+ * the incoming request (or its URL and headers).
+ *
+ * @example
+ * ```ts
+ * const list = await listPasskeys(request, config)
+ * // list?.passkeys: [{ id, name, createdAt, lastUsedAt, deviceType, backedUp, transports }]
+ * ```
+ */
+export function listPasskeys(
+  request: Request | IncomingRequestParts,
+  config: ConfigOrFactory,
+): Promise<PasskeyList | null> {
+  return runPasskeyOperation(incomingSource(request), config, { kind: "list" });
+}
+
+/**
+ * Names the signed-in user's passkey `id` (at most 64 characters; empty clears the name). Null
+ * when signed out or the user has no such passkey. Call it from a route your app protects
+ * against CSRF.
+ *
+ * @example
+ * ```ts
+ * await renamePasskey(request, config, id, "Work laptop")
+ * ```
+ */
+export function renamePasskey(
+  request: Request | IncomingRequestParts,
+  config: ConfigOrFactory,
+  id: string,
+  name: string,
+): Promise<PasskeyList | null> {
+  return runPasskeyOperation(incomingSource(request), config, { kind: "rename", id, name });
+}
+
+/**
+ * Deletes the signed-in user's passkey `id` and unlinks its account; the answer lists the
+ * passkeys left. Null when signed out or the user has no such passkey (another user's id
+ * included). Call it from a route your app protects against CSRF.
+ *
+ * @example
+ * ```ts
+ * const left = await deletePasskey(request, config, id)
+ * ```
+ */
+export function deletePasskey(
+  request: Request | IncomingRequestParts,
+  config: ConfigOrFactory,
+  id: string,
+): Promise<PasskeyList | null> {
+  return runPasskeyOperation(incomingSource(request), config, { kind: "delete", id });
+}

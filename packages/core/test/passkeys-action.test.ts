@@ -1,0 +1,129 @@
+/**
+ * The passkeys action under the JWT session strategy, and the in-process `listPasskeys`,
+ * `renamePasskey` and `deletePasskey` of `@tessera/core` (the same action, no CSRF token): real
+ * registrations and sign-ins signed by the software authenticator, the memory adapter.
+ */
+import { type AuthConfig, deletePasskey, listPasskeys, renamePasskey } from "@tessera/core";
+import Passkey from "@tessera/core/providers/passkey";
+import { createMemoryStore, MemoryAdapter, type MemoryStore } from "@tessera/memory";
+import { beforeEach, describe, expect, it } from "vitest";
+import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
+import {
+  type CreationOptionsJSON,
+  type RequestOptionsJSON,
+  SoftAuthenticator,
+} from "./webauthn-authenticator.js";
+
+let store: MemoryStore;
+
+function config(): AuthConfig {
+  return {
+    secret: SECRET,
+    trustHost: true,
+    adapter: MemoryAdapter(store),
+    session: { strategy: "jwt" },
+    logger: recordingLogger().logger,
+    providers: [Passkey()],
+    experimental: { enableWebAuthn: true },
+  };
+}
+
+beforeEach(() => {
+  store = createMemoryStore();
+});
+
+async function signUp(client: Client, authenticator: SoftAuthenticator, email: string) {
+  const response = await client.get(
+    `/auth/webauthn-options/passkey?action=register&email=${encodeURIComponent(email)}`,
+  );
+  const { options } = (await response.json()) as { options: CreationOptionsJSON };
+  await client.post("/auth/callback/passkey", {
+    action: "register",
+    data: JSON.stringify(authenticator.register(options)),
+  });
+  return options.user.id;
+}
+
+async function signIn(client: Client, authenticator: SoftAuthenticator) {
+  const response = await client.get("/auth/webauthn-options/passkey?action=authenticate");
+  const { options } = (await response.json()) as { options: RequestOptionsJSON };
+  await client.post("/auth/callback/passkey", {
+    action: "authenticate",
+    data: JSON.stringify(authenticator.authenticate(options)),
+  });
+}
+
+/** The incoming request of `client`, as server code receives it. */
+function incoming(client: Client): Request {
+  return new Request(`${ORIGIN}/account`, { headers: { cookie: client.cookieHeader() } });
+}
+
+describe("the passkeys action with JWT sessions", () => {
+  it("records creation and use, and lists the passkey with its user handle for the Signal API", async () => {
+    const client = new Client(config());
+    const authenticator = new SoftAuthenticator();
+    const userHandle = await signUp(client, authenticator, "ada@example.com");
+    const first = await (await client.get("/auth/passkeys")).json();
+    expect(first.passkeys).toHaveLength(1);
+    expect(first.passkeys[0]).toMatchObject({ name: null, lastUsedAt: null });
+    expect(first.signals).toEqual({
+      rpId: "localhost",
+      name: "ada@example.com",
+      displayName: "ada@example.com",
+      userHandles: [userHandle],
+      allAcceptedCredentialIds: [first.passkeys[0].id],
+    });
+
+    const again = new Client(config());
+    await signIn(again, authenticator);
+    const used = await (await again.get("/auth/passkeys")).json();
+    expect(used.passkeys[0].lastUsedAt).toEqual(expect.any(String));
+  });
+
+  it("answers 404 where the adapter cannot manage passkeys, and 400 for an operation it does not have", async () => {
+    const client = new Client(config());
+    await signUp(client, new SoftAuthenticator(), "ada@example.com");
+    expect((await client.get("/auth/passkeys/delete")).status).toBe(400);
+    expect(
+      (await client.postJson("/auth/passkeys", { csrfToken: await client.csrfToken() })).status,
+    ).toBe(400);
+    const {
+      listPasskeysByUserId: _l,
+      updatePasskey: _u,
+      deletePasskey: _d,
+      ...plain
+    } = MemoryAdapter(store);
+    const withoutMethods = new Client({ ...config(), adapter: plain });
+    withoutMethods.jar.clear();
+    for (const [name, value] of client.jar) withoutMethods.jar.set(name, value);
+    const refused = await withoutMethods.get("/auth/passkeys");
+    expect(refused.status).toBe(404);
+  });
+});
+
+describe("listPasskeys, renamePasskey and deletePasskey in-process", () => {
+  it("manage the passkeys of the request's user without a CSRF token, and refuse another user's", async () => {
+    const ada = new Client(config());
+    await signUp(ada, new SoftAuthenticator(), "ada@example.com");
+    const grace = new Client(config());
+    await signUp(grace, new SoftAuthenticator(), "grace@example.com");
+    const adaList = await listPasskeys(incoming(ada), config());
+    const graceList = await listPasskeys(incoming(grace), config());
+    const adaId = adaList?.passkeys[0]?.id ?? "";
+    const graceId = graceList?.passkeys[0]?.id ?? "";
+
+    expect(await deletePasskey(incoming(ada), config(), graceId)).toBeNull();
+    expect(await renamePasskey(incoming(ada), config(), graceId, "mine")).toBeNull();
+    expect((await listPasskeys(incoming(grace), config()))?.passkeys).toHaveLength(1);
+
+    const renamed = await renamePasskey(incoming(ada), config(), adaId, "Phone");
+    expect(renamed?.passkeys[0]?.name).toBe("Phone");
+    const left = await deletePasskey(incoming(ada), config(), adaId);
+    expect(left?.passkeys).toEqual([]);
+    expect(left?.deleted).toEqual({ id: adaId, userHandle: expect.any(String) });
+    expect(await listPasskeys(new Request(`${ORIGIN}/account`), config())).toBeNull();
+    await expect(renamePasskey(incoming(grace), config(), graceId, "x".repeat(65))).rejects.toThrow(
+      /answered 400/,
+    );
+  });
+});
