@@ -4,7 +4,9 @@
  * reads top to bottom":
  *
  *   npm run walk-count                      # every path
- *   npm run walk-count -- session-jwt-node  # one path (ids below); --json for machine output
+ *   npm run walk-count -- session-jwt-node  # one path (ids below)
+ *
+ * `--functions` also names the functions that ran in each file; `--json` prints the report as JSON.
  *
  * How: the TypeScript sources are loaded file by file (bench/lib/ts-hooks.mjs; no bundle, so each
  * file is a script of its own to V8), V8's precise coverage counts function calls, the path's
@@ -53,15 +55,17 @@ await inspector.post("Profiler.startPreciseCoverage", { callCount: true, detaile
 /** The core's files in which at least one function ran since the last call (which resets). */
 async function filesRun() {
   const { result } = await inspector.post("Profiler.takePreciseCoverage");
-  /** @type {string[]} */
-  const files = [];
+  /** @type {Map<string, string[]>} */
+  const files = new Map();
   for (const script of result) {
     if (!script.url.startsWith(coreSrcUrl)) continue;
-    if (script.functions.some((f) => (f.ranges[0]?.count ?? 0) > 0)) {
-      files.push(fileURLToPath(script.url).slice(coreSrc.length));
+    const ran = script.functions.filter((f) => (f.ranges[0]?.count ?? 0) > 0);
+    if (ran.length) {
+      const names = ran.map((f) => f.functionName || "(anonymous)");
+      files.set(fileURLToPath(script.url).slice(coreSrc.length), names);
     }
   }
-  return files.sort();
+  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 /** Whether `file` (relative to packages/core/src) imports no other module of the core. */
@@ -184,10 +188,10 @@ async function measure(prepare, request, ok) {
     await response.arrayBuffer();
     if (i === WARM_UP) return files;
   }
-  return [];
+  return new Map();
 }
 
-/** @type {Record<string, () => Promise<string[]>>} */
+/** @type {Record<string, () => Promise<Map<string, string[]>>>} */
 const paths = {
   async "session-jwt-node"() {
     const app = await nodeServer(async () => credentialsConfig());
@@ -313,15 +317,17 @@ const paths = {
 
 const args = process.argv.slice(2);
 const json = args.includes("--json");
+const withFunctions = args.includes("--functions");
 const chosen = args.filter((a) => !a.startsWith("--"));
 for (const id of chosen)
   if (!(id in paths)) throw new Error(`no path ${id}; one of ${Object.keys(paths).join(", ")}`);
-/** @type {Record<string, { files: string[], leaves: string[] }>} */
+/** @type {Record<string, { files: string[], leaves: string[], functions: Record<string, string[]> }>} */
 const report = {};
 for (const [id, walk] of Object.entries(paths)) {
   if (chosen.length && !chosen.includes(id)) continue;
-  const files = await walk();
-  report[id] = { files, leaves: files.filter(isLeaf) };
+  const ran = await walk();
+  const files = [...ran.keys()];
+  report[id] = { files, leaves: files.filter(isLeaf), functions: Object.fromEntries(ran) };
 }
 inspector.disconnect();
 if (json) console.log(JSON.stringify(report, null, 2));
@@ -330,7 +336,10 @@ else {
     console.log(
       `${id}: ${files.length} files (${files.length - leaves.length} + ${leaves.length} leaves)`,
     );
-    for (const file of files) console.log(`  ${leaves.includes(file) ? "leaf " : "     "}${file}`);
+    for (const file of files) {
+      const names = withFunctions ? `  ${report[id]?.functions[file]?.join(", ")}` : "";
+      console.log(`  ${leaves.includes(file) ? "leaf " : "     "}${file}${names}`);
+    }
   }
   console.log(`\n(files of ${relative(root, coreSrc)} in which a function ran; see the header)`);
 }
