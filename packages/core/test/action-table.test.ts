@@ -122,6 +122,21 @@ describe("an extension's action row", () => {
     expect(answer.body).toEqual({ hello: "world" });
   });
 
+  it("keeps the server-only access-token row away from HTTP clients, and out of AuthAction", async () => {
+    // Token theft: served over HTTP, the row would hand the provider's access token to any
+    // script that can make a request with the session cookie.
+    const client = new Client(fixed);
+    expect((await client.get("/auth/access-token/op")).status).toBe(400);
+    expect(isAuthAction("access-token")).toBe(false);
+    const answer = await callAction(fixed, {
+      action: "access-token",
+      providerId: "op",
+      url: ORIGIN,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toHaveProperty("error.type", "InvalidProvider");
+  });
+
   it("keeps an HTTP-only core row (back-channel logout) away from callAction", async () => {
     const answer = await callAction(fixed, {
       action: "backchannel-logout",

@@ -4,12 +4,18 @@
  * action is one handler and one row (an extension's rows come through `defineExtension`).
  */
 import type { ActionHandler, ActionRow, ActionTable, ResolvedConfig } from "../config/internal.js";
+import { accessToken } from "./access-token.js";
 import { backchannelLogout } from "./backchannel-logout.js";
 import { callback } from "./callback.js";
 import { csrf } from "./csrf.js";
 import { error } from "./error.js";
 import { providers } from "./providers.js";
-import { CORE_ACTION_ROUTES, type CoreActionName } from "./routes.js";
+import {
+  CORE_ACTION_ROUTES,
+  type CoreActionName,
+  SERVER_ACTION_ROUTES,
+  type ServerActionName,
+} from "./routes.js";
 import { session } from "./session.js";
 import { sessions } from "./sessions.js";
 import { signin } from "./signin.js";
@@ -18,7 +24,8 @@ import { verifyRequest } from "./verify-request.js";
 import { webauthnOptions } from "./webauthn-options.js";
 
 /** The handler of each core route; the compiler refuses a route without one. */
-const CORE_HANDLERS: { readonly [Name in CoreActionName]: ActionHandler } = {
+const CORE_HANDLERS: { readonly [Name in CoreActionName | ServerActionName]: ActionHandler } = {
+  "access-token": accessToken,
   "backchannel-logout": backchannelLogout,
   callback,
   csrf,
@@ -33,9 +40,10 @@ const CORE_HANDLERS: { readonly [Name in CoreActionName]: ActionHandler } = {
 };
 
 function coreRows(): ActionRow[] {
-  return (Object.keys(CORE_ACTION_ROUTES) as CoreActionName[]).map((name) => ({
+  const routes = { ...CORE_ACTION_ROUTES, ...SERVER_ACTION_ROUTES };
+  return (Object.keys(routes) as (CoreActionName | ServerActionName)[]).map((name) => ({
     name,
-    ...CORE_ACTION_ROUTES[name],
+    ...routes[name],
     handler: CORE_HANDLERS[name],
   }));
 }
