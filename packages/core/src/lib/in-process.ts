@@ -10,7 +10,6 @@
  */
 import { AuthError } from "../errors.js";
 import type { AuthAction, AuthConfig, Cookie, ResponseInternal } from "../types.js";
-import { actionTableFor } from "./actions/table.js";
 import type { AccessTokenAnswer } from "./actions/access-token.js";
 import { resolveConfig } from "./config/resolve.js";
 import { fetchSource, type RequestSource } from "./http/request.js";
@@ -276,7 +275,7 @@ export function actionRunner(
  */
 export function servesAction(config: AuthConfig, action: string): boolean {
   const resolved = resolveConfig(config);
-  return actionTableFor(resolved).has(action);
+  return resolved.actionTable.has(action);
 }
 
 /**

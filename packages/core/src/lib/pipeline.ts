@@ -22,7 +22,6 @@ import type {
   LoggerInstance,
   ResponseInternal,
 } from "../types.js";
-import { actionTableFor } from "./actions/table.js";
 import { isDevelopmentEnv, processEnv, untrustedHost } from "./config/env.js";
 import type {
   ActionTable,
@@ -312,7 +311,7 @@ async function run<T>(
         );
 
   // Awaited only when pending (a POST body): a session read runs through without a promise.
-  const table = actionTableFor(resolved);
+  const table = resolved.actionTable;
   const parsing = parseRequest(
     source,
     resolved.basePath,

@@ -3,7 +3,7 @@
  * the pipeline's CSRF and callback-URL preparation and its dispatch all read the table; adding an
  * action is one handler and one row (an extension's rows come through `defineExtension`).
  */
-import type { ActionHandler, ActionRow, ActionTable, ResolvedConfig } from "../config/internal.js";
+import type { ActionHandler, ActionRow, ActionTable } from "../config/internal.js";
 import { accessToken } from "./access-token.js";
 import { backchannelLogout } from "./backchannel-logout.js";
 import { callback } from "./callback.js";
@@ -49,7 +49,7 @@ function coreRows(): ActionRow[] {
 }
 
 /** The core's table, shared by every configuration without extension rows. */
-export const CORE_ACTION_TABLE: ActionTable = new Map(coreRows().map((row) => [row.name, row]));
+const CORE_ACTION_TABLE: ActionTable = new Map(coreRows().map((row) => [row.name, row]));
 
 /**
  * The core's rows plus `extensionRows`. Throws a `TypeError` naming the clash when two rows share
@@ -71,22 +71,6 @@ export function createActionTable(extensionRows: readonly ActionRow[]): ActionTa
         `Two action rows are named "${row.name}": give the extension's action a name of its own.`,
       );
     table.set(row.name, row);
-  }
-  return table;
-}
-
-const tables = new WeakMap<ResolvedConfig, ActionTable>();
-
-/**
- * The effective table of `config`: the core's, or (with extension rows) one built once per
- * resolved config. Names were checked when the config was resolved.
- */
-export function actionTableFor(config: ResolvedConfig): ActionTable {
-  if (config.extensionActions.length === 0) return CORE_ACTION_TABLE;
-  let table = tables.get(config);
-  if (!table) {
-    table = createActionTable(config.extensionActions);
-    tables.set(config, table);
   }
   return table;
 }

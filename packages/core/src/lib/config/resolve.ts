@@ -5,6 +5,7 @@
 import type { Adapter } from "../../adapters.js";
 import { AdapterError, EventError, MissingAdapterMethods } from "../../errors.js";
 import type { AuthConfig, EventCallbacks, JWTOptions, SessionOptions } from "../../types.js";
+import { createActionTable } from "../actions/table.js";
 import { SessionTokenCache } from "../crypto/jwe.js";
 import { decodeSessionToken, encodeSessionToken } from "../crypto/session-token.js";
 import { defaultCookies, mergeCookies } from "../http/cookies.js";
@@ -118,10 +119,11 @@ function sessionTokenCodec(): Pick<JWTOptions, "encode" | "decode"> {
  * resolved.session.maxAge // 2592000
  * ```
  */
-export function resolveConfig(config: AuthConfig, env: EnvObject = envOf(config)): ResolvedConfig {
+export function resolveConfig(config: AuthConfig, env?: EnvObject): ResolvedConfig {
   const hit = cache.get(config);
   if (hit) return hit;
-  const resolved = buildResolvedConfig(config, env);
+  // The environment is read on a miss only: a cached config was resolved with it already.
+  const resolved = buildResolvedConfig(config, env ?? envOf(config));
   cache.set(config, resolved);
   return resolved;
 }
@@ -179,7 +181,7 @@ function buildResolvedConfig(config: AuthConfig, env: EnvObject): ResolvedConfig
     ...(redirectProxyUrl !== undefined && { redirectProxyUrl }),
     experimental: { enableWebAuthn: config.experimental?.enableWebAuthn === true },
     state: appStateFor(secrets),
-    extensionActions: extensions.actions,
+    actionTable: createActionTable(extensions.actions),
     signInSteps: extensions.signInSteps,
     sessionFields: extensions.sessionFields,
     keptClaims: extensions.keptClaims,
