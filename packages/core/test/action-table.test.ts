@@ -5,8 +5,10 @@ import {
   type AuthConfig,
   callAction,
   defineExtension,
+  getAccessToken,
   isAuthAction,
 } from "@tessera/core";
+import { UntrustedHost } from "@tessera/core/errors";
 import { toNodeHandler } from "@tessera/core/node";
 import { describe, expect, it } from "vitest";
 import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
@@ -135,6 +137,18 @@ describe("an extension's action row", () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.body).toHaveProperty("error.type", "InvalidProvider");
+  });
+
+  it("getAccessToken answers a configuration's error as getSession's path does: an untrusted host throws UntrustedHost", async () => {
+    // Host header injection: without a trusted host the request's Host would pick the cookies read.
+    const untrusted = config({ trustHost: false });
+    await expect(getAccessToken(new Request(ORIGIN), untrusted, "op")).rejects.toBeInstanceOf(
+      UntrustedHost,
+    );
+    const lazy = () => untrusted;
+    await expect(getAccessToken(new Request(ORIGIN), lazy, "op")).rejects.toThrow(
+      /the host is not trusted/,
+    );
   });
 
   it("keeps an HTTP-only core row (back-channel logout) away from callAction", async () => {

@@ -11,7 +11,7 @@
 import { AuthError } from "../errors.js";
 import type { AuthAction, AuthConfig, Cookie, ResponseInternal } from "../types.js";
 import type { AccessTokenAnswer } from "./actions/access-token.js";
-import { resolveConfig } from "./config/resolve.js";
+import { assertStartupConfig, resolveConfig } from "./config/resolve.js";
 import { fetchSource, type RequestSource } from "./http/request.js";
 import { type ConfigOrFactory, handleSource } from "./pipeline.js";
 import type { AccessToken, AccessTokenOptions, RequestHead } from "./session/access-token.js";
@@ -449,12 +449,10 @@ export async function getAccessToken(
     if (internal.cookies?.length) options.onCookies?.(internal.cookies);
     return answer.token;
   }
-  // The action did not run: the configuration is unusable (the pipeline logged why).
-  const configError = typeof config === "function" ? undefined : resolveConfig(config).configError;
-  throw (
-    configError ??
-    new AuthError(
-      `getAccessToken could not run (${internal.status ?? 500}): the configuration is invalid or the host is not trusted. The server log names the cause.`,
-    )
+  // The action did not run: the configuration is unusable (the pipeline logged why). A fixed
+  // config names its error; a lazy one was built for this request only.
+  if (typeof config !== "function") assertStartupConfig(config);
+  throw new AuthError(
+    `getAccessToken could not run (${internal.status ?? 500}): the configuration is invalid or the host is not trusted. The server log names the cause.`,
   );
 }
