@@ -4,10 +4,9 @@
  */
 import type { Adapter } from "../../adapters.js";
 import { AdapterError, EventError, MissingAdapterMethods } from "../../errors.js";
-import type { AuthConfig, EventCallbacks, JWTOptions, SessionOptions } from "../../types.js";
+import type { AuthConfig, EventCallbacks, SessionOptions } from "../../types.js";
 import { createActionTable } from "../actions/table.js";
-import { SessionTokenCache } from "../crypto/jwe.js";
-import { decodeSessionToken, encodeSessionToken } from "../crypto/session-token.js";
+import { sessionTokenCodec } from "../crypto/session-token.js";
 import { defaultCookies, mergeCookies } from "../http/cookies.js";
 import { skipCSRFCheck } from "../symbols.js";
 import { createLogger } from "../utils/logger.js";
@@ -100,15 +99,6 @@ function wrapAdapter(
 }
 
 const cache = new WeakMap<AuthConfig, ResolvedConfig>();
-
-/** The default `jwt.encode`/`decode` of one config: its own key cache, shared with no other. */
-function sessionTokenCodec(): Pick<JWTOptions, "encode" | "decode"> {
-  const cache = new SessionTokenCache();
-  return {
-    encode: (params) => encodeSessionToken(params, cache),
-    decode: (params) => decodeSessionToken(params, cache),
-  };
-}
 
 /**
  * Resolves `config` (cached per object: a fixed config is resolved once).
