@@ -50,6 +50,7 @@ export {
   type ActionRunner,
   actionRunner,
   callAction,
+  getAccessToken,
   type IncomingRequestParts,
   type InProcessCall,
   listSessions,
@@ -67,11 +68,10 @@ export {
   renamePasskey,
   runPasskeyOperation,
 } from "./lib/passkeys-in-process.js";
-export {
-  type AccessToken,
-  type AccessTokenOptions,
-  getAccessToken,
-  type RequestHead,
+export type {
+  AccessToken,
+  AccessTokenOptions,
+  RequestHead,
 } from "./lib/session/access-token.js";
 export type { ListedSession } from "./lib/session/devices.js";
 export {

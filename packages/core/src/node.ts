@@ -20,8 +20,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { processEnv, trustHostFromEnv } from "./lib/config/env.js";
 import { assertStartupConfig } from "./lib/config/resolve.js";
-import { NodeRequestSource, type NodeSourceOptions } from "./lib/http/node-request.js";
-import { appendCookies, writeNodeError, writeNodeResponse } from "./lib/http/node-response.js";
+import {
+  appendCookies,
+  NodeRequestSource,
+  type NodeSourceOptions,
+  writeNodeError,
+  writeNodeResponse,
+} from "./lib/http/node-edge.js";
 import { MAX_BODY_BYTES } from "./lib/http/request.js";
 import type { WriteProblem } from "./lib/http/response.js";
 import {
@@ -42,12 +47,14 @@ import { sessionReadOf } from "./lib/session-read.js";
 import type { Cookie, ResponseInternal, Session } from "./types.js";
 
 export {
+  appendCookies,
   type NodeSourceOptions,
   nodeOrigin,
   originOf,
   targetPath,
-} from "./lib/http/node-request.js";
-export { appendCookies, writeNodeError, writeNodeResponse } from "./lib/http/node-response.js";
+  writeNodeError,
+  writeNodeResponse,
+} from "./lib/http/node-edge.js";
 export { MAX_BODY_BYTES } from "./lib/http/request.js";
 
 /** A `node:http` request listener. */

@@ -5,8 +5,10 @@ import {
   type AuthConfig,
   callAction,
   defineExtension,
+  getAccessToken,
   isAuthAction,
 } from "@tessera/core";
+import { UntrustedHost } from "@tessera/core/errors";
 import { toNodeHandler } from "@tessera/core/node";
 import { describe, expect, it } from "vitest";
 import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
@@ -120,6 +122,33 @@ describe("an extension's action row", () => {
     expect((await client.get("/auth/server-only")).status).toBe(400);
     const answer = await callAction(fixed, { action: "server-only", url: ORIGIN });
     expect(answer.body).toEqual({ hello: "world" });
+  });
+
+  it("keeps the server-only access-token row away from HTTP clients, and out of AuthAction", async () => {
+    // Token theft: served over HTTP, the row would hand the provider's access token to any
+    // script that can make a request with the session cookie.
+    const client = new Client(fixed);
+    expect((await client.get("/auth/access-token/op")).status).toBe(400);
+    expect(isAuthAction("access-token")).toBe(false);
+    const answer = await callAction(fixed, {
+      action: "access-token",
+      providerId: "op",
+      url: ORIGIN,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toHaveProperty("error.type", "InvalidProvider");
+  });
+
+  it("getAccessToken answers a configuration's error as getSession's path does: an untrusted host throws UntrustedHost", async () => {
+    // Host header injection: without a trusted host the request's Host would pick the cookies read.
+    const untrusted = config({ trustHost: false });
+    await expect(getAccessToken(new Request(ORIGIN), untrusted, "op")).rejects.toBeInstanceOf(
+      UntrustedHost,
+    );
+    const lazy = () => untrusted;
+    await expect(getAccessToken(new Request(ORIGIN), lazy, "op")).rejects.toThrow(
+      /the host is not trusted/,
+    );
   });
 
   it("keeps an HTTP-only core row (back-channel logout) away from callAction", async () => {

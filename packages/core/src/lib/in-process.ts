@@ -10,10 +10,11 @@
  */
 import { AuthError } from "../errors.js";
 import type { AuthAction, AuthConfig, Cookie, ResponseInternal } from "../types.js";
-import { actionTableFor } from "./actions/table.js";
-import { resolveConfig } from "./config/resolve.js";
+import type { AccessTokenAnswer } from "./actions/access-token.js";
+import { assertStartupConfig, resolveConfig } from "./config/resolve.js";
 import { fetchSource, type RequestSource } from "./http/request.js";
 import { type ConfigOrFactory, handleSource } from "./pipeline.js";
+import type { AccessToken, AccessTokenOptions, RequestHead } from "./session/access-token.js";
 import type { ListedSession } from "./session/devices.js";
 
 /** What server code asks of an action. */
@@ -274,7 +275,7 @@ export function actionRunner(
  */
 export function servesAction(config: AuthConfig, action: string): boolean {
   const resolved = resolveConfig(config);
-  return actionTableFor(resolved).has(action);
+  return resolved.actionTable.has(action);
 }
 
 /**
@@ -408,4 +409,50 @@ export async function revokeOtherSessions(
   return (await runSessionOperation(source, config, {
     kind: "revoke-others",
   })) as SessionRevocationResult;
+}
+
+/**
+ * The access token of the signed-in user's account at `providerId`, refreshed first (with the
+ * stored refresh token, RFC 6749 §6) when it has expired or expires within `oauth.refreshMargin`
+ * seconds (default 60); `null` when the request has no session or its user has no such account.
+ * Concurrent calls for one account refresh once (in this process; across processes with
+ * `oauth.store`). Throws `RefreshTokenError` when the provider refuses the refresh token (the
+ * user must sign in again; `events.refreshTokenError` fires).
+ *
+ * Database sessions: tokens live in the account row, refreshed ones are written back with
+ * `adapter.updateAccount`. JWT sessions: the provider needs `refresh: true`; the token comes from
+ * the session JWT, and a due refresh happens when the session is read (which re-issues the
+ * cookie); pass `onCookies` to receive the re-issued cookie when this call refreshes.
+ *
+ * Runs the in-process `access-token` action, like every other server function.
+ *
+ * @example
+ * ```ts
+ * import { getAccessToken } from "@tessera/core"
+ * const token = await getAccessToken(request, authConfig, "keycloak")
+ * if (token) await fetch(api, { headers: { authorization: `Bearer ${token.accessToken}` } })
+ * ```
+ */
+export async function getAccessToken(
+  request: Request | RequestHead,
+  config: ConfigOrFactory,
+  providerId: string,
+  options: AccessTokenOptions = {},
+): Promise<AccessToken | null> {
+  const internal = await runInProcess(incomingSource(request), config, {
+    action: "access-token",
+    providerId,
+  });
+  const answer = internal.body as AccessTokenAnswer | undefined;
+  if (answer !== undefined && "error" in answer) throw answer.error;
+  if (answer !== undefined && "token" in answer) {
+    if (internal.cookies?.length) options.onCookies?.(internal.cookies);
+    return answer.token;
+  }
+  // The action did not run: the configuration is unusable (the pipeline logged why). A fixed
+  // config names its error; a lazy one was built for this request only.
+  if (typeof config !== "function") assertStartupConfig(config);
+  throw new AuthError(
+    `getAccessToken could not run (${internal.status ?? 500}): the configuration is invalid or the host is not trusted. The server log names the cause.`,
+  );
 }

@@ -22,7 +22,6 @@ import type {
   LoggerInstance,
   ResponseInternal,
 } from "../types.js";
-import { actionTableFor } from "./actions/table.js";
 import { isDevelopmentEnv, processEnv, untrustedHost } from "./config/env.js";
 import type {
   ActionTable,
@@ -51,33 +50,52 @@ export type ConfigOrFactory = AuthConfig | ((request: Request) => AuthConfig | P
  * parsed on first use (most actions never read it) without making the object slow to build.
  */
 class RequestContext implements AuthContext {
-  provider?: InternalProvider;
   csrfToken?: string;
   csrfTokenVerified: boolean;
   callbackUrl: string;
   readonly responseCookies: Cookie[] = [];
   readonly logger: LoggerInstance;
   #url: URL | undefined;
+  #providers: InternalProvider[] | undefined;
+  #provider: InternalProvider | undefined | null;
+  readonly #origin: string;
 
   constructor(
     readonly config: ResolvedConfig,
     readonly request: RequestInternal,
-    readonly providers: InternalProvider[],
     readonly cookies: CookiesOptions,
     readonly secureCookies: boolean,
     origin: string,
   ) {
+    this.#origin = origin;
     this.logger = config.logger;
     // An in-process call comes from the app's own server code, not from a browser form.
     this.csrfTokenVerified = config.csrfDisabled || request.inProcess === true;
     this.callbackUrl = origin;
-    if (request.providerId !== undefined)
-      this.provider = providers.find((p) => p.id === request.providerId);
   }
 
   get url(): URL {
     this.#url ??= new URL(`${this.request.url.origin}${this.config.basePath}`);
     return this.#url;
+  }
+
+  /** Looked up on first use: a session read never needs the providers. */
+  get providers(): InternalProvider[] {
+    this.#providers ??= this.config.providersFor(this.#origin);
+    return this.#providers;
+  }
+
+  get provider(): InternalProvider | undefined {
+    if (this.#provider !== undefined) return this.#provider ?? undefined;
+    const id = this.request.providerId;
+    if (id === undefined) return undefined;
+    this.#provider = this.providers.find((p) => p.id === id) ?? null;
+    return this.#provider ?? undefined;
+  }
+
+  /** A resumed sign-in names its provider itself (session/sign-in.ts). */
+  set provider(provider: InternalProvider | undefined) {
+    this.#provider = provider ?? null;
   }
 }
 
@@ -91,8 +109,7 @@ function createContext(
   const cookies = config.cookies[secureCookies ? 1 : 0];
   // Read once: `URL#origin` builds a new string on every access.
   const origin = requestUrl.origin;
-  const providerList = config.providersFor(origin);
-  const ctx = new RequestContext(config, request, providerList, cookies, secureCookies, origin);
+  const ctx = new RequestContext(config, request, cookies, secureCookies, origin);
 
   // In-process calls skip the double-submit check, except that the csrf action still hands out a
   // token: a server-rendered form (a React Router loader's, …) posts it to the HTTP routes.
@@ -312,7 +329,7 @@ async function run<T>(
         );
 
   // Awaited only when pending (a POST body): a session read runs through without a promise.
-  const table = actionTableFor(resolved);
+  const table = resolved.actionTable;
   const parsing = parseRequest(
     source,
     resolved.basePath,

@@ -160,3 +160,22 @@ export const CORE_ACTION_ROUTES = {
 
 /** The names of the core's actions (the public `AuthAction`). */
 export type CoreActionName = keyof typeof CORE_ACTION_ROUTES;
+
+/**
+ * The core's actions for server code only, outside the public `AuthAction` (Auth.js has no such
+ * action): `access-token` answers `getAccessToken`. Over HTTP they do not exist (400): a token
+ * endpoint would hand the provider's tokens to any script that can send the session cookie.
+ */
+export const SERVER_ACTION_ROUTES = {
+  "access-token": {
+    methods: GET,
+    tail: "provider",
+    csrf: "none",
+    page: false,
+    callbackUrl: false,
+    reach: "in-process",
+  },
+} as const satisfies Record<string, ActionRoute>;
+
+/** The names of the core's server-only actions. */
+export type ServerActionName = keyof typeof SERVER_ACTION_ROUTES;

@@ -3,14 +3,20 @@
  * the pipeline's CSRF and callback-URL preparation and its dispatch all read the table; adding an
  * action is one handler and one row (an extension's rows come through `defineExtension`).
  */
-import type { ActionHandler, ActionRow, ActionTable, ResolvedConfig } from "../config/internal.js";
+import type { ActionHandler, ActionRow, ActionTable } from "../config/internal.js";
+import { accessToken } from "./access-token.js";
 import { backchannelLogout } from "./backchannel-logout.js";
 import { callback } from "./callback.js";
 import { csrf } from "./csrf.js";
 import { error } from "./error.js";
 import { passkeys } from "./passkeys.js";
 import { providers } from "./providers.js";
-import { CORE_ACTION_ROUTES, type CoreActionName } from "./routes.js";
+import {
+  CORE_ACTION_ROUTES,
+  type CoreActionName,
+  SERVER_ACTION_ROUTES,
+  type ServerActionName,
+} from "./routes.js";
 import { session } from "./session.js";
 import { sessions } from "./sessions.js";
 import { signin } from "./signin.js";
@@ -19,7 +25,8 @@ import { verifyRequest } from "./verify-request.js";
 import { webauthnOptions } from "./webauthn-options.js";
 
 /** The handler of each core route; the compiler refuses a route without one. */
-const CORE_HANDLERS: { readonly [Name in CoreActionName]: ActionHandler } = {
+const CORE_HANDLERS: { readonly [Name in CoreActionName | ServerActionName]: ActionHandler } = {
+  "access-token": accessToken,
   "backchannel-logout": backchannelLogout,
   callback,
   csrf,
@@ -35,15 +42,16 @@ const CORE_HANDLERS: { readonly [Name in CoreActionName]: ActionHandler } = {
 };
 
 function coreRows(): ActionRow[] {
-  return (Object.keys(CORE_ACTION_ROUTES) as CoreActionName[]).map((name) => ({
+  const routes = { ...CORE_ACTION_ROUTES, ...SERVER_ACTION_ROUTES };
+  return (Object.keys(routes) as (CoreActionName | ServerActionName)[]).map((name) => ({
     name,
-    ...CORE_ACTION_ROUTES[name],
+    ...routes[name],
     handler: CORE_HANDLERS[name],
   }));
 }
 
 /** The core's table, shared by every configuration without extension rows. */
-export const CORE_ACTION_TABLE: ActionTable = new Map(coreRows().map((row) => [row.name, row]));
+const CORE_ACTION_TABLE: ActionTable = new Map(coreRows().map((row) => [row.name, row]));
 
 /**
  * The core's rows plus `extensionRows`. Throws a `TypeError` naming the clash when two rows share
@@ -65,22 +73,6 @@ export function createActionTable(extensionRows: readonly ActionRow[]): ActionTa
         `Two action rows are named "${row.name}": give the extension's action a name of its own.`,
       );
     table.set(row.name, row);
-  }
-  return table;
-}
-
-const tables = new WeakMap<ResolvedConfig, ActionTable>();
-
-/**
- * The effective table of `config`: the core's, or (with extension rows) one built once per
- * resolved config. Names were checked when the config was resolved.
- */
-export function actionTableFor(config: ResolvedConfig): ActionTable {
-  if (config.extensionActions.length === 0) return CORE_ACTION_TABLE;
-  let table = tables.get(config);
-  if (!table) {
-    table = createActionTable(config.extensionActions);
-    tables.set(config, table);
   }
   return table;
 }

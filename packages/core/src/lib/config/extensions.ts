@@ -5,7 +5,7 @@
  */
 import { InvalidExtension } from "../../errors.js";
 import type { AuthConfig } from "../../types.js";
-import { CORE_ACTION_ROUTES } from "../actions/routes.js";
+import { CORE_ACTION_ROUTES, SERVER_ACTION_ROUTES } from "../actions/routes.js";
 import { type ExtensionParts, extensionParts } from "../extension.js";
 import { EXTENSION_PARTS } from "../extension-handle.js";
 import type { ActionRow, SessionFields, SignedOutElsewhere, SignInStep } from "./internal.js";
@@ -41,7 +41,10 @@ const NONE: ResolvedExtensions = {
 export function resolveExtensions(config: AuthConfig): ResolvedExtensions {
   const extensions = config.experimental?.extensions;
   if (!extensions || extensions.length === 0) return NONE;
-  const names = new Set<string>(Object.keys(CORE_ACTION_ROUTES));
+  const names = new Set<string>([
+    ...Object.keys(CORE_ACTION_ROUTES),
+    ...Object.keys(SERVER_ACTION_ROUTES),
+  ]);
   const stepNames = new Set<string>();
   const actions: ActionRow[] = [];
   const signInSteps: SignInStep[] = [];

@@ -79,8 +79,8 @@ export interface ResolvedConfig {
   configError?: Error;
   /** What the app keeps between requests in this process (shared by configs with its secret). */
   state: AppState;
-  /** Action rows added by `experimental.extensions`, after the core's (see actions/table.ts). */
-  extensionActions: readonly ActionRow[];
+  /** The effective action table: the core's rows plus the extensions' (built once). */
+  actionTable: ActionTable;
   /** The steps between a first factor and the issued session, in order (empty by default). */
   signInSteps: readonly SignInStep[];
   /** What extensions add to a JWT session's answer, in order (empty by default). */

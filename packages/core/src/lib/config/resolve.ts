@@ -4,9 +4,9 @@
  */
 import type { Adapter } from "../../adapters.js";
 import { AdapterError, EventError, MissingAdapterMethods } from "../../errors.js";
-import type { AuthConfig, EventCallbacks, JWTOptions, SessionOptions } from "../../types.js";
-import { SessionTokenCache } from "../crypto/jwe.js";
-import { decodeSessionToken, encodeSessionToken } from "../crypto/session-token.js";
+import type { AuthConfig, EventCallbacks, SessionOptions } from "../../types.js";
+import { createActionTable } from "../actions/table.js";
+import { sessionTokenCodec } from "../crypto/session-token.js";
 import { defaultCookies, mergeCookies } from "../http/cookies.js";
 import { skipCSRFCheck } from "../symbols.js";
 import { createLogger } from "../utils/logger.js";
@@ -100,15 +100,6 @@ function wrapAdapter(
 
 const cache = new WeakMap<AuthConfig, ResolvedConfig>();
 
-/** The default `jwt.encode`/`decode` of one config: its own key cache, shared with no other. */
-function sessionTokenCodec(): Pick<JWTOptions, "encode" | "decode"> {
-  const cache = new SessionTokenCache();
-  return {
-    encode: (params) => encodeSessionToken(params, cache),
-    decode: (params) => decodeSessionToken(params, cache),
-  };
-}
-
 /**
  * Resolves `config` (cached per object: a fixed config is resolved once).
  *
@@ -118,10 +109,11 @@ function sessionTokenCodec(): Pick<JWTOptions, "encode" | "decode"> {
  * resolved.session.maxAge // 2592000
  * ```
  */
-export function resolveConfig(config: AuthConfig, env: EnvObject = envOf(config)): ResolvedConfig {
+export function resolveConfig(config: AuthConfig, env?: EnvObject): ResolvedConfig {
   const hit = cache.get(config);
   if (hit) return hit;
-  const resolved = buildResolvedConfig(config, env);
+  // The environment is read on a miss only: a cached config was resolved with it already.
+  const resolved = buildResolvedConfig(config, env ?? envOf(config));
   cache.set(config, resolved);
   return resolved;
 }
@@ -179,7 +171,7 @@ function buildResolvedConfig(config: AuthConfig, env: EnvObject): ResolvedConfig
     ...(redirectProxyUrl !== undefined && { redirectProxyUrl }),
     experimental: { enableWebAuthn: config.experimental?.enableWebAuthn === true },
     state: appStateFor(secrets),
-    extensionActions: extensions.actions,
+    actionTable: createActionTable(extensions.actions),
     signInSteps: extensions.signInSteps,
     sessionFields: extensions.sessionFields,
     keptClaims: extensions.keptClaims,

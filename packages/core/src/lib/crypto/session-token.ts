@@ -4,11 +4,11 @@
  * {@link decodeJwt}), a resolved config binds its own.
  */
 import { MissingSecret } from "../../errors.js";
-import type { JWT, JWTDecodeParams, JWTEncodeParams } from "../../types.js";
+import type { JWT, JWTDecodeParams, JWTEncodeParams, JWTOptions } from "../../types.js";
 import {
   decryptSessionToken,
   encryptSessionToken,
-  type SessionTokenCache,
+  SessionTokenCache,
   sharedSessionTokenCache,
 } from "./jwe.js";
 import { defaultEngine } from "./keys.js";
@@ -98,4 +98,21 @@ export function encodeJwt<Payload = JWT>(params: JWTEncodeParams<Payload>): Prom
  */
 export async function decodeJwt<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
   return decodeSessionToken<Payload>(params, sharedSessionTokenCache);
+}
+
+/**
+ * The default `jwt.encode`/`decode` of one resolved config: {@link encodeSessionToken} and
+ * {@link decodeSessionToken} over a key cache of its own, shared with no other config.
+ *
+ * @example
+ * ```ts
+ * const { encode, decode } = sessionTokenCodec()
+ * ```
+ */
+export function sessionTokenCodec(): Pick<JWTOptions, "encode" | "decode"> {
+  const cache = new SessionTokenCache();
+  return {
+    encode: (params) => encodeSessionToken(params, cache),
+    decode: (params) => decodeSessionToken(params, cache),
+  };
 }

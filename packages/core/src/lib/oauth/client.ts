@@ -33,14 +33,15 @@ export function authMethodOf(provider: InternalOAuthProvider): ClientAuthMethod 
  * Used at sign-in start so that a misconfiguration fails before the user leaves the site.
  */
 export function clientProblem(provider: InternalOAuthProvider): string | undefined {
-  const env = `AUTH_${envName(provider.id)}`;
+  // Only a message needs the variable's name: a complete client (every callback) builds none.
+  const env = () => `AUTH_${envName(provider.id)}`;
   if (!provider.clientId)
-    return `Provider "${provider.id}" has no clientId. Set ${env}_ID or pass \`clientId\`.`;
+    return `Provider "${provider.id}" has no clientId. Set ${env()}_ID or pass \`clientId\`.`;
   const method = authMethodOf(provider);
   if (!METHODS.has(method))
     return `Provider "${provider.id}" uses the unsupported token_endpoint_auth_method "${method}". Use one of ${[...METHODS].join(", ")}.`;
   if (method.startsWith("client_secret_") && !provider.clientSecret)
-    return `Provider "${provider.id}" has no clientSecret (needed for ${method}). Set ${env}_SECRET or pass \`clientSecret\`.`;
+    return `Provider "${provider.id}" has no clientSecret (needed for ${method}). Set ${env()}_SECRET or pass \`clientSecret\`.`;
   // Normalisation has moved Auth.js's `token.clientPrivateKey` to `client.privateKey`.
   if (method === "private_key_jwt" && !provider.client?.privateKey)
     return `Provider "${provider.id}" uses private_key_jwt without a key. Pass \`client: { privateKey }\` (or \`token: { clientPrivateKey }\`).`;

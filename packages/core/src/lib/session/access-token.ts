@@ -7,17 +7,14 @@
 import type { AdapterAccount } from "../../adapters.js";
 import {
   AuthError,
-  InvalidProvider,
   MissingAdapterMethods,
   RefreshTokenError,
   RefreshUnavailable,
 } from "../../errors.js";
-import type { AuthConfig, Cookie } from "../../types.js";
+import type { Cookie } from "../../types.js";
 import { requireAdapter } from "../config/adapter.js";
 import type { ResolvedConfig } from "../config/internal.js";
-import { resolveConfig } from "../config/resolve.js";
 import { readChunkedCookie } from "../http/cookies.js";
-import { parseCookies } from "../http/request.js";
 import { subjectOf } from "../oauth/id-token-checks.js";
 import { type RefreshedTokens, refreshTokens } from "../oauth/refresh.js";
 import { isDue, refreshOnce } from "../oauth/refresh-flight.js";
@@ -51,27 +48,6 @@ export interface AccessTokenOptions {
    * an integration writes it to its response (without it, the next session read refreshes again).
    */
   onCookies?: (cookies: Cookie[]) => void;
-}
-
-function requestCookies(config: ResolvedConfig, request: RequestHead): RequestCookies {
-  return {
-    origin: config.origin ?? new URL(request.url).origin,
-    cookies: parseCookies(request.headers.get("cookie")),
-  };
-}
-
-/** The OAuth provider `providerId` names, or an `InvalidProvider` error naming the fix. */
-export function oauthProviderOf(
-  config: ResolvedConfig,
-  origin: string,
-  providerId: string,
-): InternalOAuthProvider {
-  const provider = config.providersFor(origin).find((candidate) => candidate.id === providerId);
-  if (!provider || (provider.type !== "oauth" && provider.type !== "oidc"))
-    throw new InvalidProvider(
-      `getAccessToken: "${providerId}" is not an OAuth or OIDC provider of this configuration.`,
-    );
-  return provider;
 }
 
 function answer(tokens: {
@@ -208,46 +184,23 @@ async function fromDatabase(
 }
 
 /**
- * The access token of the signed-in user's account at `providerId`, refreshed first (with the
- * stored refresh token, RFC 6749 §6) when it has expired or expires within `oauth.refreshMargin`
- * seconds (default 60); `null` when the request has no session or its user has no such account.
- * Concurrent calls for one account refresh once (in this process; across processes with
- * `oauth.store`). Throws `RefreshTokenError` when the provider refuses the refresh token (the
- * user must sign in again; `events.refreshTokenError` fires).
- *
- * Database sessions: tokens live in the account row, refreshed ones are written back with
- * `adapter.updateAccount`. JWT sessions: the provider needs `refresh: true`; the token comes from
- * the session JWT, and a due refresh happens when the session is read (which re-issues the
- * cookie); pass `onCookies` to receive the re-issued cookie when this call refreshes.
+ * The access token of the signed-in user's account at `provider` for the request's session
+ * cookies, refreshed first when due, and the session cookie the refresh re-issued (JWT sessions).
+ * The `access-token` action runs it; `getAccessToken` (in-process.ts) is its public face.
  *
  * @example
  * ```ts
- * import { getAccessToken } from "@tessera/core"
- * const token = await getAccessToken(request, authConfig, "keycloak")
- * if (token) await fetch(api, { headers: { authorization: `Bearer ${token.accessToken}` } })
+ * const { token, cookies } = await accessTokenFor(ctx.config, { origin, cookies }, provider)
  * ```
  */
-export async function getAccessToken(
-  request: Request | RequestHead,
-  config: AuthConfig | ((request: Request) => AuthConfig | Promise<AuthConfig>),
-  providerId: string,
-  options: AccessTokenOptions = {},
-): Promise<AccessToken | null> {
-  const source =
-    typeof config === "function"
-      ? await config(
-          request instanceof Request
-            ? request
-            : new Request(request.url, { headers: request.headers }),
-        )
-      : config;
-  const resolved = resolveConfig(source);
-  if (resolved.configError) throw resolved.configError;
-  const parts = requestCookies(resolved, request);
-  const provider = oauthProviderOf(resolved, parts.origin, providerId);
-  if (resolved.session.strategy === "database") return fromDatabase(resolved, parts, provider);
-  const read = await readJwtAccountTokens(resolved, parts, provider);
-  if (read.cookies.length) options.onCookies?.(read.cookies);
+export async function accessTokenFor(
+  config: ResolvedConfig,
+  request: RequestCookies,
+  provider: InternalOAuthProvider,
+): Promise<{ token: AccessToken | null; cookies: Cookie[] }> {
+  if (config.session.strategy === "database")
+    return { token: await fromDatabase(config, request, provider), cookies: [] };
+  const read = await readJwtAccountTokens(config, request, provider);
   const expiresAt = read.tokens?.expires_at;
   // The session read logs a failed refresh and keeps the session; a caller asking for the token
   // must not get one that has expired (the provider or the network failed: try again later).
@@ -255,5 +208,5 @@ export async function getAccessToken(
     throw new RefreshUnavailable(
       `The access token of the ${provider.id} account has expired and could not be refreshed now (the provider or the network failed; the server log has the cause). Try again later.`,
     );
-  return read.tokens ? answer(read.tokens) : null;
+  return { token: read.tokens ? answer(read.tokens) : null, cookies: read.cookies };
 }

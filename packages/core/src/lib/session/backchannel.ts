@@ -14,7 +14,7 @@ import type { LogoutClaims } from "../oauth/logout-token.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
 import { memoryStore } from "../store/memory.js";
 import type { SharedStore } from "../store/shared-store.js";
-import { sessionAccountOf } from "./jwt-tokens.js";
+import type { SessionAccount } from "./jwt-tokens.js";
 
 /**
  * The store of back-channel logout state: `oauth.store`, else `jwt.revocation`, else one in this
@@ -135,16 +135,20 @@ export async function endSessions(
 /**
  * Whether the OP ended the JWT session `token` through back-channel logout: a logout of its
  * provider's `sub`, of its `sid` alone, or of its `sub` and `sid` together (or, for a session
- * without `sid`, of one OP session of its `sub`) recorded after the session was signed in. Costs
- * up to three store reads, and nothing for sessions not created through an OpenID Provider.
+ * without `sid`, of one OP session of its `sub`) recorded after the session was signed in.
+ * `account` is the session's OP identity (its `sub` and/or `sid`); the gate in jwt-cookie.ts
+ * asks only for sessions that have one. Costs up to three store reads.
+ *
+ * @example
+ * ```ts
+ * if (await endedThroughBackchannel(config, { provider: "op", providerAccountId: "1", sub: "1" }, token)) refuse()
+ * ```
  */
 export function endedThroughBackchannel(
   config: ResolvedConfig,
+  account: SessionAccount,
   token: JWT,
-): boolean | Promise<boolean> {
-  const account = sessionAccountOf(token);
-  // Synchronous for the common case (no OP session): a session read then pays no promise.
-  if (!account || (!account.sub && !account.sid)) return false;
+): Promise<boolean> {
   const signedInAt =
     account.signedInAt ?? (typeof token.iat === "number" ? token.iat * 1000 : Date.now());
   const store = logoutStore(config);

@@ -24,7 +24,7 @@ import {
   revokeJwtSession,
   withSessionId,
 } from "./jwt-revocation.js";
-import { SESSION_ACCOUNT_CLAIM } from "./jwt-tokens.js";
+import { SESSION_ACCOUNT_CLAIM, sessionAccountOf } from "./jwt-tokens.js";
 
 /**
  * Whether a value that may be a promise still is one. The default `decode` and callbacks answer
@@ -64,15 +64,17 @@ function backchannelVerdict(
   config: ResolvedConfig,
   token: JWT,
 ): JwtSessionVerdict | Promise<JwtSessionVerdict> {
+  const account = sessionAccountOf(token);
+  // Only a session signed in through an OpenID Provider (its `sub` or `sid` recorded) can be ended
+  // by one; every other read decides here, synchronously, without a store.
+  if (!account || (!account.sub && !account.sid)) return "valid";
   const what = "back-channel logout store (oauth.store, else jwt.revocation)";
-  let ended: boolean | Promise<boolean>;
+  let ended: Promise<boolean>;
   try {
-    ended = endedThroughBackchannel(config, token);
+    ended = endedThroughBackchannel(config, account, token);
   } catch (error) {
     return unavailable(config, what, error);
   }
-  if (ended === true) return "ended";
-  if (ended === false) return "valid";
   return ended.then(
     (yes) => (yes ? "ended" : "valid"),
     (error: unknown) => unavailable(config, what, error),

@@ -21,10 +21,9 @@ import {
   withIssuer,
 } from "../../oauth/discovery.js";
 import { toCallbackError } from "../../oauth/errors.js";
+import { fetchProfile, userAndAccount } from "../../oauth/profile.js";
 import { forwardTarget, isOnRedirectProxy, redirectUriOf } from "../../oauth/redirect-proxy.js";
 import { requestTokens } from "../../oauth/token.js";
-import { userAndAccount } from "../../oauth/user.js";
-import { fetchProfile } from "../../oauth/userinfo.js";
 import type { InternalOAuthProvider } from "../../provider-types.js";
 import { authorizeSignIn } from "../../session/issue.js";
 import { resolveUser } from "../../session/resolve-user.js";

@@ -1,0 +1,52 @@
+/**
+ * `npm run walk-count` still measures what it claims: the files listed for a path are the ones
+ * its request runs through (the session action and the JWT cookie's owner for a session read,
+ * the token request and the session issue for the OIDC callback), and nothing of a flow the
+ * request does not take. The counts themselves are reported in the structure issue, not asserted.
+ */
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+
+interface Walk {
+  files: string[];
+  leaves: string[];
+  functions: Record<string, string[]>;
+}
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+async function walk(...paths: string[]): Promise<Record<string, Walk>> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["bench/walk-count.mjs", ...paths, "--json"],
+    { cwd: root },
+  );
+  return JSON.parse(stdout) as Record<string, Walk>;
+}
+
+describe("npm run walk-count", () => {
+  it("lists the files a JWT session read and an OIDC callback run through, and no others", async () => {
+    const report = await walk("session-jwt-node", "oidc-callback-node");
+    const session = report["session-jwt-node"] as Walk;
+    expect(session.files).toEqual(
+      expect.arrayContaining(["node.ts", "lib/actions/session.ts", "lib/session/jwt-cookie.ts"]),
+    );
+    // A session read signs no one in: no OAuth module, no session issue.
+    expect(session.files.filter((file) => file.startsWith("lib/oauth/"))).toEqual([]);
+    expect(session.files).not.toContain("lib/session/issue.ts");
+    expect(session.functions["lib/actions/session.ts"]).toContain("jwtSession");
+
+    const callback = report["oidc-callback-node"] as Walk;
+    expect(callback.files).toEqual(
+      expect.arrayContaining([
+        "lib/actions/callback/oauth.ts",
+        "lib/oauth/token.ts",
+        "lib/session/issue.ts",
+      ]),
+    );
+    for (const { files, leaves } of [session, callback])
+      expect(leaves.every((leaf) => files.includes(leaf))).toBe(true);
+  });
+});
