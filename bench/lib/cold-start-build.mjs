@@ -35,11 +35,69 @@ const EXTERNAL = ["@simplewebauthn/server"];
  * @returns {Promise<BundleFigures>}
  */
 export async function workerBundle(library, app) {
+  const result = await buildWorker(library, app, false);
+  const code = result.outputFiles[0].contents;
+  return {
+    minified: code.byteLength,
+    gzip: gzipSync(code, { level: 9 }).byteLength,
+    metafile: /** @type {import("esbuild").Metafile} */ (result.metafile),
+  };
+}
+
+/**
+ * The same Worker bundle split at its `import()`s (esbuild `splitting`): the entry chunk and the
+ * chunks it imports statically are what an isolate evaluates before its first request; the
+ * other chunks load on the requests that need them.
+ *
+ * @param {import("./cold-start-apps.mjs").Library} library
+ * @param {import("./cold-start-apps.mjs").AppId} app
+ * @returns {Promise<{ startup: { minified: number, gzip: number, inputs: Record<string, number> }, total: number, metafile: import("esbuild").Metafile }>}
+ */
+export async function splitWorkerBundle(library, app) {
+  const result = await buildWorker(library, app, true);
+  const metafile = /** @type {import("esbuild").Metafile} */ (result.metafile);
+  const outputs = metafile.outputs;
+  const entry = Object.keys(outputs).find((name) => outputs[name]?.entryPoint === "<stdin>");
+  if (!entry) throw new Error("esbuild wrote no entry chunk");
+  /** @type {Set<string>} */
+  const startup = new Set();
+  const visit = (/** @type {string} */ name) => {
+    if (startup.has(name)) return;
+    startup.add(name);
+    for (const edge of outputs[name]?.imports ?? [])
+      if (edge.kind === "import-statement" && !edge.external) visit(edge.path);
+  };
+  visit(entry);
+  let minified = 0;
+  let gzip = 0;
+  let total = 0;
+  /** @type {Record<string, number>} */
+  const inputs = {};
+  for (const file of result.outputFiles) {
+    const name = Object.keys(outputs).find((key) => file.path.endsWith(key));
+    total += file.contents.byteLength;
+    if (!name || !startup.has(name)) continue;
+    minified += file.contents.byteLength;
+    gzip += gzipSync(file.contents, { level: 9 }).byteLength;
+    for (const [input, { bytesInOutput }] of Object.entries(outputs[name]?.inputs ?? {}))
+      inputs[input] = bytesInOutput;
+  }
+  return { startup: { minified, gzip, inputs }, total, metafile };
+}
+
+/**
+ * @param {import("./cold-start-apps.mjs").Library} library
+ * @param {import("./cold-start-apps.mjs").AppId} app
+ * @param {boolean} splitting
+ */
+async function buildWorker(library, app, splitting) {
   const esbuild = await import("esbuild");
-  const result = await esbuild.build({
+  return esbuild.build({
     stdin: { contents: appSource(library, app), resolveDir: root, loader: "js" },
     bundle: true,
     write: false,
+    splitting,
+    ...(splitting ? { outdir: join(root, "node_modules", ".cache", "cold-start-split") } : {}),
     format: "esm",
     platform: "browser",
     target: "es2022",
@@ -51,12 +109,6 @@ export async function workerBundle(library, app) {
     external: [...EXTERNAL, "node:*"],
     logLevel: "silent",
   });
-  const code = result.outputFiles[0].contents;
-  return {
-    minified: code.byteLength,
-    gzip: gzipSync(code, { level: 9 }).byteLength,
-    metafile: result.metafile,
-  };
 }
 
 /**
