@@ -8,7 +8,6 @@ import { decodeJwt } from "jose";
 import { RefreshTokenError } from "../../errors.js";
 import type { Account, JWT } from "../../types.js";
 import type { ResolvedConfig } from "../config/internal.js";
-import { refreshTokens } from "../oauth/refresh.js";
 import { isDue, refreshOnce } from "../oauth/refresh-flight.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
 
@@ -176,6 +175,8 @@ async function refreshAccount(
         `The ${provider.id} account has an expired access token and no refresh token. Ask the provider for one (often the offline_access scope).`,
       );
     const tokens = await refreshOnce(config, provider, refreshToken, async () => {
+      // The OAuth client loads with the first refresh: apps without one never load it.
+      const { refreshTokens } = await import("../oauth/refresh.js");
       const refreshed = await refreshTokens(provider, refreshToken, account.sub);
       await config.events.tokenRefreshed?.({
         account: { ...identity, type: provider.type, ...refreshed },
