@@ -79,7 +79,7 @@ export function cbcHmacTag(
   iv: Uint8Array,
   ciphertext: Uint8Array,
 ): Uint8Array {
-  return nodeCrypto!
+  return nodeCrypto()!
     .createHmac("sha512", macKey)
     .update(header.aad)
     .update(iv)
@@ -150,7 +150,7 @@ function encryptNode(
   kid: string,
   cache: SessionTokenCache,
 ): string {
-  const crypto = nodeCrypto!;
+  const crypto = nodeCrypto()!;
   const fields = { alg: "dir", enc: WRITE_ENC, kid };
   const header = protectedHeader(base64url(utf8(JSON.stringify(fields))), cache, fields);
   const iv = crypto.randomBytes(16);
@@ -204,7 +204,7 @@ export function decryptNode(
   enc: ContentEncryption,
   key: Uint8Array,
 ): Uint8Array {
-  const crypto = nodeCrypto!;
+  const crypto = nodeCrypto()!;
   try {
     if (enc === "A256CBC-HS512") {
       if (parsed.iv.byteLength !== 16 || parsed.tag.byteLength !== 32) throw new Error("length");
@@ -309,7 +309,8 @@ export async function encryptSessionToken(
   if (!secret) throw new TypeError("a secret is required to encrypt a session token");
   const claims = withStandardClaims(token, maxAge);
   const derived = await cache.keys.derive(WRITE_ENC, secret, salt, engine);
-  if (engine === "node" && nodeCrypto) return encryptNode(claims, derived.key, derived.kid, cache);
+  if (engine === "node" && nodeCrypto())
+    return encryptNode(claims, derived.key, derived.kid, cache);
   return new EncryptJWT(claims)
     .setProtectedHeader({ alg: "dir", enc: WRITE_ENC, kid: derived.kid })
     .encrypt(derived.key);
@@ -365,7 +366,7 @@ export function decryptSessionToken(
   options: DecryptOptions = {},
   cache: SessionTokenCache = sharedSessionTokenCache,
 ): Record<string, unknown> | Promise<Record<string, unknown>> {
-  if (engine === "web" || !nodeCrypto)
+  if (engine === "web" || !nodeCrypto())
     return decryptWeb(token, secrets, salt, cache).then((payload) =>
       validateClaims(payload, options),
     );
