@@ -13,10 +13,10 @@ import type { InternalProvider } from "../packages/core/src/lib/config/internal.
 import {
   type PageTheme,
   renderErrorPage,
-  renderSignInPage,
   renderSignOutPage,
   renderVerifyRequestPage,
 } from "../packages/core/src/lib/pages/index.js";
+import { renderSignInPage } from "../packages/core/src/lib/pages/signin.js";
 import type { ResponseInternal } from "../packages/core/src/types.js";
 import { type LaunchedBrowser, launchBrowser, type Page } from "./browser.js";
 import { DOCUMENTED_PAGES, publishDocsImage } from "./docs-images.js";

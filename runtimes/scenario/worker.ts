@@ -39,7 +39,7 @@ export default {
   fetch(request: Request, env: Env): Promise<Response> | Response {
     // Which crypto path this runtime takes: node:crypto through process.getBuiltinModule, or WebCrypto.
     if (new URL(request.url).pathname === "/runtime")
-      return Response.json({ nodeCrypto: nodeCrypto !== undefined });
+      return Response.json({ nodeCrypto: nodeCrypto() !== undefined });
     return Auth(request, configFor(env));
   },
 };

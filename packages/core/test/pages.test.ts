@@ -10,13 +10,13 @@ import { attributes, escapeHtml, html, raw } from "../src/lib/pages/html.js";
 import {
   type PageTheme,
   renderErrorPage,
-  renderSignInPage,
   renderSignOutPage,
   renderVerifyRequestPage,
-  webauthnScriptTag,
 } from "../src/lib/pages/index.js";
 import { readableTextOn, safeColor, safeImageUrl } from "../src/lib/pages/security.js";
-import { WEBAUTHN_SCRIPT, WEBAUTHN_SCRIPT_HASH } from "../src/lib/webauthn/script.js";
+import { renderSignInPage, webauthnScriptTag } from "../src/lib/pages/signin.js";
+import { WEBAUTHN_SCRIPT } from "../src/lib/webauthn/script.js";
+import { WEBAUTHN_SCRIPT_HASH } from "../src/lib/webauthn/script-hash.js";
 import { Client, recordingLogger, SECRET } from "./helpers.js";
 
 const url = new URL("https://app.example.com/auth");

@@ -5,11 +5,8 @@
 import { createHash } from "node:crypto";
 import { Script } from "node:vm";
 import { describe, expect, it } from "vitest";
-import {
-  WEBAUTHN_SCRIPT,
-  WEBAUTHN_SCRIPT_HASH,
-  webauthnScriptElement,
-} from "../src/lib/webauthn/script.js";
+import { WEBAUTHN_SCRIPT, webauthnScriptElement } from "../src/lib/webauthn/script.js";
+import { WEBAUTHN_SCRIPT_HASH } from "../src/lib/webauthn/script-hash.js";
 
 describe("webauthn browser script", () => {
   it("has the CSP hash the pages allow", () => {

@@ -6,7 +6,7 @@
 import { MissingCSRF, UnknownAction } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
-import { renderSignInPage } from "../pages/index.js";
+import { renderSignInPage } from "../pages/signin.js";
 import { currentSessionUser } from "../session/resolve-user.js";
 import { passkeyAdapter } from "../webauthn/passkeys.js";
 import { pageUrl } from "./page-url.js";

@@ -3,13 +3,9 @@
  * the pipeline's CSRF and callback-URL preparation and its dispatch all read the table; adding an
  * action is one handler and one row (an extension's rows come through `defineExtension`).
  */
-import type { ActionHandler, ActionRow, ActionTable } from "../config/internal.js";
-import { accessToken } from "./access-token.js";
-import { backchannelLogout } from "./backchannel-logout.js";
-import { callback } from "./callback.js";
+import type { ActionHandler, ActionRow, ActionTable, AuthContext } from "../config/internal.js";
 import { csrf } from "./csrf.js";
 import { error } from "./error.js";
-import { passkeys } from "./passkeys.js";
 import { providers } from "./providers.js";
 import {
   CORE_ACTION_ROUTES,
@@ -18,27 +14,48 @@ import {
   type ServerActionName,
 } from "./routes.js";
 import { session } from "./session.js";
-import { sessions } from "./sessions.js";
-import { signin } from "./signin.js";
-import { signout } from "./signout.js";
-import { verifyRequest } from "./verify-request.js";
-import { webauthnOptions } from "./webauthn-options.js";
+
+/**
+ * A handler loaded on its first request. Sign-in, callback, sign-out and the other rows reach the
+ * OAuth client, WebAuthn, e-mail, the pages and the back-channel logout; loading them only when a
+ * request needs them keeps an app's start-up to the session read, the CSRF token and the
+ * providers list (the rows every page load hits, which stay static so the session read pays no
+ * extra `await`). The resolved handler is kept, so later requests pay one settled `await`.
+ */
+function lazy(load: () => Promise<ActionHandler>): ActionHandler {
+  let handler: ActionHandler | undefined;
+  let loading: Promise<ActionHandler> | undefined;
+  return async (ctx: AuthContext) => {
+    if (handler) return handler(ctx);
+    loading ??= load();
+    try {
+      handler = await loading;
+    } catch (cause) {
+      // A failed load (a deploy missing a chunk) is retried by the next request, not cached.
+      loading = undefined;
+      throw cause;
+    }
+    return handler(ctx);
+  };
+}
 
 /** The handler of each core route; the compiler refuses a route without one. */
 const CORE_HANDLERS: { readonly [Name in CoreActionName | ServerActionName]: ActionHandler } = {
-  "access-token": accessToken,
-  "backchannel-logout": backchannelLogout,
-  callback,
+  "access-token": lazy(async () => (await import("./access-token.js")).accessToken),
+  "backchannel-logout": lazy(
+    async () => (await import("./backchannel-logout.js")).backchannelLogout,
+  ),
+  callback: lazy(async () => (await import("./callback.js")).callback),
   csrf,
   error,
-  passkeys,
+  passkeys: lazy(async () => (await import("./passkeys.js")).passkeys),
   providers,
   session,
-  sessions,
-  signin,
-  signout,
-  "verify-request": verifyRequest,
-  "webauthn-options": webauthnOptions,
+  sessions: lazy(async () => (await import("./sessions.js")).sessions),
+  signin: lazy(async () => (await import("./signin.js")).signin),
+  signout: lazy(async () => (await import("./signout.js")).signout),
+  "verify-request": lazy(async () => (await import("./verify-request.js")).verifyRequest),
+  "webauthn-options": lazy(async () => (await import("./webauthn-options.js")).webauthnOptions),
 };
 
 function coreRows(): ActionRow[] {

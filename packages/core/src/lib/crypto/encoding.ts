@@ -66,7 +66,8 @@ export function randomHex(size: number): string {
 
 /** SHA-256 of a UTF-8 string, as hex. Synchronous on Node, a promise elsewhere. */
 export function sha256Hex(message: string): string | Promise<string> {
-  if (nodeCrypto) return nodeCrypto.createHash("sha256").update(message).digest("hex");
+  const node = nodeCrypto();
+  if (node) return node.createHash("sha256").update(message).digest("hex");
   return crypto.subtle.digest("SHA-256", utf8(message)).then((d) => hex(new Uint8Array(d)));
 }
 
@@ -78,7 +79,8 @@ export function timingSafeEqual(a: string, b: string): boolean {
   const left = utf8(a);
   const right = utf8(b);
   if (left.byteLength !== right.byteLength) return false;
-  if (nodeCrypto) return nodeCrypto.timingSafeEqual(left, right);
+  const node = nodeCrypto();
+  if (node) return node.timingSafeEqual(left, right);
   let diff = 0;
   for (let i = 0; i < left.byteLength; i++) diff |= (left[i] ?? 0) ^ (right[i] ?? 0);
   return diff === 0;

@@ -3,9 +3,9 @@
  * A256GCM (RFC 7518 §5.2.5, §5.3), exactly as Auth.js v5 does.
  *
  * Two engines produce and accept the same tokens: `node:crypto` (many times faster on Node) and
- * WebCrypto through `jose` (edge runtimes).
+ * WebCrypto (edge runtimes). Both are written here against the RFCs rather than through a JOSE
+ * library, so that an app's bundle carries only the one JWE form sessions use.
  */
-import { EncryptJWT, jwtDecrypt } from "jose";
 import { base64url, fromBase64url, fromBase64urlView, fromUtf8, utf8 } from "./encoding.js";
 import { type ContentEncryption, type CryptoEngine, defaultEngine, KeyCache } from "./keys.js";
 import { nodeCrypto } from "./node.js";
@@ -79,7 +79,7 @@ export function cbcHmacTag(
   iv: Uint8Array,
   ciphertext: Uint8Array,
 ): Uint8Array {
-  return nodeCrypto!
+  return nodeCrypto()!
     .createHmac("sha512", macKey)
     .update(header.aad)
     .update(iv)
@@ -150,7 +150,7 @@ function encryptNode(
   kid: string,
   cache: SessionTokenCache,
 ): string {
-  const crypto = nodeCrypto!;
+  const crypto = nodeCrypto()!;
   const fields = { alg: "dir", enc: WRITE_ENC, kid };
   const header = protectedHeader(base64url(utf8(JSON.stringify(fields))), cache, fields);
   const iv = crypto.randomBytes(16);
@@ -204,7 +204,7 @@ export function decryptNode(
   enc: ContentEncryption,
   key: Uint8Array,
 ): Uint8Array {
-  const crypto = nodeCrypto!;
+  const crypto = nodeCrypto()!;
   try {
     if (enc === "A256CBC-HS512") {
       if (parsed.iv.byteLength !== 16 || parsed.tag.byteLength !== 32) throw new Error("length");
@@ -309,10 +309,9 @@ export async function encryptSessionToken(
   if (!secret) throw new TypeError("a secret is required to encrypt a session token");
   const claims = withStandardClaims(token, maxAge);
   const derived = await cache.keys.derive(WRITE_ENC, secret, salt, engine);
-  if (engine === "node" && nodeCrypto) return encryptNode(claims, derived.key, derived.kid, cache);
-  return new EncryptJWT(claims)
-    .setProtectedHeader({ alg: "dir", enc: WRITE_ENC, kid: derived.kid })
-    .encrypt(derived.key);
+  if (engine === "node" && nodeCrypto())
+    return encryptNode(claims, derived.key, derived.kid, cache);
+  return encryptWeb(claims, derived.key, derived.kid, cache);
 }
 
 /**
@@ -365,7 +364,7 @@ export function decryptSessionToken(
   options: DecryptOptions = {},
   cache: SessionTokenCache = sharedSessionTokenCache,
 ): Record<string, unknown> | Promise<Record<string, unknown>> {
-  if (engine === "web" || !nodeCrypto)
+  if (engine === "web" || !nodeCrypto())
     return decryptWeb(token, secrets, salt, cache).then((payload) =>
       validateClaims(payload, options),
     );
@@ -378,15 +377,8 @@ export function decryptSessionToken(
   }
 }
 
-/** {@link decryptSessionToken} on node:crypto: a promise only while a key is being derived. */
-function decryptNodeToken(
-  token: string,
-  secrets: readonly string[],
-  salt: string,
-  options: DecryptOptions,
-  cache: SessionTokenCache,
-): Record<string, unknown> | Promise<Record<string, unknown>> {
-  const parsed = parseCompact(token, cache);
+/** The token's `enc` and `kid`, when its header is one Tessera or Auth.js writes. */
+function acceptedHeader(parsed: ParsedJwe): { enc: ContentEncryption; kid: string | undefined } {
   const { alg, enc, kid, zip, crit } = parsed.header;
   // Only what we write is accepted: no algorithm confusion, no compression (zip bombs).
   if (
@@ -398,6 +390,19 @@ function decryptNodeToken(
     throw new TokenDecryptionError("unsupported", "unsupported JWE header");
   if (kid !== undefined && typeof kid !== "string")
     throw new TokenDecryptionError("malformed", "the JWE key id is not a string");
+  return { enc, kid };
+}
+
+/** {@link decryptSessionToken} on node:crypto: a promise only while a key is being derived. */
+function decryptNodeToken(
+  token: string,
+  secrets: readonly string[],
+  salt: string,
+  options: DecryptOptions,
+  cache: SessionTokenCache,
+): Record<string, unknown> | Promise<Record<string, unknown>> {
+  const parsed = parseCompact(token, cache);
+  const { enc, kid } = acceptedHeader(parsed);
   const selected = selectKey(kid, enc, secrets, salt, "node", cache);
   if (selected instanceof Promise)
     return selected.then((key) => openClaims(parsed, enc, key, options));
@@ -426,25 +431,112 @@ async function decryptWeb(
   secrets: readonly string[],
   salt: string,
   cache: SessionTokenCache,
-): Promise<Record<string, unknown>> {
+): Promise<unknown> {
+  const parsed = parseCompact(token, cache);
+  const { enc, kid } = acceptedHeader(parsed);
+  const key = await selectKey(kid, enc, secrets, salt, "web", cache);
+  let plaintext: Uint8Array;
   try {
-    const { payload } = await jwtDecrypt(
-      token,
-      async ({ kid, enc }) => selectKey(kid, enc as ContentEncryption, secrets, salt, "web", cache),
-      {
-        clockTolerance: CLOCK_TOLERANCE,
-        keyManagementAlgorithms: ["dir"],
-        contentEncryptionAlgorithms: ["A256CBC-HS512", "A256GCM"],
-      },
-    );
-    return payload;
-  } catch (error) {
-    if (error instanceof TokenDecryptionError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === "ERR_JWT_EXPIRED")
-      throw new TokenDecryptionError("expired", "the JWT has expired");
-    if (code === "ERR_JWE_DECRYPTION_FAILED")
-      throw new TokenDecryptionError("decryption-failed", "the JWE could not be decrypted");
-    throw new TokenDecryptionError("malformed", "the JWE is not valid");
+    plaintext = await decryptWebContent(parsed, enc, key);
+  } catch {
+    throw new TokenDecryptionError("decryption-failed", "the JWE could not be decrypted");
   }
+  try {
+    return JSON.parse(fromUtf8(plaintext));
+  } catch {
+    throw new TokenDecryptionError("invalid-claims", "the JWT payload is not JSON");
+  }
+}
+
+// --- WebCrypto engine ---------------------------------------------------------------------------
+
+/** A copy backed by a plain `ArrayBuffer`, as WebCrypto's `BufferSource` requires. */
+function own(view: Uint8Array): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(view);
+}
+
+/** {@link cbcHmacTag} with WebCrypto. */
+async function cbcHmacTagWeb(
+  macKey: Uint8Array,
+  header: ProtectedHeader,
+  iv: Uint8Array,
+  ciphertext: Uint8Array,
+): Promise<Uint8Array> {
+  const hmac = await crypto.subtle.importKey(
+    "raw",
+    own(macKey),
+    { name: "HMAC", hash: "SHA-512" },
+    false,
+    ["sign"],
+  );
+  const input = own(concat(header.aad, iv, ciphertext, header.aadLengthBits));
+  return new Uint8Array(await crypto.subtle.sign("HMAC", hmac, input), 0, 32);
+}
+
+/** Compares two tags in time independent of where they differ (timing attack on the MAC). */
+function equalTags(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.byteLength !== b.byteLength) return false;
+  let diff = 0;
+  for (let i = 0; i < a.byteLength; i++) diff |= (a[i] ?? 0) ^ (b[i] ?? 0);
+  return diff === 0;
+}
+
+async function encryptWeb(
+  claims: Record<string, unknown>,
+  key: Uint8Array,
+  kid: string,
+  cache: SessionTokenCache,
+): Promise<string> {
+  const fields = { alg: "dir", enc: WRITE_ENC, kid };
+  const header = protectedHeader(base64url(utf8(JSON.stringify(fields))), cache, fields);
+  const iv = crypto.getRandomValues(new Uint8Array(16));
+  const aes = await crypto.subtle.importKey("raw", own(key.subarray(32, 64)), "AES-CBC", false, [
+    "encrypt",
+  ]);
+  const plaintext = utf8(JSON.stringify(claims));
+  const ciphertext = new Uint8Array(
+    await crypto.subtle.encrypt({ name: "AES-CBC", iv }, aes, plaintext),
+  );
+  const mac = await cbcHmacTagWeb(key.subarray(0, 32), header, iv, ciphertext);
+  return `${header.encoded}..${base64url(iv)}.${base64url(ciphertext)}.${base64url(mac)}`;
+}
+
+/** {@link decryptNode} with WebCrypto: authenticates, then decrypts; throws on any mismatch. */
+async function decryptWebContent(
+  parsed: ParsedJwe,
+  enc: ContentEncryption,
+  key: Uint8Array,
+): Promise<Uint8Array> {
+  if (enc === "A256CBC-HS512") {
+    if (parsed.iv.byteLength !== 16 || parsed.tag.byteLength !== 32) throw new Error("length");
+    const mac = await cbcHmacTagWeb(
+      key.subarray(0, 32),
+      parsed.protectedHeader,
+      parsed.iv,
+      parsed.ciphertext,
+    );
+    // Authenticate before decrypting: no padding oracle (Vaudenay's CBC attack).
+    if (!equalTags(mac, parsed.tag)) throw new Error("tag");
+    const aes = await crypto.subtle.importKey("raw", own(key.subarray(32, 64)), "AES-CBC", false, [
+      "decrypt",
+    ]);
+    const iv = own(parsed.iv);
+    return new Uint8Array(
+      await crypto.subtle.decrypt({ name: "AES-CBC", iv }, aes, own(parsed.ciphertext)),
+    );
+  }
+  if (parsed.iv.byteLength !== 12 || parsed.tag.byteLength !== 16) throw new Error("length");
+  const aes = await crypto.subtle.importKey("raw", own(key), "AES-GCM", false, ["decrypt"]);
+  return new Uint8Array(
+    await crypto.subtle.decrypt(
+      {
+        name: "AES-GCM",
+        iv: own(parsed.iv),
+        additionalData: own(parsed.protectedHeader.aad),
+        tagLength: 128,
+      },
+      aes,
+      own(concat(parsed.ciphertext, parsed.tag)),
+    ),
+  );
 }

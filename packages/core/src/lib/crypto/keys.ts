@@ -5,7 +5,7 @@
  * The key id is the RFC 7638 thumbprint of `{kty: "oct", k}` (SHA-512 for 64-byte keys).
  */
 import { base64url, utf8 } from "./encoding.js";
-import { nodeCrypto } from "./node.js";
+import { hasNodeCrypto, nodeCrypto } from "./node.js";
 
 /** Content-encryption algorithms Tessera reads; it writes A256CBC-HS512. */
 export type ContentEncryption = "A256CBC-HS512" | "A256GCM";
@@ -33,7 +33,7 @@ function thumbprintInput(key: Uint8Array): Uint8Array<ArrayBuffer> {
 }
 
 function deriveWithNode(enc: ContentEncryption, secret: string, salt: string): DerivedKey {
-  const crypto = nodeCrypto!;
+  const crypto = nodeCrypto()!;
   const length = KEY_LENGTH[enc];
   const key = new Uint8Array(crypto.hkdfSync("sha256", secret, salt, info(salt), length));
   const digest = crypto
@@ -65,8 +65,11 @@ async function deriveWithWebCrypto(
 /** Which implementation derives keys: `node:crypto` where present, else WebCrypto. */
 export type CryptoEngine = "node" | "web";
 
-/** The engine in use on this runtime. */
-export const defaultEngine: CryptoEngine = nodeCrypto ? "node" : "web";
+/**
+ * The engine in use on this runtime, decided without loading `node:crypto` (a runtime whose
+ * `node:crypto` then fails to load falls back to WebCrypto where the engine is used).
+ */
+export const defaultEngine: CryptoEngine = hasNodeCrypto() ? "node" : "web";
 
 /**
  * Derived keys, cached per (engine, algorithm, salt, secret): derivation is the most expensive
@@ -105,7 +108,7 @@ export class KeyCache {
     salt: string,
     engine: CryptoEngine = defaultEngine,
   ): DerivedKey | Promise<DerivedKey> {
-    const useNode = engine === "node" && nodeCrypto !== undefined;
+    const useNode = engine === "node" && nodeCrypto() !== undefined;
     const slot = (useNode ? 0 : 2) + (enc === "A256GCM" ? 1 : 0);
     let bySecret = this.#bySalt.get(salt);
     let slots = bySecret?.get(secret);

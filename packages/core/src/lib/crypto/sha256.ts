@@ -107,6 +107,7 @@ export function sha256(message: Uint8Array): Uint8Array {
  * ```
  */
 export function sha256Base64url(message: string): string {
-  if (nodeCrypto) return nodeCrypto.createHash("sha256").update(message).digest("base64url");
+  const node = nodeCrypto();
+  if (node) return node.createHash("sha256").update(message).digest("base64url");
   return base64url(sha256(utf8(message)));
 }

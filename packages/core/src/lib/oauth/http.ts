@@ -5,9 +5,7 @@
 import * as o from "oauth4webapi";
 import type { InternalOAuthProvider } from "../provider-types.js";
 import { customFetch } from "../symbols.js";
-
-/** Seconds a single request to a provider may take before the sign-in fails. */
-export const PROVIDER_TIMEOUT_SECONDS = 15;
+import { PROVIDER_TIMEOUT_SECONDS } from "./timeout.js";
 
 /** oauth4webapi's fetch replacement, for requests of any method and body. */
 type AnyCustomFetch = (

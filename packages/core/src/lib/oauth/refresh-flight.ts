@@ -13,8 +13,8 @@ import { decodeSessionToken, encodeSessionToken } from "../crypto/session-token.
 import { sha256Base64url } from "../crypto/sha256.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
 import type { SharedStore } from "../store/shared-store.js";
-import { PROVIDER_TIMEOUT_SECONDS } from "./http.js";
 import type { RefreshedTokens } from "./refresh.js";
+import { PROVIDER_TIMEOUT_SECONDS } from "./timeout.js";
 
 /**
  * Seconds a refresh may hold the lock; a crashed holder's lock expires after it. Above the longest

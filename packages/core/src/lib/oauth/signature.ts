@@ -17,7 +17,8 @@ import * as o from "oauth4webapi";
 import { OAuthCallbackError } from "../../errors.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
 import { refreshedServerMetadata, type ServerMetadata, withIssuer } from "./discovery.js";
-import { fetchOf, httpOptions, PROVIDER_TIMEOUT_SECONDS } from "./http.js";
+import { fetchOf, httpOptions } from "./http.js";
+import { PROVIDER_TIMEOUT_SECONDS } from "./timeout.js";
 
 /** Whether `error` says that the JWKS has no key for the token's `kid` (and algorithm). */
 function isUnknownSigningKey(error: unknown): boolean {

@@ -14,39 +14,15 @@
  */
 
 import type { ResponseInternal } from "../../types.js";
-import type { InternalProvider } from "../config/internal.js";
 import { errorPage, signOutPage, verifyRequestPage } from "./other-pages.js";
-import { signInPage } from "./signin.js";
 import type { PageTheme } from "./types.js";
 
-export { escapeHtml, html, raw, SafeHtml } from "./html.js";
-export { webauthnScriptTag } from "./signin.js";
-export type { PageTheme } from "./types.js";
+// The sign-in page (with the WebAuthn helper script) is rendered by `renderSignInPage` in
+// signin.ts, which only the sign-in action imports: the pipeline imports this module for its
+// error page, and an app loads the sign-in page's code with its first sign-in request.
 
-/**
- * Renders the sign-in page: one form per provider in configuration order, and an error banner
- * when `error` is given (known values get a specific message, anything else a generic one; the
- * raw value is never shown). With several methods, each group has a title and the built-in
- * e-mail fields say what they are for; a signed-in visitor (`signedInAs`) is told so and offered
- * the methods as a way to link another one.
- *
- * `url` is `<origin><basePath>` without a trailing slash.
- */
-export function renderSignInPage(p: {
-  url: URL;
-  theme: PageTheme;
-  providers: InternalProvider[];
-  callbackUrl: string;
-  csrfToken: string;
-  error?: string;
-  email?: string;
-  /** The signed-in visitor's address or name: the page offers to link another method. */
-  signedInAs?: string;
-  /** The adapter manages passkeys: the passkey script makes the Signal API calls. */
-  passkeySignals?: boolean;
-}): ResponseInternal<string> {
-  return signInPage(p);
-}
+export { escapeHtml, html, raw, SafeHtml } from "./html.js";
+export type { PageTheme } from "./types.js";
 
 /**
  * Renders the sign-out confirmation page; its form POSTs to `${url}/signout`. `logoutIssuers`

@@ -3,7 +3,7 @@
  * `javascript:` URL or a CSS expression harmless), and the security headers of every page.
  */
 import { base64url } from "../crypto/encoding.js";
-import { WEBAUTHN_SCRIPT_HASH } from "../webauthn/script.js";
+import { WEBAUTHN_SCRIPT_HASH } from "../webauthn/script-hash.js";
 
 /** Resolves relative references when no trusted origin is known; never rendered. */
 const PLACEHOLDER_BASE = new URL("https://relative.invalid/");

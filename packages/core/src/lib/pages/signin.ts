@@ -370,8 +370,21 @@ function renderGroups(p: SignInPageParams, looks: Map<InternalProvider, Provider
   });
 }
 
-/** @see index.ts */
-export function signInPage(p: SignInPageParams): ResponseInternal<string> {
+/**
+ * Renders the sign-in page: one form per provider in configuration order, and an error banner
+ * when `error` is given (known values get a specific message, anything else a generic one; the
+ * raw value is never shown). With several methods, each group has a title and the built-in
+ * e-mail fields say what they are for; a signed-in visitor (`signedInAs`) is told so and offered
+ * the methods as a way to link another one.
+ *
+ * `url` is `<origin><basePath>` without a trailing slash.
+ *
+ * @example
+ * ```ts
+ * const page = renderSignInPage({ url, theme: {}, providers, callbackUrl: "/", csrfToken })
+ * ```
+ */
+export function renderSignInPage(p: SignInPageParams): ResponseInternal<string> {
   const looks = new Map<InternalProvider, ProviderLook>();
   p.providers.forEach((provider, index) => {
     if (isOAuth(provider)) looks.set(provider, providerLook(provider, index, p.url));

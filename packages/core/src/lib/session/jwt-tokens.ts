@@ -4,11 +4,10 @@
  * the ID token (with its `sub` and `sid`) for a `federatedLogout` provider or back-channel logout.
  * The session read refreshes the tokens there when due and re-issues the cookie.
  */
-import { decodeJwt } from "jose";
 import { RefreshTokenError } from "../../errors.js";
 import type { Account, JWT } from "../../types.js";
 import type { ResolvedConfig } from "../config/internal.js";
-import { refreshTokens } from "../oauth/refresh.js";
+import { fromBase64url, fromUtf8 } from "../crypto/encoding.js";
 import { isDue, refreshOnce } from "../oauth/refresh-flight.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
 
@@ -52,10 +51,16 @@ function remembersAccount(provider: InternalOAuthProvider): boolean {
   return provider.refresh === true || provider.federatedLogout === true || provider.type === "oidc";
 }
 
+/**
+ * The `sub` and `sid` of an ID token the OAuth callback has already verified: only its payload is
+ * decoded here (no JOSE library on the session path).
+ */
 function idTokenIdentity(idToken: unknown): { sub?: string; sid?: string } {
   if (typeof idToken !== "string") return {};
   try {
-    const { sub, sid } = decodeJwt(idToken);
+    const payload: unknown = JSON.parse(fromUtf8(fromBase64url(idToken.split(".")[1] ?? "")));
+    if (!payload || typeof payload !== "object") return {};
+    const { sub, sid } = payload as { sub?: unknown; sid?: unknown };
     return {
       ...(typeof sub === "string" && { sub }),
       ...(typeof sid === "string" && { sid }),
@@ -176,6 +181,8 @@ async function refreshAccount(
         `The ${provider.id} account has an expired access token and no refresh token. Ask the provider for one (often the offline_access scope).`,
       );
     const tokens = await refreshOnce(config, provider, refreshToken, async () => {
+      // The OAuth client loads with the first refresh: apps without one never load it.
+      const { refreshTokens } = await import("../oauth/refresh.js");
       const refreshed = await refreshTokens(provider, refreshToken, account.sub);
       await config.events.tokenRefreshed?.({
         account: { ...identity, type: provider.type, ...refreshed },

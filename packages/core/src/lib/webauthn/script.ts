@@ -347,13 +347,6 @@ export const WEBAUTHN_SCRIPT = `(() => {
 })();
 `;
 
-/**
- * CSP source allowing exactly {@link WEBAUTHN_SCRIPT} (CSP Level 3 §8.4 hash sources): base64
- * SHA-256 of its UTF-8 bytes. A constant, so every runtime (edge included) renders the page
- * synchronously; a unit test recomputes it and fails when the script changes without it.
- */
-export const WEBAUTHN_SCRIPT_HASH = "sha256-XIt2xwV+j1tnG79PsZ9LJi53Whwri8pCGqMYZa0JUgA=";
-
 /** The inline `<script>` element carrying {@link WEBAUTHN_SCRIPT}. */
 export function webauthnScriptElement(): string {
   return `<script>${WEBAUTHN_SCRIPT}</script>`;

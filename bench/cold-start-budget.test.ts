@@ -1,0 +1,54 @@
+/**
+ * The credentials-only app's Worker bundle stays within its size budgets, and its start-up code
+ * holds none of the parts a credentials-only configuration does not use. The budgets are the
+ * gzip sizes measured by `npm run bench:cold` (bench/RESULTS.md, bench/COLD-START.md) plus a small
+ * margin; a change that makes every Worker using Tessera ship more code must raise them on
+ * purpose, in the same commit, with the reason. Sizes do not depend on the machine's load, so
+ * this is not a timed test.
+ */
+import { describe, expect, it } from "vitest";
+
+/** Bytes of gzip (level 9) the one-file credentials-only Worker bundle may reach (measured: 74,037). */
+const CREDENTIALS_GZIP_BUDGET = 75 * 1024;
+/** Bytes of gzip of its start-up code, split at its `import()`s (measured: 40,615). */
+const CREDENTIALS_STARTUP_GZIP_BUDGET = 41 * 1024;
+
+interface BundleFigures {
+  minified: number;
+  gzip: number;
+  metafile: { inputs: Record<string, unknown> };
+}
+interface SplitFigures {
+  startup: { minified: number; gzip: number; inputs: Record<string, number> };
+}
+interface BuildModule {
+  workerBundle(library: "tessera" | "authjs", app: "credentials"): Promise<BundleFigures>;
+  splitWorkerBundle(library: "tessera" | "authjs", app: "credentials"): Promise<SplitFigures>;
+}
+
+// The bench's own build, so that the test and `npm run bench:cold` measure the same bundle.
+const build = (await import(
+  new URL("./lib/cold-start-build.mjs", import.meta.url).href
+)) as BuildModule;
+
+describe("cold start: Worker bundle of a credentials-only app", () => {
+  it("keeps the one-file bundle within its gzip budget", async () => {
+    const bundle = await build.workerBundle("tessera", "credentials");
+    // The bundle really holds Tessera's core (an empty or failed build must not pass).
+    expect(Object.keys(bundle.metafile.inputs)).toContain("packages/core/src/lib/pipeline.ts");
+    expect(bundle.gzip).toBeLessThanOrEqual(CREDENTIALS_GZIP_BUDGET);
+  });
+
+  it("evaluates no OAuth client, WebAuthn, e-mail, sign-in page or JOSE library at start-up", async () => {
+    const { startup } = await build.splitWorkerBundle("tessera", "credentials");
+    const modules = Object.keys(startup.inputs).filter((path) => (startup.inputs[path] ?? 0) > 0);
+    expect(modules).toContain("packages/core/src/lib/actions/session.ts");
+    const unused = modules.filter((path) =>
+      /node_modules\/(oauth4webapi|jose)\/|lib\/(oauth\/(client|token|userinfo|checks)\.ts|webauthn\/(script|verify|options)\.ts|email\/(http-api|template)\.ts|pages\/signin\.ts|actions\/(callback|signin|signout|backchannel-logout)(\.ts|\/))/.test(
+        path,
+      ),
+    );
+    expect(unused).toEqual([]);
+    expect(startup.gzip).toBeLessThanOrEqual(CREDENTIALS_STARTUP_GZIP_BUDGET);
+  });
+});

@@ -1,0 +1,175 @@
+// @ts-check
+/**
+ * `npm run bench:cold`: what Tessera and @auth/core cost before and at the first request, in one
+ * run, side by side. For each app (bench/lib/cold-start-apps.mjs): the Worker bundle's size
+ * (minified and gzip; sizes do not depend on the machine's load), and in fresh Node processes
+ * taking turns, the time to import the app's bundle and to answer its first session read, and the
+ * first request to the built-in sign-in page after it. Medians over the runs. Writes
+ * cold-start.json and the section between the cold-start markers of RESULTS.md.
+ *
+ * Settings: COLD_RUNS (fresh processes per library and app, default 31), COLD_OUT (folder).
+ */
+import { execFile } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { encode } from "@auth/core/jwt";
+import { APPS, SECRET, SESSION_COOKIE } from "./lib/cold-start-apps.mjs";
+import { nodeBundles, splitWorkerBundle, workerBundle } from "./lib/cold-start-build.mjs";
+
+const run = promisify(execFile);
+const benchDir = fileURLToPath(new URL(".", import.meta.url));
+const outDir = process.env.COLD_OUT ?? benchDir;
+const runs = Number(process.env.COLD_RUNS ?? 31);
+const libraries = /** @type {const} */ (["tessera", "authjs"]);
+const apps = /** @type {(keyof typeof APPS)[]} */ (Object.keys(APPS));
+/**
+ * @simplewebauthn/server is not installed here and @auth/core imports it statically, so the
+ * full app's bundle for @auth/core cannot be loaded in Node; only its size is measured.
+ */
+const timedApps = apps.filter((app) => app !== "full");
+
+const loadBefore = os.loadavg();
+const started = performance.now();
+
+/** @type {Record<string, Record<string, { minified: number, gzip: number, startupMinified: number, startupGzip: number }>>} */
+const sizes = {};
+for (const app of apps) {
+  sizes[app] = {};
+  for (const library of libraries) {
+    const { minified, gzip } = await workerBundle(library, app);
+    const { startup } = await splitWorkerBundle(library, app);
+    sizes[app][library] = {
+      minified,
+      gzip,
+      startupMinified: startup.minified,
+      startupGzip: startup.gzip,
+    };
+  }
+}
+
+const dir = join(benchDir, "..", "node_modules", ".cache", `cold-start-${process.pid}`);
+const files = await nodeBundles(dir);
+const token = await encode({
+  token: { name: "Ada", email: "ada@example.com", sub: "u1" },
+  secret: SECRET,
+  salt: SESSION_COOKIE,
+});
+const child = join(benchDir, "lib", "cold-start-child.mjs");
+/** @type {Record<string, Record<string, { import: number[], firstRequest: number[], signinPage: number[], process: number[] }>>} */
+const samples = Object.fromEntries(
+  timedApps.map((app) => [
+    app,
+    Object.fromEntries(
+      libraries.map((library) => [
+        library,
+        { import: [], firstRequest: [], signinPage: [], process: [] },
+      ]),
+    ),
+  ]),
+);
+try {
+  for (let i = 0; i < runs; i++)
+    // Alternate the order so that neither library always runs just after the other.
+    for (const app of timedApps)
+      for (const library of i % 2 ? [...libraries].reverse() : libraries) {
+        const before = performance.now();
+        const { stdout } = await run(process.execPath, [
+          child,
+          files[`${library}-${app}`],
+          `${SESSION_COOKIE}=${token}`,
+          "/auth/signin",
+        ]);
+        const wall = performance.now() - before;
+        const figures = JSON.parse(stdout);
+        const s = samples[app][library];
+        s.import.push(figures.import);
+        s.firstRequest.push(figures.import + figures.firstRequest);
+        s.signinPage.push(figures.second);
+        s.process.push(wall);
+      }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** @param {number[]} values */
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+/** @type {Record<string, Record<string, Record<string, number>>>} */
+const times = {};
+for (const app of timedApps) {
+  times[app] = {};
+  for (const library of libraries) {
+    const s = samples[app][library];
+    times[app][library] = {
+      import: median(s.import),
+      firstRequest: median(s.firstRequest),
+      signinPage: median(s.signinPage),
+      process: median(s.process),
+    };
+  }
+}
+
+const results = {
+  date: new Date().toISOString(),
+  seconds: Math.round((performance.now() - started) / 1000),
+  node: process.version,
+  cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}`,
+  loadBefore,
+  loadAfter: os.loadavg(),
+  runs,
+  sizes,
+  times,
+};
+writeFileSync(join(outDir, "cold-start.json"), `${JSON.stringify(results, null, 2)}\n`);
+
+const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (/** @type {number} */ value) => `${value.toFixed(1)} ms`;
+const ratio = (/** @type {number} */ a, /** @type {number} */ b) => `**${(a / b).toFixed(2)}×**`;
+const load = (/** @type {number[]} */ l) => l.map((v) => v.toFixed(2)).join(" / ");
+const lines = [
+  `Run of ${results.date}, ${results.seconds} s, ${runs} fresh processes per library and app. Machine: ${results.cpus}, Node ${results.node};`,
+  `load average ${load(loadBefore)} before the run, ${load(results.loadAfter)} after (other engineers' tests share the machine: the times are medians and the ratios matter more than the absolute figures).`,
+  "",
+  'Worker bundle (esbuild, `worker`/`browser` conditions, minified; gzip level 9; `@simplewebauthn/server` stays outside both bundles). "Start-up code" is the same bundle split at its `import()`s (esbuild `splitting`): the entry chunk and the chunks it imports statically, i.e. what is evaluated before the first request; the rest loads with the requests that need it.',
+  "",
+  "| App | Tessera min / gzip | @auth/core min / gzip | **Tessera ÷ @auth/core (gzip)** | Tessera start-up code min / gzip | **start-up ÷ @auth/core (gzip)** |",
+  "|---|--:|--:|--:|--:|--:|",
+  ...apps.map((app) => {
+    const t = sizes[app].tessera;
+    const a = sizes[app].authjs;
+    return `| ${APPS[app]} | ${kb(t.minified)} / ${kb(t.gzip)} | ${kb(a.minified)} / ${kb(a.gzip)} | ${ratio(t.gzip, a.gzip)} | ${kb(t.startupMinified)} / ${kb(t.startupGzip)} | ${ratio(t.startupGzip, a.gzip)} |`;
+  }),
+  "",
+  'Fresh Node processes, each importing the app\'s Node bundle (all code inlined, as a serverless function ships it). "import" is the `import()` of the app; "+ first session read" adds `GET /auth/session` with a JWT session cookie; "sign-in page after" is the next request, `GET /auth/signin` (it loads the pages if they are loaded lazily); "process" is the whole process from spawn to exit.',
+  "",
+  "| App | Measure | Tessera | @auth/core | **Tessera ÷ @auth/core** |",
+  "|---|---|--:|--:|--:|",
+  ...timedApps.flatMap((app) =>
+    /** @type {const} */ ([
+      ["import", "import"],
+      ["firstRequest", "import + first session read"],
+      ["signinPage", "sign-in page after"],
+      ["process", "process (spawn to exit)"],
+    ]).map(
+      ([key, label]) =>
+        `| ${APPS[app]} | ${label} | ${ms(times[app].tessera[key])} | ${ms(times[app].authjs[key])} | ${ratio(times[app].tessera[key], times[app].authjs[key])} |`,
+    ),
+  ),
+];
+const section = lines.join("\n");
+console.log(section);
+const resultsFile = join(outDir, "RESULTS.md");
+const start = "<!-- bench:cold-start:start -->";
+const end = "<!-- bench:cold-start:end -->";
+let text = readFileSync(resultsFile, "utf8");
+const from = text.indexOf(start);
+const to = text.indexOf(end);
+if (from >= 0 && to > from)
+  text = `${text.slice(0, from + start.length)}\n\n${section}\n\n${text.slice(to)}`;
+writeFileSync(resultsFile, text);
