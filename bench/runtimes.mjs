@@ -40,7 +40,7 @@ async function loadRuntimeHosts() {
   await build({
     stdin: {
       contents:
-        'export { buildWorkerBundle } from "./runtimes/bundle.ts"; export { freePort, runtimeHosts } from "./runtimes/hosts.ts";',
+        'export { buildWorkerBundle } from "./runtimes/bundle.ts"; export { runtimeHosts } from "./runtimes/hosts.ts"; export { freePort } from "./packages/core/test/fixtures/ports.ts";',
       resolveDir: root,
       loader: "ts",
     },

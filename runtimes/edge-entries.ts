@@ -17,6 +17,8 @@ export const nodeOnlyPackages: Record<string, string> = {
 
 /** Node-only entry points of packages that otherwise load everywhere, and why. */
 export const nodeOnlyEntries: Record<string, string> = {
+  "@tessera/nuxt":
+    "the Nuxt module runs inside nuxi's build on Node; what the deployed server loads is /server and /composables",
   "@tessera/core/node":
     "toNodeHandler reads node:http's IncomingMessage and writes its ServerResponse",
   "@tessera/sql":
@@ -27,7 +29,8 @@ export const nodeOnlyEntries: Record<string, string> = {
 
 /**
  * Modules that the runtime or the framework provides, left out of the bundle: peer dependencies
- * (Next.js, React, SvelteKit, Astro, Qwik), SvelteKit's and @tessera/astro's virtual modules, and the optional peers the core loads
+ * (Next.js, React, SvelteKit, Astro, Qwik, TanStack Start, Nuxt and its Nitro server), the virtual
+ * modules of SvelteKit, @tessera/astro and @tessera/nuxt, and the optional peers the core loads
  * only when a provider that needs them is configured (Nodemailer, SimpleWebAuthn).
  */
 export const providedByHost = [
@@ -51,6 +54,15 @@ export const providedByHost = [
   "@builder.io/qwik/*",
   "@builder.io/qwik-city",
   "@builder.io/qwik-city/*",
+  "@tanstack/react-start",
+  "@tanstack/react-start/*",
+  "nuxt",
+  "nuxt/*",
+  "nitropack/runtime",
+  "h3",
+  "#imports",
+  "#app",
+  "#tessera/config",
   "nodemailer",
   "@simplewebauthn/server",
 ];

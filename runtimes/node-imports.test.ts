@@ -39,6 +39,7 @@ describe("entry points that load without node: modules", () => {
     for (const name of Object.keys(nodeOnlyPackages))
       expect(specifiers.some((specifier) => specifier.startsWith(name))).toBe(false);
     expect(Object.keys(nodeOnlyEntries)).toEqual([
+      "@tessera/nuxt",
       "@tessera/core/node",
       "@tessera/sql",
       "@tessera/sql/postgres",
