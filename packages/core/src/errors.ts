@@ -59,6 +59,7 @@ export type ErrorType =
   | "UnsupportedStrategy"
   | "TwoFactorFailed"
   | "OrganizationActionRefused"
+  | "PasswordHashUnavailable"
   | "UntrustedHost"
   | "Verification"
   | "WebAuthnVerificationError";
@@ -320,6 +321,14 @@ export class OrganizationActionRefused extends AuthError {
     this.reason = reason;
     this.status = status;
   }
+}
+
+/**
+ * A password could not be hashed or checked here: the runtime has no `node:crypto` scrypt (the
+ * password extension's hashing needs it), or a stored hash names a scheme this app cannot verify.
+ */
+export class PasswordHashUnavailable extends AuthError {
+  static override type: ErrorType = "PasswordHashUnavailable";
 }
 
 /** The `rateLimit` option is malformed (a window or maximum that is not positive, a bad store). */
