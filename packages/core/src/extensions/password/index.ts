@@ -9,6 +9,13 @@
  * const { valid } = await verifyPassword("correct horse battery staple", stored)
  * ```
  */
+
+export {
+  PASSWORD_ACTION,
+  type PasswordEmail,
+  type PasswordOptions,
+  password,
+} from "./extension.js";
 export {
   DEFAULT_SCRYPT,
   dummyCheck,
@@ -24,4 +31,5 @@ export {
   type PasswordProblem,
   resolvePolicy,
 } from "./policy.js";
+export { canonicalEmail, Password, type PasswordProviderOptions } from "./provider.js";
 export { PASSWORD_ADAPTER_METHODS, type PasswordAdapter } from "./storage.js";

@@ -1,0 +1,400 @@
+/**
+ * Password accounts (`@tessera/core/password`) over HTTP with the in-memory adapter and a real
+ * SMTP server: sign-up with an e-mailed code, sign-in through the `Password` provider, forgot →
+ * reset, and the attacks: account enumeration by status and body, code reuse and expiry, a code
+ * for another address, brute force of the code, CSRF, a weak password.
+ */
+import { type AuthConfig, assertStartupConfig } from "@tessera/core";
+import { InvalidExtension } from "@tessera/core/errors";
+import {
+  hashPassword,
+  Password,
+  type PasswordEmail,
+  type PasswordOptions,
+  password,
+} from "@tessera/core/password";
+import Nodemailer from "@tessera/core/providers/nodemailer";
+import { memoryStore } from "@tessera/core/store";
+import { MemoryAdapter } from "@tessera/memory";
+import { describe, expect, it } from "vitest";
+import { startSmtpServer } from "./email-helpers.js";
+import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
+
+// Cheap scrypt parameters for the flows; the hashing tests run OWASP's defaults.
+const FAST = { ln: 10, r: 8, p: 1 };
+const PAGE = { accept: "text/html" };
+
+function setup(
+  options: PasswordOptions = {},
+  extra: Partial<AuthConfig> = {},
+  strategy: "jwt" | "database" = "database",
+) {
+  const adapter = MemoryAdapter();
+  const storage = memoryStore();
+  const mails: PasswordEmail[] = [];
+  const config: AuthConfig = {
+    secret: SECRET,
+    trustHost: true,
+    basePath: "/auth",
+    adapter,
+    session: { strategy },
+    logger: recordingLogger().logger,
+    rateLimit: { storage },
+    providers: [Password({ adapter, scrypt: FAST })],
+    experimental: {
+      extensions: [
+        password({
+          scrypt: FAST,
+          send: async (mail) => {
+            mails.push(mail);
+          },
+          ...options,
+        }),
+      ],
+    },
+    ...extra,
+  };
+  const lastMail = (to: string) => {
+    const mail = [...mails].reverse().find((m) => m.to === to);
+    if (!mail) throw new Error(`no mail to ${to}`);
+    return mail;
+  };
+  return { adapter, config, mails, lastMail };
+}
+
+async function post(client: Client, path: string, form: Record<string, string>, html = true) {
+  const csrfToken = await client.csrfToken();
+  return client.post(path, { csrfToken, ...form }, html ? PAGE : {});
+}
+
+async function signUp(client: Client, email: string, pw = "a long passphrase") {
+  return post(client, "/auth/password/signup", { email, password: pw, name: "Ada" });
+}
+
+async function signIn(client: Client, email: string, pw: string) {
+  return post(client, "/auth/callback/password", {
+    email,
+    password: pw,
+    callbackUrl: `${ORIGIN}/dashboard`,
+  });
+}
+
+/** A page's text without the parts that differ per request (CSRF token, nonces). */
+const comparable = (body: string) =>
+  body
+    .replace(/name="csrfToken" value="[^"]*"/g, "")
+    .replace(/nonce="[^"]*"/g, "")
+    .replace(/nonce-[A-Za-z0-9+/=_-]+/g, "");
+
+describe("the password extension", () => {
+  it("names the missing adapter method and the packages that have it, at start-up", () => {
+    const { config } = setup();
+    const { getPasswordHash: _, ...partial } = MemoryAdapter();
+    expect(() => assertStartupConfig({ ...config, adapter: partial })).toThrow(InvalidExtension);
+    expect(() => assertStartupConfig({ ...config, adapter: partial })).toThrow(
+      /needs the adapter method getPasswordHash.*@tessera\/memory, @tessera\/sql, @tessera\/redis/,
+    );
+    expect(() => Password({ adapter: partial as never })).toThrow(/getPasswordHash/);
+  });
+
+  it("signs up, e-mails a code over real SMTP, and the code signs the new user in", async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const adapter = MemoryAdapter();
+      const config: AuthConfig = {
+        secret: SECRET,
+        trustHost: true,
+        basePath: "/auth",
+        adapter,
+        session: { strategy: "database" },
+        providers: [
+          Password({ adapter, scrypt: FAST }),
+          Nodemailer({ server: smtp.url, from: "no-reply@app.example" }),
+        ],
+        experimental: { extensions: [password({ scrypt: FAST })] },
+      };
+      const client = new Client(config);
+      const answer = await signUp(client, "Ada@Example.com");
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain("Check your e-mail");
+      const mail = await smtp.nextMail();
+      expect(mail.to).toEqual(["ada@example.com"]);
+      const link = new URL(
+        /https?:\/\/\S+\/auth\/password\/verify\?\S+/.exec(mail.text)?.[0] ?? "",
+      );
+      const code = link.searchParams.get("code") ?? "";
+      expect(code).toMatch(/^\d{6}$/);
+      // Not verified yet: the password does not sign in (the same refusal as a wrong one).
+      const early = await signIn(client, "ada@example.com", "a long passphrase");
+      expect(early.headers.get("location")).toContain("error=CredentialsSignin");
+      // The link fills the code in; only the post spends it.
+      const filled = await client.get(`${link.pathname}${link.search}`, PAGE);
+      expect(await filled.text()).toContain(`value="${code}"`);
+      const verified = await post(client, "/auth/password/verify", {
+        email: "ada@example.com",
+        code,
+      });
+      expect(verified.status).toBe(302);
+      expect(await client.session()).toMatchObject({
+        user: { email: "ada@example.com", name: "Ada" },
+      });
+      const stored = await adapter.getUserByEmail("ada@example.com");
+      expect(stored?.emailVerified).toBeInstanceOf(Date);
+      expect(await adapter.getPasswordHash(stored?.id ?? "")).toMatch(/^\$scrypt\$ln=10,r=8,p=1\$/);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("signs in with the password once verified; a wrong password and an unknown user get one answer", async () => {
+    const { config, lastMail } = setup();
+    const client = new Client(config);
+    await signUp(client, "ada@example.com");
+    await post(client, "/auth/password/verify", {
+      email: "ada@example.com",
+      code: lastMail("ada@example.com").code,
+    });
+    const other = new Client(config);
+    const good = await signIn(other, "ada@example.com", "a long passphrase");
+    expect(good.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
+    const wrong = await signIn(new Client(config), "ada@example.com", "not the passphrase");
+    const unknown = await signIn(new Client(config), "nobody@example.com", "not the passphrase");
+    expect(wrong.status).toBe(unknown.status);
+    expect(wrong.headers.get("location")).toBe(unknown.headers.get("location"));
+  });
+
+  it("re-hashes a hash made with older parameters at the next sign-in", async () => {
+    const { config, adapter } = setup();
+    const user = await adapter.createUser({
+      id: "old",
+      email: "old@example.com",
+      emailVerified: new Date(),
+    });
+    await adapter.setPasswordHash(
+      user.id,
+      await hashPassword("an older passphrase", { ln: 9, r: 8, p: 1 }),
+    );
+    const answer = await signIn(new Client(config), "old@example.com", "an older passphrase");
+    expect(answer.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
+    expect(await adapter.getPasswordHash(user.id)).toMatch(/^\$scrypt\$ln=10,r=8,p=1\$/);
+  });
+
+  it("account enumeration by status and body: sign-up and forgot answer the same for a taken and a free address", async () => {
+    const { config, mails, lastMail } = setup();
+    await signUp(new Client(config), "taken@example.com");
+    const taken = await signUp(new Client(config), "taken@example.com");
+    const free = await signUp(new Client(config), "free@example.com");
+    expect(taken.status).toBe(free.status);
+    const takenBody = comparable(await taken.text()).replace(/taken@/g, "X@");
+    const freeBody = comparable(await free.text()).replace(/free@/g, "X@");
+    expect(takenBody).toBe(freeBody);
+    // The e-mail says what happened: the owner of the taken address is told.
+    expect(lastMail("taken@example.com").kind).toBe("exists");
+    expect(lastMail("free@example.com").kind).toBe("verify");
+    const known = await post(new Client(config), "/auth/password/forgot", {
+      email: "taken@example.com",
+    });
+    const unknown = await post(new Client(config), "/auth/password/forgot", {
+      email: "nobody@example.com",
+    });
+    expect(known.status).toBe(unknown.status);
+    expect(comparable(await known.text()).replace(/taken@/g, "X@")).toBe(
+      comparable(await unknown.text()).replace(/nobody@/g, "X@"),
+    );
+    expect(mails.some((mail) => mail.to === "nobody@example.com")).toBe(false);
+  });
+
+  it("a weak password is refused at sign-up (NIST length), and no account is made", async () => {
+    const { config, adapter } = setup({ policy: { minLength: 10 } });
+    const answer = await signUp(new Client(config), "short@example.com", "123456789");
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toContain("at least 10 characters");
+    expect(await adapter.getUserByEmail("short@example.com")).toBeNull();
+  });
+
+  it("CSRF: sign-up, verify, forgot and reset posted without the token are refused", async () => {
+    const { config } = setup();
+    const client = new Client(config);
+    for (const sub of ["signup", "verify", "forgot", "reset"]) {
+      const answer = await client.post(`/auth/password/${sub}`, {
+        email: "ada@example.com",
+        password: "a long passphrase",
+        code: "123456",
+      });
+      expect(answer.status).toBe(403);
+    }
+  });
+
+  it("forgot → reset: the code sets the password, signs in, and ends every other session", async () => {
+    const { config, adapter, lastMail } = setup();
+    const first = new Client(config);
+    await signUp(first, "ada@example.com");
+    await post(first, "/auth/password/verify", {
+      email: "ada@example.com",
+      code: lastMail("ada@example.com").code,
+    });
+    const second = new Client(config);
+    await signIn(second, "ada@example.com", "a long passphrase");
+    expect(await second.session()).not.toBeNull();
+    const user = await adapter.getUserByEmail("ada@example.com");
+    expect(await adapter.listSessionsByUserId(user?.id ?? "")).toHaveLength(2);
+
+    const resetting = new Client(config);
+    await post(resetting, "/auth/password/forgot", { email: "ada@example.com" });
+    const mail = lastMail("ada@example.com");
+    expect(mail.kind).toBe("reset");
+    expect(new URL(mail.url).pathname).toBe("/auth/password/reset");
+    const reset = await post(resetting, "/auth/password/reset", {
+      email: "ada@example.com",
+      code: mail.code,
+      password: "a brand new passphrase",
+    });
+    expect(reset.status).toBe(302);
+    expect(await resetting.session()).toMatchObject({ user: { email: "ada@example.com" } });
+    // Old sessions gone.
+    expect(await first.session()).toBeNull();
+    expect(await second.session()).toBeNull();
+    expect(await adapter.listSessionsByUserId(user?.id ?? "")).toHaveLength(1);
+    const old = await signIn(new Client(config), "ada@example.com", "a long passphrase");
+    expect(old.headers.get("location")).toContain("error=CredentialsSignin");
+    const fresh = await signIn(new Client(config), "ada@example.com", "a brand new passphrase");
+    expect(fresh.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
+  });
+
+  it("reset-token reuse: a spent code does not work a second time", async () => {
+    const { config, adapter, lastMail } = setup();
+    await adapter.createUser({ id: "u1", email: "ada@example.com", emailVerified: new Date() });
+    await post(new Client(config), "/auth/password/forgot", { email: "ada@example.com" });
+    const { code } = lastMail("ada@example.com");
+    const form = { email: "ada@example.com", code, password: "first new passphrase" };
+    expect((await post(new Client(config), "/auth/password/reset", form)).status).toBe(302);
+    const again = await post(new Client(config), "/auth/password/reset", {
+      ...form,
+      password: "attacker passphrase",
+    });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain("did not work");
+  });
+
+  it("reset-token reuse in a race: of parallel resets with one code exactly one passes", async () => {
+    const { config, adapter, lastMail } = setup();
+    await adapter.createUser({ id: "u1", email: "ada@example.com", emailVerified: new Date() });
+    await post(new Client(config), "/auth/password/forgot", { email: "ada@example.com" });
+    const { code } = lastMail("ada@example.com");
+    const clients = Array.from({ length: 5 }, () => new Client(config));
+    const tokens = await Promise.all(clients.map((client) => client.csrfToken()));
+    const answers = await Promise.all(
+      clients.map((client, index) =>
+        client.post(
+          "/auth/password/reset",
+          {
+            csrfToken: tokens[index] ?? "",
+            email: "ada@example.com",
+            code,
+            password: `racing passphrase ${index}`,
+          },
+          PAGE,
+        ),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 302)).toHaveLength(1);
+  });
+
+  it("reset-token expiry: a code past its lifetime is refused", async () => {
+    const { config, adapter, lastMail } = setup({ codeMaxAge: 1 / 60 });
+    await adapter.createUser({ id: "u1", email: "ada@example.com", emailVerified: new Date() });
+    await post(new Client(config), "/auth/password/forgot", { email: "ada@example.com" });
+    const { code } = lastMail("ada@example.com");
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const late = await post(new Client(config), "/auth/password/reset", {
+      email: "ada@example.com",
+      code,
+      password: "too late passphrase",
+    });
+    expect(late.status).toBe(400);
+  });
+
+  it("a reset code for one address does not reset another address", async () => {
+    const { config, adapter, lastMail } = setup();
+    await adapter.createUser({ id: "u1", email: "eve@example.com", emailVerified: new Date() });
+    await adapter.createUser({ id: "u2", email: "ada@example.com", emailVerified: new Date() });
+    await adapter.setPasswordHash("u2", await hashPassword("ada's passphrase", FAST));
+    // Eve asks for her own code, then also asks for Ada's (so Ada's address has a live code).
+    await post(new Client(config), "/auth/password/forgot", { email: "eve@example.com" });
+    await post(new Client(config), "/auth/password/forgot", { email: "ada@example.com" });
+    const eves = lastMail("eve@example.com").code;
+    const answer = await post(new Client(config), "/auth/password/reset", {
+      email: "ada@example.com",
+      code: eves,
+      password: "eve owns ada now",
+    });
+    // (Two random codes are equal once in a million runs; the hash binds each to its user anyway.)
+    expect(answer.status).toBe(400);
+    const signedIn = await signIn(new Client(config), "ada@example.com", "ada's passphrase");
+    expect(signedIn.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
+  });
+
+  it("brute force of the 6-digit code: attempts per address are limited (429)", async () => {
+    const { config, adapter } = setup({}, { rateLimit: { storage: memoryStore(), max: 3 } });
+    await adapter.createUser({ id: "u1", email: "ada@example.com", emailVerified: new Date() });
+    await post(new Client(config), "/auth/password/forgot", { email: "ada@example.com" });
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 5; guess++) {
+      const answer = await post(new Client(config), "/auth/password/reset", {
+        email: "ada@example.com",
+        code: String(guess).padStart(6, "0"),
+        password: "guessing passphrase",
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.slice(0, 3)).toEqual([400, 400, 400]);
+    expect(statuses.slice(3)).toEqual([429, 429]);
+  });
+
+  it("malformed bodies (arrays, objects, huge strings) get a 400 page, never a 500", async () => {
+    const { config } = setup();
+    const client = new Client(config);
+    const csrfToken = await client.csrfToken();
+    for (const body of [
+      { csrfToken, email: ["a@example.com"], password: { x: 1 } },
+      { csrfToken, email: "x".repeat(10_000), password: "a long passphrase" },
+      { csrfToken, email: "ada@example.com", password: "p".repeat(100_000) },
+    ]) {
+      const answer = await client.postJson("/auth/password/signup", body);
+      expect(answer.status).toBe(400);
+    }
+  });
+
+  it("the sign-in page offers Create account and Forgot password?", async () => {
+    const { config } = setup();
+    const page = await (await new Client(config).get("/auth/password/signin", PAGE)).text();
+    expect(page).toContain("/auth/callback/password");
+    expect(page).toContain(">Create account</a>");
+    expect(page).toContain(">Forgot password?</a>");
+  });
+});
+
+describe("loading", () => {
+  it("an app that does not import @tessera/core/password never loads it; the entry does not load two-factor", async () => {
+    const { build } = await import("esbuild");
+    const bundle = async (entries: string[]) => {
+      const { metafile } = await build({
+        entryPoints: entries.map((name) => new URL(`../src/${name}.ts`, import.meta.url).pathname),
+        bundle: true,
+        write: false,
+        metafile: true,
+        format: "esm",
+        platform: "node",
+        outdir: "/tmp/unused",
+        packages: "external",
+        logLevel: "silent",
+      });
+      return Object.keys(metafile.inputs);
+    };
+    const core = await bundle(["index", "node", "client", "jwt", "store"]);
+    expect(core.filter((path) => path.includes("extensions/password"))).toEqual([]);
+    const own = await bundle(["extensions/password/index"]);
+    expect(own.some((path) => path.includes("extensions/password/hash.ts"))).toBe(true);
+    expect(own.filter((path) => path.includes("extensions/two-factor"))).toEqual([]);
+  });
+});
