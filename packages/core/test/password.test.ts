@@ -261,6 +261,43 @@ describe("the password extension", () => {
     expect(fresh.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
   });
 
+  it("a reset ends every JWT session of the user through the revocation store; the new one lives", async () => {
+    const revocation = memoryStore();
+    const { config, adapter } = setup(
+      {},
+      { jwt: { revocation, revocationCacheSeconds: 0 } },
+      "jwt",
+    );
+    await adapter.createUser({ id: "u1", email: "ada@example.com", emailVerified: new Date() });
+    await adapter.setPasswordHash("u1", await hashPassword("the old passphrase", FAST));
+    const laptop = new Client(config);
+    await signIn(laptop, "ada@example.com", "the old passphrase");
+    expect(await laptop.session()).toMatchObject({ user: { email: "ada@example.com" } });
+    const phone = new Client(config);
+    const mails: PasswordEmail[] = [];
+    const resetConfig: AuthConfig = {
+      ...config,
+      experimental: {
+        extensions: [password({ scrypt: FAST, send: async (mail) => void mails.push(mail) })],
+      },
+    };
+    const resetting = new Client(resetConfig);
+    await post(resetting, "/auth/password/forgot", { email: "ada@example.com" });
+    const reset = await post(resetting, "/auth/password/reset", {
+      email: "ada@example.com",
+      code: mails[0]?.code ?? "",
+      password: "the new passphrase",
+    });
+    expect(reset.status).toBe(302);
+    expect(await laptop.session()).toBeNull();
+    expect(await phone.session()).toBeNull();
+    expect(await resetting.session()).toMatchObject({ user: { email: "ada@example.com" } });
+    // Signing in again afterwards makes a session the cut-off does not touch.
+    const later = new Client(config);
+    await signIn(later, "ada@example.com", "the new passphrase");
+    expect(await later.session()).toMatchObject({ user: { email: "ada@example.com" } });
+  });
+
   it("reset-token reuse: a spent code does not work a second time", async () => {
     const { config, adapter, lastMail } = setup();
     await adapter.createUser({ id: "u1", email: "ada@example.com", emailVerified: new Date() });

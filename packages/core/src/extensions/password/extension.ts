@@ -16,6 +16,7 @@ import { defineExtension } from "../../lib/extension.js";
 import type { TesseraExtension } from "../../lib/extension-handle.js";
 import { json } from "../../lib/http/response.js";
 import { authorizeSignIn } from "../../lib/session/issue.js";
+import { revokeUserJwtSessions } from "../../lib/session/jwt-revocation.js";
 import { limitSignInAttempt, sharedStoreOf } from "../../lib/session/rate-limit.js";
 import { completeSignIn } from "../../lib/session/sign-in.js";
 import type { Account, ResponseInternal } from "../../types.js";
@@ -203,10 +204,13 @@ async function signIn(ctx: AuthContext, user: AdapterUser, isNewUser: boolean) {
 
 /**
  * Ends every session of the user (a reset means the old password may be known to someone else):
- * the database sessions, and what extensions keep per browser (trusted devices).
+ * the database sessions, the JWT sessions through the revocation store (`jwt.revocation`; without
+ * one a JWT cannot be recalled), and what extensions keep per browser (trusted devices).
  */
 async function endEverySession(ctx: AuthContext, userId: string): Promise<void> {
   await store(ctx).deleteSessionsByUserId?.(userId);
+  const revocation = ctx.config.jwt.revocation;
+  if (revocation) await revokeUserJwtSessions(revocation, userId, ctx.config.session.maxAge);
   for (const hook of ctx.config.signedOutElsewhere) await hook(ctx, userId);
 }
 
