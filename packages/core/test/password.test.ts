@@ -124,6 +124,9 @@ describe("the password extension", () => {
       );
       const code = link.searchParams.get("code") ?? "";
       expect(code).toMatch(/^\d{6}$/);
+      // One e-mail carries both: the link, and the code to type where the link cannot go.
+      expect(mail.text).toContain(`Or enter this code: ${code}`);
+      expect(mail.html).toContain(`>${code}</p>`);
       // Not verified yet: the password does not sign in (the same refusal as a wrong one).
       const early = await signIn(client, "ada@example.com", "a long passphrase");
       expect(early.headers.get("location")).toContain("error=CredentialsSignin");
