@@ -218,7 +218,7 @@ describe("the password extension", () => {
   it("CSRF: sign-up, verify, forgot and reset posted without the token are refused", async () => {
     const { config } = setup();
     const client = new Client(config);
-    for (const sub of ["signup", "verify", "forgot", "reset"]) {
+    for (const sub of ["signup", "verify", "forgot", "reset", "change"]) {
       const answer = await client.post(`/auth/password/${sub}`, {
         email: "ada@example.com",
         password: "a long passphrase",
@@ -299,6 +299,42 @@ describe("the password extension", () => {
     const later = new Client(config);
     await signIn(later, "ada@example.com", "the new passphrase");
     expect(await later.session()).toMatchObject({ user: { email: "ada@example.com" } });
+  });
+
+  it("password change without the current password is refused; with it, other devices are signed out", async () => {
+    const { config, adapter } = setup();
+    await adapter.createUser({ id: "u1", email: "ada@example.com", emailVerified: new Date() });
+    await adapter.setPasswordHash("u1", await hashPassword("the old passphrase", FAST));
+    const here = new Client(config);
+    const there = new Client(config);
+    await signIn(here, "ada@example.com", "the old passphrase");
+    await signIn(there, "ada@example.com", "the old passphrase");
+    // A borrowed (or stolen) session alone cannot set a password.
+    const without = await post(here, "/auth/password/change", { password: "attacker passphrase" });
+    expect(without.status).toBe(403);
+    const wrong = await post(here, "/auth/password/change", {
+      currentPassword: "a guess",
+      password: "attacker passphrase",
+    });
+    expect(wrong.status).toBe(403);
+    expect(await wrong.text()).toContain("not your current password");
+    const signedOut = await post(new Client(config), "/auth/password/change", {
+      currentPassword: "the old passphrase",
+      password: "attacker passphrase",
+    });
+    expect(signedOut.status).toBe(401);
+
+    const changed = await post(here, "/auth/password/change", {
+      currentPassword: "the old passphrase",
+      password: "the new passphrase",
+    });
+    expect(changed.status).toBe(302);
+    expect(await here.session()).toMatchObject({ user: { email: "ada@example.com" } });
+    expect(await there.session()).toBeNull();
+    const old = await signIn(new Client(config), "ada@example.com", "the old passphrase");
+    expect(old.headers.get("location")).toContain("error=CredentialsSignin");
+    const fresh = await signIn(new Client(config), "ada@example.com", "the new passphrase");
+    expect(fresh.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
   });
 
   it("reset-token reuse: a spent code does not work a second time", async () => {

@@ -1,7 +1,7 @@
 /**
  * `password(options)`: the account flows around a password, built as an extension. It adds one
- * action row, `password`, with the sub-paths `signin` (page), `signup`, `verify`, `forgot` and
- * `reset`. Sign-in itself goes through the `Password` provider and the core's credentials path.
+ * action row, `password`, with the sub-paths `signin` (page), `signup`, `verify`, `forgot`,
+ * `reset` and `change`. Sign-in itself goes through the `Password` provider and the core's credentials path.
  *
  * No account enumeration: sign-up and "forgot password" answer the same page whether or not the
  * address has an account; the e-mail says what happened. Codes are six digits, kept hashed in the
@@ -15,13 +15,21 @@ import { sha256Hex } from "../../lib/crypto/encoding.js";
 import { defineExtension } from "../../lib/extension.js";
 import type { TesseraExtension } from "../../lib/extension-handle.js";
 import { json } from "../../lib/http/response.js";
-import { authorizeSignIn } from "../../lib/session/issue.js";
+import { authorizeSignIn, issueSession } from "../../lib/session/issue.js";
 import { revokeUserJwtSessions } from "../../lib/session/jwt-revocation.js";
 import { limitSignInAttempt, sharedStoreOf } from "../../lib/session/rate-limit.js";
 import { completeSignIn } from "../../lib/session/sign-in.js";
+import { signedInUserId } from "../../lib/session/signed-in-user.js";
 import type { Account, ResponseInternal } from "../../types.js";
-import { DEFAULT_SCRYPT, hashPassword, type ScryptParams } from "./hash.js";
 import {
+  DEFAULT_SCRYPT,
+  dummyCheck,
+  hashPassword,
+  type ScryptParams,
+  verifyPassword,
+} from "./hash.js";
+import {
+  changePage,
   forgotPage,
   type PasswordPageContext,
   resetPage,
@@ -80,6 +88,7 @@ interface Resolved {
 }
 
 type Store = PasswordAdapter & {
+  getUser(id: string): Promise<AdapterUser | null> | AdapterUser | null;
   getUserByEmail(email: string): Promise<AdapterUser | null> | AdapterUser | null;
   createUser(user: AdapterUser): Promise<AdapterUser> | AdapterUser;
   updateUser(
@@ -214,6 +223,61 @@ async function endEverySession(ctx: AuthContext, userId: string): Promise<void> 
   for (const hook of ctx.config.signedOutElsewhere) await hook(ctx, userId);
 }
 
+/**
+ * `POST change`: the signed-in user sets a new password, proving the current one first (a
+ * session left open, or stolen, must not be enough). Every session of the user ends, and this
+ * browser gets a new one.
+ */
+async function changePassword(
+  ctx: AuthContext,
+  options: Resolved,
+  base: PasswordPageContext,
+  refuse: (status: number, error: string, page: ResponseInternal<string>) => ResponseInternal,
+): Promise<ResponseInternal> {
+  const userId = await signedInUserId(ctx);
+  if (!userId) return refuse(401, "NotSignedIn", changePage({ ...base, error: "Sign in first." }));
+  const body = ctx.request.body ?? {};
+  const typed = text(body.password);
+  const problem = checkPassword(typed, options.policy);
+  if (problem)
+    return refuse(
+      400,
+      "PasswordPolicy",
+      changePage({
+        ...base,
+        error: `Use ${problem === "too-short" ? `at least ${options.policy.minLength}` : `at most ${options.policy.maxLength}`} characters.`,
+      }),
+    );
+  // Guessing the current password from an open session: counted per user and per IP.
+  await limitSignInAttempt(ctx, "credentials", `user:${userId}`);
+  const adapter = store(ctx);
+  const stored = await adapter.getPasswordHash(userId);
+  const current = text(body.currentPassword);
+  const valid = stored
+    ? (await verifyPassword(current, stored, options.scrypt)).valid
+    : await dummyCheck(current, options.scrypt);
+  const user = valid ? await adapter.getUser(userId) : null;
+  if (!user)
+    return refuse(
+      403,
+      "CurrentPasswordWrong",
+      changePage({ ...base, error: "That is not your current password." }),
+    );
+  await adapter.setPasswordHash(userId, await hashPassword(typed, options.scrypt));
+  await endEverySession(ctx, userId);
+  // Signed in afresh here, without the sign-in steps: this browser just proved the password.
+  const provider = ctx.providers.find((candidate) => candidate.id === "password");
+  if (provider) ctx.provider = provider;
+  const account: Account = {
+    providerAccountId: userId,
+    type: "credentials",
+    provider: provider?.id ?? "password",
+  };
+  const cookies = await issueSession(ctx, { user, account });
+  if (!wantsPage(ctx)) return { ...json({ changed: true }), cookies };
+  return { redirect: ctx.callbackUrl, cookies };
+}
+
 function handlerFor(options: Resolved) {
   return async function passwordAction(ctx: AuthContext): Promise<ResponseInternal> {
     const { method, subAction } = ctx.request;
@@ -242,6 +306,8 @@ function handlerFor(options: Resolved) {
           return verifyPage({ ...base, email, ...(code && { code }) });
         case "reset":
           return resetPage({ ...base, email, ...(code && { code }) });
+        case "change":
+          return changePage(base);
         default:
           return signInPage(base);
       }
@@ -346,12 +412,15 @@ function handlerFor(options: Resolved) {
           await endEverySession(ctx, user.id);
           return signIn(ctx, current, false);
         }
+        case "change":
+          return changePassword(ctx, options, base, refuse);
         default:
           return json({ error: "BadRequest" }, 400);
       }
     } catch (error) {
       if (!(error instanceof RateLimited)) throw error;
       if (!asPage) return json({ error: "RateLimited" }, 429);
+      if (subAction === "change") return changePage({ ...base, error: TOO_MANY, status: 429 });
       const page = subAction === "signup" ? signUpPage : subAction === "forgot" ? forgotPage : null;
       if (page) return page({ ...base, email, error: TOO_MANY, status: 429 });
       const codePage = subAction === "verify" ? verifyPage : resetPage;
@@ -382,7 +451,7 @@ export function password(options: PasswordOptions = {}): TesseraExtension {
   const row: ActionRow = {
     name: PASSWORD_ACTION,
     methods: ["GET", "POST"],
-    tail: ["signin", "signup", "verify", "forgot", "reset"],
+    tail: ["signin", "signup", "verify", "forgot", "reset", "change"],
     csrf: "all",
     page: true,
     callbackUrl: true,

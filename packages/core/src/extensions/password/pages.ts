@@ -135,3 +135,19 @@ ${newPasswordField(p)}
 </form>`,
   );
 }
+
+/** Change password: the current one (proof it is the user, not a borrowed session) and a new one. */
+export function changePage(p: PasswordPageContext) {
+  const base = actionBase(p.url);
+  return page(
+    p,
+    "Change password",
+    "Other devices are signed out; this one stays signed in.",
+    html`<form class="stack" action="${base}/password/change" method="post">
+${hiddenFields(p.csrfToken, p.callbackUrl)}
+<div class="field"><label for="currentPassword">Current password</label><input id="currentPassword" name="currentPassword" type="password" autocomplete="current-password" required autofocus></div>
+${newPasswordField(p)}
+<button type="submit" class="button primary">Change password</button>
+</form>`,
+  );
+}
