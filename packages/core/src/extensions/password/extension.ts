@@ -345,8 +345,11 @@ function handlerFor(options: Resolved) {
           const adapter = store(ctx);
           const existing = await adapter.getUserByEmail(email);
           // Enumeration: the owner gets an e-mail, the answer below is the same.
-          if (existing) await send(ctx, options, "exists", existing);
-          else {
+          if (existing) {
+            // Enumeration by timing: a new account costs one scrypt, so a taken address does too.
+            await hashPassword(typed, options.scrypt);
+            await send(ctx, options, "exists", existing);
+          } else {
             const user = await adapter.createUser({
               id: crypto.randomUUID(),
               email,
