@@ -324,8 +324,8 @@ export class OrganizationActionRefused extends AuthError {
 }
 
 /**
- * A password could not be hashed or checked here: the runtime has no `node:crypto` scrypt (the
- * password extension's hashing needs it), or a stored hash names a scheme this app cannot verify.
+ * A password could not be hashed here: the runtime has no `node:crypto`, and `@noble/hashes` (the
+ * scrypt used there) is not installed.
  */
 export class PasswordHashUnavailable extends AuthError {
   static override type: ErrorType = "PasswordHashUnavailable";

@@ -1,3 +1,6 @@
+import { scryptAsync } from "@noble/hashes/scrypt.js";
+import { EdgeRuntime } from "edge-runtime";
+import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_SCRYPT,
@@ -82,6 +85,51 @@ describe("password hashing (scrypt, PHC string)", () => {
     // parameters, so it costs one scrypt of those parameters.
     expect(await dummyCheck("anything at all", FAST)).toBe(false);
     expect(await dummyCheck("anything at all", FAST)).toBe(false);
+  });
+});
+
+describe("password hashes across runtimes", () => {
+  it("a hash made with node:crypto is the one @noble/hashes computes, and the other way round", async () => {
+    const stored = await hashPassword("caf\u00e9 passphrase", FAST);
+    const parsed = parseScryptHash(stored);
+    if (!parsed) throw new Error("not a PHC string");
+    const password = new TextEncoder().encode("caf\u00e9 passphrase".normalize("NFKC"));
+    const noble = await scryptAsync(password, parsed.salt, { N: 2 ** 10, r: 8, p: 1, dkLen: 32 });
+    expect(Buffer.from(noble).equals(Buffer.from(parsed.key))).toBe(true);
+  });
+
+  it("verifies in the Edge runtime (no node:crypto: @noble/hashes) what Node hashed, and Node verifies what it hashed", async () => {
+    const bundled = await build({
+      stdin: {
+        contents:
+          'import { hashPassword, verifyPassword } from "./src/extensions/password/hash.ts"; globalThis.tessera = { hashPassword, verifyPassword };',
+        resolveDir: new URL("..", import.meta.url).pathname,
+        loader: "ts",
+      },
+      bundle: true,
+      write: false,
+      format: "iife",
+      platform: "browser",
+      logLevel: "silent",
+    });
+    const edge = new EdgeRuntime();
+    edge.evaluate(bundled.outputFiles[0]?.text ?? "");
+    // The Edge runtime has no `process`, so no node:crypto: the noble path runs there.
+    expect(edge.evaluate("typeof process")).toBe("undefined");
+    const made = await hashPassword("cafe\u0301 passphrase", FAST);
+    const there = await edge.evaluate(
+      `tessera.verifyPassword(${JSON.stringify("caf\u00e9 passphrase")}, ${JSON.stringify(made)}, { ln: 10, r: 8, p: 1 })`,
+    );
+    expect(there).toEqual({ valid: true, needsRehash: false });
+    const wrong = await edge.evaluate(
+      `tessera.verifyPassword("another passphrase", ${JSON.stringify(made)}, { ln: 10, r: 8, p: 1 })`,
+    );
+    expect(wrong).toEqual({ valid: false, needsRehash: false });
+    const edgeMade = (await edge.evaluate(
+      'tessera.hashPassword("edge passphrase", { ln: 10, r: 8, p: 1 })',
+    )) as string;
+    expect(edgeMade).toMatch(/^\$scrypt\$ln=10,r=8,p=1\$/);
+    expect((await verifyPassword("edge passphrase", edgeMade, FAST)).valid).toBe(true);
   });
 });
 

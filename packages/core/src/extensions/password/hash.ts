@@ -1,14 +1,16 @@
 /**
- * Password hashing: scrypt through `node:crypto`, stored as a PHC string
- * (`$scrypt$ln=17,r=8,p=1$<salt>$<hash>`, unpadded base64). The parameters travel with every hash,
- * so a hash made with older parameters still verifies and is flagged for re-hashing at the next
- * sign-in. Passwords are normalised (NFKC) first, so one typed password has one hash whichever
- * keyboard or input method composed it.
+ * Password hashing: scrypt, stored as a PHC string (`$scrypt$ln=17,r=8,p=1$<salt>$<hash>`,
+ * unpadded base64). The parameters travel with every hash, so a hash made with older parameters
+ * still verifies and is flagged for re-hashing at the next sign-in. Passwords are normalised
+ * (NFKC) first, so one typed password has one hash whichever keyboard or input method composed it.
  *
- * Runtimes without `node:crypto` (workerd, the Edge runtime) get a `PasswordHashUnavailable`
- * error that names the fix: scrypt is not part of WebCrypto.
+ * scrypt comes from `node:crypto` where there is one (Node.js, Bun, Deno: native and off the main
+ * thread). scrypt is not part of WebCrypto, so elsewhere (workerd, the Edge runtime) it comes
+ * from `@noble/hashes` (an optional peer: audited, dependency-free, the same function), loaded
+ * only there. Both compute RFC 7914 scrypt, so a hash made on one runtime verifies on the other.
  */
 import { PasswordHashUnavailable } from "../../errors.js";
+import { base64url, fromBase64url } from "../../lib/crypto/encoding.js";
 import { nodeCrypto } from "../../lib/crypto/node.js";
 
 /** scrypt's cost parameters. */
@@ -37,28 +39,81 @@ export interface PasswordCheck {
   needsRehash: boolean;
 }
 
+/** PHC's base64: the standard alphabet, unpadded. */
 function b64(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString("base64").replace(/=+$/, "");
+  return base64url(bytes).replace(/-/g, "+").replace(/_/g, "/");
 }
 
-function scrypt(password: string, salt: Uint8Array, params: ScryptParams): Promise<Uint8Array> {
+function fromB64(text: string): Uint8Array {
+  return fromBase64url(text.replace(/\+/g, "-").replace(/\//g, "_"));
+}
+
+/** One scrypt implementation: `node:crypto`'s, or `@noble/hashes`'s. */
+type ScryptEngine = (
+  password: Uint8Array,
+  salt: Uint8Array,
+  params: { N: number; r: number; p: number; maxmem: number },
+) => Promise<Uint8Array>;
+
+/** `node:crypto`'s scrypt, or undefined on runtimes without it. */
+export function nodeScrypt(): ScryptEngine | undefined {
   const crypto = nodeCrypto;
-  if (!crypto)
-    throw new PasswordHashUnavailable(
-      "Password hashing needs scrypt from node:crypto, which this runtime lacks: run the password routes on Node.js, Bun or Deno.",
+  if (!crypto) return undefined;
+  return (password, salt, { N, r, p, maxmem }) =>
+    new Promise((resolve, reject) =>
+      crypto.scrypt(password, salt, KEY_BYTES, { N, r, p, maxmem }, (error, key) =>
+        error ? reject(error) : resolve(new Uint8Array(key)),
+      ),
     );
+}
+
+/** `@noble/hashes`'s scrypt, loaded on first use. */
+export async function nobleScrypt(): Promise<ScryptEngine> {
+  let noble: typeof import("@noble/hashes/scrypt.js");
+  try {
+    noble = await import("@noble/hashes/scrypt.js");
+  } catch (cause) {
+    throw new PasswordHashUnavailable(
+      "Password hashing needs scrypt: this runtime has no node:crypto, so install @noble/hashes (npm install @noble/hashes), or run the password routes on Node.js, Bun or Deno.",
+      { cause },
+    );
+  }
+  return (password, salt, { N, r, p, maxmem }) =>
+    noble.scryptAsync(password, salt, { N, r, p, dkLen: KEY_BYTES, maxmem });
+}
+
+let engine: Promise<ScryptEngine> | undefined;
+
+function scryptEngine(): Promise<ScryptEngine> {
+  const native = nodeScrypt();
+  if (native) return Promise.resolve(native);
+  engine ??= nobleScrypt().catch((error: unknown) => {
+    engine = undefined;
+    throw error;
+  });
+  return engine;
+}
+
+/** Constant time for equal lengths: how many bytes match says nothing to a timer. */
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let index = 0; index < a.length; index++) difference |= (a[index] ?? 0) ^ (b[index] ?? 0);
+  return difference === 0;
+}
+
+async function scrypt(
+  password: string,
+  salt: Uint8Array,
+  params: ScryptParams,
+  use?: ScryptEngine,
+): Promise<Uint8Array> {
   const N = 2 ** params.ln;
   // scrypt needs 128·N·r bytes; node's default ceiling (32 MiB) is below OWASP's parameters.
   const maxmem = 128 * N * params.r * params.p + 32 * 1024 * 1024;
-  return new Promise((resolve, reject) => {
-    crypto.scrypt(
-      password.normalize("NFKC"),
-      salt,
-      KEY_BYTES,
-      { N, r: params.r, p: params.p, maxmem },
-      (error, key) => (error ? reject(error) : resolve(new Uint8Array(key))),
-    );
-  });
+  const run = use ?? (await scryptEngine());
+  const bytes = new TextEncoder().encode(password.normalize("NFKC"));
+  return run(bytes, salt, { N, r: params.r, p: params.p, maxmem });
 }
 
 /**
@@ -98,8 +153,8 @@ export function parseScryptHash(stored: string): ParsedHash | null {
   if (params.ln < 1 || params.ln > 22 || params.r < 1 || params.p < 1 || params.p > 16) return null;
   return {
     params,
-    salt: new Uint8Array(Buffer.from(salt, "base64")),
-    key: new Uint8Array(Buffer.from(key, "base64")),
+    salt: fromB64(salt),
+    key: fromB64(key),
   };
 }
 
@@ -129,8 +184,7 @@ export async function verifyPassword(
     return { valid: false, needsRehash: false };
   }
   const key = await scrypt(password, parsed.salt, parsed.params);
-  const valid =
-    key.length === parsed.key.length && (nodeCrypto?.timingSafeEqual(key, parsed.key) ?? false);
+  const valid = sameBytes(key, parsed.key);
   return { valid, needsRehash: valid && !sameParams(parsed.params, current) };
 }
 
