@@ -88,6 +88,43 @@ describe("password hashing (scrypt, PHC string)", () => {
   });
 });
 
+describe("hashes imported from other systems", () => {
+  // Made by the Argon2 reference implementation (libargon2, argon2id_hash_encoded): t=2,
+  // m=1024 KiB, p=1, salt "tessera-salt-16b", 32-byte hash.
+  const ARGON2ID =
+    "$argon2id$v=19$m=1024,t=2,p=1$dGVzc2VyYS1zYWx0LTE2Yg$Zw/ApUYMeXaLXdwOKLE6fejsJaXkBWxbcp05z5ICC1U";
+
+  it("an Argon2id hash from the reference implementation verifies and asks to be re-hashed", async () => {
+    expect(await verifyPassword("correct horse battery staple", ARGON2ID, FAST)).toEqual({
+      valid: true,
+      needsRehash: true,
+    });
+    expect(await verifyPassword("Correct horse battery staple", ARGON2ID, FAST)).toEqual({
+      valid: false,
+      needsRehash: false,
+    });
+  });
+
+  it("memory exhaustion: a tampered Argon2id hash asking for 4 GiB is refused, not computed", async () => {
+    const tampered = ARGON2ID.replace("m=1024", "m=4194304");
+    expect((await verifyPassword("correct horse battery staple", tampered, FAST)).valid).toBe(
+      false,
+    );
+  });
+
+  it("the verifyPassword hook checks any other scheme; its yes asks for a re-hash", async () => {
+    const legacy = "$legacy$plain$hunter2hunter2";
+    const hook = (typed: string, stored: string) => stored === `$legacy$plain$${typed}`;
+    expect(await verifyPassword("hunter2hunter2", legacy, FAST, hook)).toEqual({
+      valid: true,
+      needsRehash: true,
+    });
+    expect((await verifyPassword("hunter3hunter3", legacy, FAST, hook)).valid).toBe(false);
+    // Without the hook, an unknown scheme never verifies.
+    expect((await verifyPassword("hunter2hunter2", legacy, FAST)).valid).toBe(false);
+  });
+});
+
 describe("password hashes across runtimes", () => {
   it("a hash made with node:crypto is the one @noble/hashes computes, and the other way round", async () => {
     const stored = await hashPassword("caf\u00e9 passphrase", FAST);

@@ -182,6 +182,29 @@ describe("the password extension", () => {
     expect(await adapter.getPasswordHash(user.id)).toMatch(/^\$scrypt\$ln=10,r=8,p=1\$/);
   });
 
+  it("an imported Argon2id user signs in with their old password and is re-hashed to scrypt", async () => {
+    const { config, adapter } = setup();
+    await adapter.createUser({ id: "imp", email: "imp@example.com", emailVerified: new Date() });
+    // Made by the Argon2 reference implementation (see password-hash.test.ts).
+    await adapter.setPasswordHash(
+      "imp",
+      "$argon2id$v=19$m=1024,t=2,p=1$dGVzc2VyYS1zYWx0LTE2Yg$Zw/ApUYMeXaLXdwOKLE6fejsJaXkBWxbcp05z5ICC1U",
+    );
+    const answer = await signIn(
+      new Client(config),
+      "imp@example.com",
+      "correct horse battery staple",
+    );
+    expect(answer.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
+    expect(await adapter.getPasswordHash("imp")).toMatch(/^\$scrypt\$ln=10,r=8,p=1\$/);
+    const again = await signIn(
+      new Client(config),
+      "imp@example.com",
+      "correct horse battery staple",
+    );
+    expect(again.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
+  });
+
   it("account enumeration by status and body: sign-up and forgot answer the same for a taken and a free address", async () => {
     const { config, mails, lastMail } = setup();
     await signUp(new Client(config), "taken@example.com");

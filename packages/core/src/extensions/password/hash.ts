@@ -32,6 +32,12 @@ export const DEFAULT_SCRYPT: ScryptParams = { ln: 17, r: 8, p: 1 };
 const SALT_BYTES = 16;
 const KEY_BYTES = 32;
 
+/**
+ * Checks a hash made elsewhere (bcrypt, PBKDF2, a system you are moving from): true when
+ * `password` is the one `stored` was made from. Passed as `Password({ verifyPassword })`.
+ */
+export type ForeignHashCheck = (password: string, stored: string) => Promise<boolean> | boolean;
+
 /** What checking a password against a stored hash found. */
 export interface PasswordCheck {
   valid: boolean;
@@ -176,8 +182,18 @@ export async function verifyPassword(
   password: string,
   stored: string,
   current: ScryptParams = DEFAULT_SCRYPT,
+  foreign?: ForeignHashCheck,
 ): Promise<PasswordCheck> {
   const parsed = parseScryptHash(stored);
+  // Users moving from another system keep their passwords; the next sign-in re-hashes to scrypt.
+  if (!parsed && stored.startsWith("$argon2id$")) {
+    const valid = await verifyArgon2id(password, stored);
+    return { valid, needsRehash: valid };
+  }
+  if (!parsed && foreign && !stored.startsWith("$scrypt$")) {
+    const valid = (await foreign(password, stored)) === true;
+    return { valid, needsRehash: valid };
+  }
   if (!parsed) {
     // Still pay for one hash: a malformed row must not answer faster than a real one.
     await dummyCheck(password, current);
@@ -213,4 +229,36 @@ export async function dummyCheck(
   const parsed = parseScryptHash(await dummy);
   if (parsed) await scrypt(password, parsed.salt, parsed.params);
   return false;
+}
+
+/**
+ * Checks an Argon2id PHC string (`$argon2id$v=19$m=…,t=…,p=…$<salt>$<hash>`, what the argon2
+ * reference implementation, `argon2` and `@node-rs/argon2` write) with `@noble/hashes`.
+ */
+async function verifyArgon2id(password: string, stored: string): Promise<boolean> {
+  const match =
+    /^\$argon2id\$v=19\$m=(\d{1,7}),t=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(
+      stored,
+    );
+  if (!match) return false;
+  const [, m, t, p, salt = "", hash = ""] = match;
+  const cost = { m: Number(m), t: Number(t), p: Number(p) };
+  // Memory exhaustion: a tampered row must not make one sign-in allocate gigabytes.
+  if (cost.m > 512 * 1024 || cost.t < 1 || cost.p < 1 || cost.m < 8 * cost.p) return false;
+  let noble: typeof import("@noble/hashes/argon2.js");
+  try {
+    noble = await import("@noble/hashes/argon2.js");
+  } catch (cause) {
+    throw new PasswordHashUnavailable(
+      "An Argon2id password hash needs @noble/hashes to verify: npm install @noble/hashes.",
+      { cause },
+    );
+  }
+  const expected = fromB64(hash);
+  const key = await noble.argon2idAsync(
+    new TextEncoder().encode(password.normalize("NFKC")),
+    fromB64(salt),
+    { ...cost, dkLen: expected.length, maxmem: cost.m * 1024 + 32 * 1024 * 1024 },
+  );
+  return sameBytes(key, expected);
 }

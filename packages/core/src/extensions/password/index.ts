@@ -19,6 +19,7 @@ export {
 export {
   DEFAULT_SCRYPT,
   dummyCheck,
+  type ForeignHashCheck,
   hashPassword,
   type PasswordCheck,
   parseScryptHash,

@@ -10,6 +10,7 @@ import Credentials, { type CredentialsConfig } from "../../providers/credentials
 import {
   DEFAULT_SCRYPT,
   dummyCheck,
+  type ForeignHashCheck,
   hashPassword,
   type ScryptParams,
   verifyPassword,
@@ -27,6 +28,11 @@ export interface PasswordProviderOptions {
    * The refusal is the same as for a wrong password, so it tells nobody the address has an account.
    */
   requireVerifiedEmail?: boolean;
+  /**
+   * Checks hashes imported from another system that are neither scrypt nor Argon2id (both are
+   * built in): bcrypt, PBKDF2, … A password it accepts is re-hashed with scrypt at once.
+   */
+  verifyPassword?: ForeignHashCheck;
 }
 
 /** The e-mail address as accounts are keyed: trimmed and lower-case. */
@@ -74,7 +80,12 @@ export function Password(options: PasswordProviderOptions): CredentialsConfig {
       const stored = user ? await store.getPasswordHash(user.id) : null;
       // Account enumeration by timing: an unknown address pays for one scrypt too.
       if (!user || !stored) return dummyCheck(typed, params).then(() => null);
-      const { valid, needsRehash } = await verifyPassword(typed, stored, params);
+      const { valid, needsRehash } = await verifyPassword(
+        typed,
+        stored,
+        params,
+        options.verifyPassword,
+      );
       if (!valid) return null;
       if (needsRehash) await store.setPasswordHash(user.id, await hashPassword(typed, params));
       if (requireVerified && !user.emailVerified) return null;
