@@ -60,6 +60,7 @@ export type ErrorType =
   | "TwoFactorFailed"
   | "OrganizationActionRefused"
   | "PasswordHashUnavailable"
+  | "PasswordRefused"
   | "UntrustedHost"
   | "Verification"
   | "WebAuthnVerificationError";
@@ -329,6 +330,15 @@ export class OrganizationActionRefused extends AuthError {
  */
 export class PasswordHashUnavailable extends AuthError {
   static override type: ErrorType = "PasswordHashUnavailable";
+}
+
+/**
+ * A password server function (`passwordApi`) was refused: a wrong or expired code, a password the
+ * policy refuses, a wrong current password, nobody signed in, or too many attempts. The message
+ * names which, for the server log.
+ */
+export class PasswordRefused extends AuthError {
+  static override type: ErrorType = "PasswordRefused";
 }
 
 /** The `rateLimit` option is malformed (a window or maximum that is not positive, a bad store). */

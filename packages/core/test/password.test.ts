@@ -4,14 +4,15 @@
  * reset, and the attacks: account enumeration by status and body, code reuse and expiry, a code
  * for another address, brute force of the code, CSRF, a weak password.
  */
-import { type AuthConfig, assertStartupConfig } from "@tessera/core";
-import { InvalidExtension } from "@tessera/core/errors";
+import { type AuthConfig, actionRunner, assertStartupConfig } from "@tessera/core";
+import { InvalidExtension, PasswordRefused } from "@tessera/core/errors";
 import {
   hashPassword,
   Password,
   type PasswordEmail,
   type PasswordOptions,
   password,
+  passwordApi,
 } from "@tessera/core/password";
 import Nodemailer from "@tessera/core/providers/nodemailer";
 import { memoryStore } from "@tessera/core/store";
@@ -462,6 +463,54 @@ describe("the password extension", () => {
       const answer = await client.postJson("/auth/password/signup", body);
       expect(answer.status).toBe(400);
     }
+  });
+
+  it("serves its server functions in-process through any integration's runner", async () => {
+    const { config, lastMail } = setup();
+    const anonymous = passwordApi(actionRunner({ url: ORIGIN, headers: new Headers() }, config));
+    await anonymous.signUp({ email: "ada@example.com", password: "a long passphrase" });
+    await expect(anonymous.verify({ email: "ada@example.com", code: "000000" })).rejects.toThrow(
+      PasswordRefused,
+    );
+    const verified = await anonymous.verify({
+      email: "ada@example.com",
+      code: lastMail("ada@example.com").code,
+    });
+    expect(verified.url).toBe(ORIGIN);
+    await anonymous.requestReset("ada@example.com");
+    await anonymous.requestReset("nobody@example.com");
+    await expect(
+      anonymous.reset({
+        email: "ada@example.com",
+        code: "000000",
+        password: "whatever passphrase",
+      }),
+    ).rejects.toThrow(/CodeInvalid/);
+    await anonymous.reset({
+      email: "ada@example.com",
+      code: lastMail("ada@example.com").code,
+      password: "the reset passphrase",
+    });
+    await expect(
+      anonymous.change({ currentPassword: "the reset passphrase", password: "x".repeat(12) }),
+    ).rejects.toThrow(/NotSignedIn/);
+    const browser = new Client(config);
+    await signIn(browser, "ada@example.com", "the reset passphrase");
+    const signedIn = passwordApi(
+      actionRunner(
+        { url: ORIGIN, headers: new Headers({ cookie: browser.cookieHeader() }) },
+        config,
+      ),
+    );
+    await expect(
+      signedIn.change({ currentPassword: "wrong", password: "the changed passphrase" }),
+    ).rejects.toThrow(/CurrentPasswordWrong/);
+    await signedIn.change({
+      currentPassword: "the reset passphrase",
+      password: "the changed passphrase",
+    });
+    const fresh = await signIn(new Client(config), "ada@example.com", "the changed passphrase");
+    expect(fresh.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
   });
 
   it("the sign-in page offers Create account and Forgot password?", async () => {

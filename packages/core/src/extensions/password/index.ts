@@ -10,6 +10,7 @@
  * ```
  */
 
+export { type PasswordApi, passwordApi } from "./api.js";
 export {
   PASSWORD_ACTION,
   type PasswordEmail,
