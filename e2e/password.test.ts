@@ -7,9 +7,11 @@
  */
 import type { AuthConfig } from "@tessera/core";
 import { Password, password } from "@tessera/core/password";
+import type { PasswordClient } from "@tessera/core/password/client";
 import Nodemailer from "@tessera/core/providers/nodemailer";
 import { memoryStore } from "@tessera/core/store";
 import { MemoryAdapter } from "@tessera/memory";
+import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CapturedMail, startSmtpServer } from "../packages/core/test/email-helpers.js";
 import { type AuthServer, startAuthServer } from "./auth-server.js";
@@ -172,3 +174,108 @@ describe.each(["database", "jwt"] as const)(
     }, 60_000);
   },
 );
+
+/** The client module as an app's bundler builds it for the browser, on `window.accounts`. */
+async function browserBundle(): Promise<string> {
+  const bundled = await build({
+    stdin: {
+      contents: [
+        'import { passwordClient } from "@tessera/core/password/client";',
+        'window.accounts = passwordClient({ baseUrl: "", basePath: "/auth" });',
+      ].join("\n"),
+      resolveDir: process.cwd(),
+      loader: "ts",
+    },
+    bundle: true,
+    write: false,
+    format: "iife",
+    platform: "browser",
+    conditions: ["tessera-source"],
+    logLevel: "silent",
+  });
+  return bundled.outputFiles[0]?.text ?? "";
+}
+
+type AppWindow = { accounts: PasswordClient };
+
+describe("the password client in Chromium", () => {
+  it("signs up, verifies, resets and changes the password from page script", async () => {
+    const { origin } = await passwordServer("database");
+    await browser.context.clearCookies();
+    const page = await browser.newPage();
+    await page.goto(`${origin}/`);
+    await page.addScriptTag({ content: await browserBundle() });
+    const email = "grace-client@example.com";
+    const call = <T>(
+      script: (w: AppWindow, arg: Record<string, string>) => Promise<T>,
+      arg: Record<string, string>,
+    ) =>
+      page.evaluate(
+        ([source, input]) => {
+          const run = new Function("w", "arg", `return (${source})(w, arg)`);
+          return run(window, input) as Promise<T>;
+        },
+        [script.toString(), arg] as const,
+      );
+    expect(
+      await call(
+        (w, a) => w.accounts.signUp({ email: a.email ?? "", password: "client passphrase" }),
+        { email },
+      ),
+    ).toEqual({ ok: true });
+    const { code } = linkIn(await smtp.nextMail(), "verify");
+    expect(
+      await call((w, a) => w.accounts.verify({ email: a.email ?? "", code: "000000" }), { email }),
+    ).toMatchObject({
+      ok: false,
+      error: "CodeInvalid",
+    });
+    const verified = await call(
+      (w, a) => w.accounts.verify({ email: a.email ?? "", code: a.code ?? "" }),
+      {
+        email,
+        code,
+      },
+    );
+    expect(verified).toMatchObject({ ok: true, url: origin });
+    expect(await session(page)).toMatchObject({ user: { email } });
+    expect(
+      await call(
+        (w, a) => w.accounts.change({ currentPassword: "a guess", password: a.next ?? "" }),
+        {
+          next: "changed passphrase",
+        },
+      ),
+    ).toMatchObject({ ok: false, error: "CurrentPasswordWrong" });
+    expect(
+      await call(
+        (w, a) =>
+          w.accounts.change({ currentPassword: "client passphrase", password: a.next ?? "" }),
+        {
+          next: "changed passphrase",
+        },
+      ),
+    ).toEqual({ ok: true });
+    expect(await session(page)).toMatchObject({ user: { email } });
+    expect(await call((w, a) => w.accounts.requestReset(a.email ?? ""), { email })).toEqual({
+      ok: true,
+    });
+    const reset = linkIn(await smtp.nextMail(), "reset");
+    expect(
+      await call(
+        (w, a) =>
+          w.accounts.reset({
+            email: a.email ?? "",
+            code: a.code ?? "",
+            password: "reset passphrase",
+          }),
+        {
+          email,
+          code: reset.code,
+        },
+      ),
+    ).toMatchObject({ ok: true });
+    expect(await session(page)).toMatchObject({ user: { email } });
+    await page.close();
+  }, 60_000);
+});
