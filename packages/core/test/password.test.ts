@@ -14,6 +14,7 @@ import {
   password,
   passwordApi,
 } from "@tessera/core/password";
+import Credentials from "@tessera/core/providers/credentials";
 import Nodemailer from "@tessera/core/providers/nodemailer";
 import { memoryStore } from "@tessera/core/store";
 import { MemoryAdapter } from "@tessera/memory";
@@ -511,6 +512,40 @@ describe("the password extension", () => {
     });
     const fresh = await signIn(new Client(config), "ada@example.com", "the changed passphrase");
     expect(fresh.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
+  });
+
+  it("the core's sign-in page shows Create account and Forgot password? under the password form", async () => {
+    const { config } = setup();
+    const page = await (await new Client(config).get("/auth/signin", PAGE)).text();
+    expect(page).toContain('action="http://localhost:3000/auth/callback/password"');
+    expect(page).toContain(
+      '<a href="http://localhost:3000/auth/password/signup">Create account</a>',
+    );
+    expect(page).toContain(
+      '<a href="http://localhost:3000/auth/password/forgot">Forgot password?</a>',
+    );
+  });
+
+  it("open redirect and script links: a credentials provider's links stay relative paths under the base path", async () => {
+    const config: AuthConfig = {
+      secret: SECRET,
+      trustHost: true,
+      basePath: "/auth",
+      providers: [
+        Credentials({
+          credentials: { username: {} },
+          links: [
+            { label: "Off-site", path: "//evil.example/phish" },
+            { label: "Script", path: "javascript:alert(1)" },
+            { label: "Help", path: "help" },
+          ],
+        }),
+      ],
+    };
+    const page = await (await new Client(config).get("/auth/signin", PAGE)).text();
+    expect(page).not.toContain("evil.example");
+    expect(page).not.toContain("javascript:");
+    expect(page).toContain('<a href="http://localhost:3000/auth/help">Help</a>');
   });
 
   it("the sign-in page offers Create account and Forgot password?", async () => {

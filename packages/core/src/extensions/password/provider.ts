@@ -73,6 +73,11 @@ export function Password(options: PasswordProviderOptions): CredentialsConfig {
         autocomplete: "current-password",
       },
     },
+    // The built-in sign-in page shows them under the form (the password() extension's pages).
+    links: [
+      { label: "Create account", path: "password/signup" },
+      { label: "Forgot password?", path: "password/forgot" },
+    ],
     async authorize(credentials): Promise<AdapterUser | null> {
       const email = typeof credentials.email === "string" ? canonicalEmail(credentials.email) : "";
       const typed = typeof credentials.password === "string" ? credentials.password : "";
