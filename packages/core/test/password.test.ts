@@ -243,7 +243,7 @@ describe("the password extension", () => {
   it("CSRF: sign-up, verify, forgot and reset posted without the token are refused", async () => {
     const { config } = setup();
     const client = new Client(config);
-    for (const sub of ["signup", "verify", "forgot", "reset", "change"]) {
+    for (const sub of ["signup", "verify", "forgot", "reset", "change", "delete"]) {
       const answer = await client.post(`/auth/password/${sub}`, {
         email: "ada@example.com",
         password: "a long passphrase",
@@ -360,6 +360,31 @@ describe("the password extension", () => {
     expect(old.headers.get("location")).toContain("error=CredentialsSignin");
     const fresh = await signIn(new Client(config), "ada@example.com", "the new passphrase");
     expect(fresh.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
+  });
+
+  it("account deletion needs the password; then the user, the hash and every session are gone", async () => {
+    const deleted: string[] = [];
+    const { config, adapter } = setup({
+      events: { accountDeleted: ({ user }) => void deleted.push(user.id) },
+    });
+    await adapter.createUser({ id: "u1", email: "ada@example.com", emailVerified: new Date() });
+    await adapter.setPasswordHash("u1", await hashPassword("the passphrase", FAST));
+    const here = new Client(config);
+    const there = new Client(config);
+    await signIn(here, "ada@example.com", "the passphrase");
+    await signIn(there, "ada@example.com", "the passphrase");
+    const borrowed = await post(here, "/auth/password/delete", { currentPassword: "a guess" });
+    expect(borrowed.status).toBe(403);
+    expect(await adapter.getUser("u1")).not.toBeNull();
+    const gone = await post(here, "/auth/password/delete", { currentPassword: "the passphrase" });
+    expect(gone.status).toBe(302);
+    expect(await adapter.getUser("u1")).toBeNull();
+    expect(await adapter.getPasswordHash("u1")).toBeNull();
+    expect(await here.session()).toBeNull();
+    expect(await there.session()).toBeNull();
+    expect(deleted).toEqual(["u1"]);
+    const again = await signIn(new Client(config), "ada@example.com", "the passphrase");
+    expect(again.headers.get("location")).toContain("error=CredentialsSignin");
   });
 
   it("reset-token reuse: a spent code does not work a second time", async () => {

@@ -22,6 +22,8 @@ export interface PasswordApi {
   reset(input: { email: string; code: string; password: string }): Promise<{ url: string }>;
   /** The signed-in user's new password; the current one is required. */
   change(input: { currentPassword: string; password: string }): Promise<void>;
+  /** Deletes the signed-in user's account; the password confirms it. */
+  deleteAccount(currentPassword: string): Promise<void>;
 }
 
 async function call(
@@ -65,6 +67,9 @@ export function passwordApi(run: ActionRunner): PasswordApi {
     reset: (input) => call(run, "reset", input, "The reset"),
     async change(input) {
       await call(run, "change", input, "Changing the password");
+    },
+    async deleteAccount(currentPassword) {
+      await call(run, "delete", { currentPassword }, "Deleting the account");
     },
   };
 }

@@ -34,6 +34,8 @@ export interface PasswordClient {
   reset(input: { email: string; code: string; password: string }): Promise<PasswordClientResult>;
   /** The signed-in user's new password, with the current one. */
   change(input: { currentPassword: string; password: string }): Promise<PasswordClientResult>;
+  /** Deletes the signed-in user's account; the password confirms it. */
+  deleteAccount(currentPassword: string): Promise<PasswordClientResult>;
 }
 
 /**
@@ -61,5 +63,6 @@ export function passwordClient(endpoint: AuthEndpoint): PasswordClient {
     requestReset: (email) => post("forgot", { email }),
     reset: (input) => post("reset", input),
     change: (input) => post("change", input),
+    deleteAccount: (currentPassword) => post("delete", { currentPassword }),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * `password(options)`: the account flows around a password, built as an extension. It adds one
  * action row, `password`, with the sub-paths `signin` (page), `signup`, `verify`, `forgot`,
- * `reset` and `change`. Sign-in itself goes through the `Password` provider and the core's credentials path.
+ * `reset`, `change` and `delete`. Sign-in itself goes through the `Password` provider and the core's credentials path.
  *
  * No account enumeration: sign-up and "forgot password" answer the same page whether or not the
  * address has an account; the e-mail says what happened. Codes are six digits, kept hashed in the
@@ -14,6 +14,7 @@ import type { ActionRow, AuthContext, InternalEmailProvider } from "../../lib/co
 import { sha256Hex } from "../../lib/crypto/encoding.js";
 import { defineExtension } from "../../lib/extension.js";
 import type { TesseraExtension } from "../../lib/extension-handle.js";
+import { clearChunkedCookie } from "../../lib/http/cookies.js";
 import { json } from "../../lib/http/response.js";
 import { authorizeSignIn, issueSession } from "../../lib/session/issue.js";
 import { revokeUserJwtSessions } from "../../lib/session/jwt-revocation.js";
@@ -30,6 +31,7 @@ import {
 } from "./hash.js";
 import {
   changePage,
+  deletePage,
   forgotPage,
   type PasswordPageContext,
   resetPage,
@@ -77,6 +79,11 @@ export interface PasswordOptions {
    * the code as `token` and the link as `url`.
    */
   send?: (email: PasswordEmail, ctx: { request: Request }) => Promise<void>;
+  /** Events; a handler that throws is logged, never breaks the flow. */
+  events?: {
+    /** A user deleted their account (after it was removed from the adapter). */
+    accountDeleted?(message: { user: AdapterUser }): void | Promise<void>;
+  };
 }
 
 interface Resolved {
@@ -85,10 +92,12 @@ interface Resolved {
   verifyEmail: boolean;
   codeMaxAge: number;
   send?: PasswordOptions["send"];
+  events: NonNullable<PasswordOptions["events"]>;
 }
 
 type Store = PasswordAdapter & {
   getUser(id: string): Promise<AdapterUser | null> | AdapterUser | null;
+  deleteUser(id: string): Promise<unknown> | unknown;
   getUserByEmail(email: string): Promise<AdapterUser | null> | AdapterUser | null;
   createUser(user: AdapterUser): Promise<AdapterUser> | AdapterUser;
   updateUser(
@@ -278,6 +287,46 @@ async function changePassword(
   return { redirect: ctx.callbackUrl, cookies };
 }
 
+/**
+ * `POST delete`: the signed-in user deletes their account, confirming with their password (a
+ * session left open, or stolen, must not be enough). Every session ends first; the adapter's
+ * `deleteUser` removes the user with their accounts, sessions and password.
+ */
+async function deleteAccount(
+  ctx: AuthContext,
+  options: Resolved,
+  base: PasswordPageContext,
+  refuse: (status: number, error: string, page: ResponseInternal<string>) => ResponseInternal,
+): Promise<ResponseInternal> {
+  const userId = await signedInUserId(ctx);
+  if (!userId) return refuse(401, "NotSignedIn", deletePage({ ...base, error: "Sign in first." }));
+  // Guessing the password from an open session: counted per user and per IP.
+  await limitSignInAttempt(ctx, "credentials", `user:${userId}`);
+  const adapter = store(ctx);
+  const stored = await adapter.getPasswordHash(userId);
+  const typed = text(ctx.request.body?.currentPassword);
+  const valid = stored
+    ? (await verifyPassword(typed, stored, options.scrypt)).valid
+    : await dummyCheck(typed, options.scrypt);
+  const user = valid ? await adapter.getUser(userId) : null;
+  if (!user)
+    return refuse(
+      403,
+      "CurrentPasswordWrong",
+      deletePage({ ...base, error: "That is not your password." }),
+    );
+  await endEverySession(ctx, userId);
+  await adapter.deleteUser(userId);
+  try {
+    await options.events.accountDeleted?.({ user });
+  } catch (error) {
+    ctx.logger.error(error instanceof Error ? error : new Error(String(error)));
+  }
+  const cookies = clearChunkedCookie(ctx.request.cookies, ctx.cookies.sessionToken);
+  if (!wantsPage(ctx)) return { ...json({ deleted: true }), cookies };
+  return { redirect: `${ctx.url.origin}/`, cookies };
+}
+
 function handlerFor(options: Resolved) {
   return async function passwordAction(ctx: AuthContext): Promise<ResponseInternal> {
     const { method, subAction } = ctx.request;
@@ -308,6 +357,8 @@ function handlerFor(options: Resolved) {
           return resetPage({ ...base, email, ...(code && { code }) });
         case "change":
           return changePage(base);
+        case "delete":
+          return deletePage(base);
         default:
           return signInPage(base);
       }
@@ -417,6 +468,8 @@ function handlerFor(options: Resolved) {
         }
         case "change":
           return changePassword(ctx, options, base, refuse);
+        case "delete":
+          return deleteAccount(ctx, options, base, refuse);
         default:
           return json({ error: "BadRequest" }, 400);
       }
@@ -424,6 +477,7 @@ function handlerFor(options: Resolved) {
       if (!(error instanceof RateLimited)) throw error;
       if (!asPage) return json({ error: "RateLimited" }, 429);
       if (subAction === "change") return changePage({ ...base, error: TOO_MANY, status: 429 });
+      if (subAction === "delete") return deletePage({ ...base, error: TOO_MANY, status: 429 });
       const page = subAction === "signup" ? signUpPage : subAction === "forgot" ? forgotPage : null;
       if (page) return page({ ...base, email, error: TOO_MANY, status: 429 });
       const codePage = subAction === "verify" ? verifyPage : resetPage;
@@ -450,11 +504,12 @@ export function password(options: PasswordOptions = {}): TesseraExtension {
     verifyEmail: options.verifyEmail !== false,
     codeMaxAge: Math.round((options.codeMaxAge ?? 15) * 60),
     ...(options.send && { send: options.send }),
+    events: options.events ?? {},
   };
   const row: ActionRow = {
     name: PASSWORD_ACTION,
     methods: ["GET", "POST"],
-    tail: ["signin", "signup", "verify", "forgot", "reset", "change"],
+    tail: ["signin", "signup", "verify", "forgot", "reset", "change", "delete"],
     csrf: "all",
     page: true,
     callbackUrl: true,
@@ -467,7 +522,14 @@ export function password(options: PasswordOptions = {}): TesseraExtension {
     requires: [
       {
         of: "adapter",
-        methods: [...PASSWORD_ADAPTER_METHODS, "getUserByEmail", "createUser", "updateUser"],
+        methods: [
+          ...PASSWORD_ADAPTER_METHODS,
+          "getUser",
+          "getUserByEmail",
+          "createUser",
+          "updateUser",
+          "deleteUser",
+        ],
         implementedBy: "@tessera/memory, @tessera/sql, @tessera/redis",
       },
     ],

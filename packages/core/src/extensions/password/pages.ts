@@ -151,3 +151,18 @@ ${newPasswordField(p)}
 </form>`,
   );
 }
+
+/** Delete account: the current password confirms it (a session left open is not enough). */
+export function deletePage(p: PasswordPageContext) {
+  const base = actionBase(p.url);
+  return page(
+    p,
+    "Delete account",
+    "This removes your account and signs you out everywhere. It cannot be undone.",
+    html`<form class="stack" action="${base}/password/delete" method="post">
+${hiddenFields(p.csrfToken, p.callbackUrl)}
+<div class="field"><label for="currentPassword">Password</label><input id="currentPassword" name="currentPassword" type="password" autocomplete="current-password" required autofocus></div>
+<button type="submit" class="button primary">Delete my account</button>
+</form>`,
+  );
+}
