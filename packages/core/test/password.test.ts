@@ -4,6 +4,9 @@
  * reset, and the attacks: account enumeration by status and body, code reuse and expiry, a code
  * for another address, brute force of the code, CSRF, a weak password.
  */
+import { createHash } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { type AuthConfig, actionRunner, assertStartupConfig } from "@tessera/core";
 import { InvalidExtension, PasswordRefused } from "@tessera/core/errors";
 import {
@@ -47,6 +50,8 @@ function setup(
       extensions: [
         password({
           scrypt: FAST,
+          // Offline: the breached-password tests run their own range server.
+          breachedPasswords: false,
           send: async (mail) => {
             mails.push(mail);
           },
@@ -113,7 +118,7 @@ describe("the password extension", () => {
           Password({ adapter, scrypt: FAST }),
           Nodemailer({ server: smtp.url, from: "no-reply@app.example" }),
         ],
-        experimental: { extensions: [password({ scrypt: FAST })] },
+        experimental: { extensions: [password({ scrypt: FAST, breachedPasswords: false })] },
       };
       const client = new Client(config);
       const answer = await signUp(client, "Ada@Example.com");
@@ -306,7 +311,13 @@ describe("the password extension", () => {
     const resetConfig: AuthConfig = {
       ...config,
       experimental: {
-        extensions: [password({ scrypt: FAST, send: async (mail) => void mails.push(mail) })],
+        extensions: [
+          password({
+            scrypt: FAST,
+            breachedPasswords: false,
+            send: async (mail) => void mails.push(mail),
+          }),
+        ],
       },
     };
     const resetting = new Client(resetConfig);
@@ -604,5 +615,93 @@ describe("loading", () => {
     const own = await bundle(["extensions/password/index"]);
     expect(own.some((path) => path.includes("extensions/password/hash.ts"))).toBe(true);
     expect(own.filter((path) => path.includes("extensions/two-factor"))).toEqual([]);
+  });
+});
+
+/**
+ * A local server speaking the Pwned Passwords range API (`GET /range/<5 hex>` → `SUFFIX:COUNT`
+ * lines, padded with zero-count lines), holding `breached`. Records the paths it was asked.
+ */
+async function startRangeServer(breached: string[]) {
+  const hashes = breached.map((pw) =>
+    createHash("sha1").update(pw.normalize("NFKC")).digest("hex").toUpperCase(),
+  );
+  const asked: string[] = [];
+  const server = createServer((req, res) => {
+    asked.push(req.url ?? "");
+    const prefix = /^\/range\/([0-9A-F]{5})$/.exec(req.url ?? "")?.[1];
+    if (!prefix) {
+      res.writeHead(400).end();
+      return;
+    }
+    const lines = hashes.filter((h) => h.startsWith(prefix)).map((h) => `${h.slice(5)}:42`);
+    lines.push(`${"0".repeat(35)}:0`, `${"F".repeat(35)}:0`);
+    res.writeHead(200, { "content-type": "text/plain" }).end(lines.join("\r\n"));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    asked,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe("breached passwords (Pwned Passwords range API, local server)", () => {
+  it("a breached password is refused at sign-up, reset and change; only a 5-character prefix leaves", async () => {
+    const range = await startRangeServer(["password1234", "correct horse battery staple"]);
+    try {
+      const { config, adapter, lastMail } = setup({ breachedPasswords: { apiUrl: range.url } });
+      const refused = await signUp(new Client(config), "ada@example.com", "password1234");
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain("known data breaches");
+      expect(await adapter.getUserByEmail("ada@example.com")).toBeNull();
+      // k-anonymity: the server saw a 5-hex prefix, never the password or its full hash.
+      const full = createHash("sha1").update("password1234").digest("hex").toUpperCase();
+      expect(range.asked).toEqual([`/range/${full.slice(0, 5)}`]);
+
+      const accepted = await signUp(new Client(config), "ada@example.com", "a fresh passphrase");
+      expect(accepted.status).toBe(200);
+      await post(new Client(config), "/auth/password/verify", {
+        email: "ada@example.com",
+        code: lastMail("ada@example.com").code,
+      });
+      await post(new Client(config), "/auth/password/forgot", { email: "ada@example.com" });
+      const { code } = lastMail("ada@example.com");
+      const reset = await post(new Client(config), "/auth/password/reset", {
+        email: "ada@example.com",
+        code,
+        password: "correct horse battery staple",
+      });
+      expect(reset.status).toBe(400);
+      // The refused password did not spend the code.
+      const kept = await post(new Client(config), "/auth/password/reset", {
+        email: "ada@example.com",
+        code,
+        password: "another fresh passphrase",
+      });
+      expect(kept.status).toBe(302);
+    } finally {
+      await range.close();
+    }
+  });
+
+  it("fails open with a warning when the service is unreachable, or refuses with failOpen: false", async () => {
+    const range = await startRangeServer([]);
+    const down = range.url;
+    await range.close();
+    const logger = recordingLogger();
+    const open = setup({ breachedPasswords: { apiUrl: down } }, { logger: logger.logger });
+    const accepted = await signUp(new Client(open.config), "ada@example.com", "a fresh passphrase");
+    expect(accepted.status).toBe(200);
+    expect(logger.warnings).toContain("breached-password-check-unavailable");
+    const closed = setup({ breachedPasswords: { apiUrl: down, failOpen: false } });
+    const refused = await signUp(
+      new Client(closed.config),
+      "ada@example.com",
+      "a fresh passphrase",
+    );
+    expect(refused.status).toBe(503);
+    expect(await closed.adapter.getUserByEmail("ada@example.com")).toBeNull();
   });
 });

@@ -22,6 +22,7 @@ import { limitSignInAttempt, sharedStoreOf } from "../../lib/session/rate-limit.
 import { completeSignIn } from "../../lib/session/sign-in.js";
 import { signedInUserId } from "../../lib/session/signed-in-user.js";
 import type { Account, ResponseInternal } from "../../types.js";
+import { type BreachedPasswordOptions, breachVerdict } from "./breached.js";
 import {
   DEFAULT_SCRYPT,
   dummyCheck,
@@ -68,6 +69,12 @@ export interface PasswordOptions {
   scrypt?: ScryptParams;
   policy?: PasswordPolicy;
   /**
+   * Refuse new passwords found in known breaches ("Have I Been Pwned" range API, k-anonymity:
+   * only a 5-character SHA-1 prefix leaves the server); on by default, failing open with a
+   * warning when the service is unreachable. `false` turns the check off.
+   */
+  breachedPasswords?: BreachedPasswordOptions | false;
+  /**
    * E-mail the address a code before the first sign-in; default true. With `false` sign-up signs
    * in at once, and so tells whoever signs up whether the address was free.
    */
@@ -93,6 +100,7 @@ interface Resolved {
   codeMaxAge: number;
   send?: PasswordOptions["send"];
   events: NonNullable<PasswordOptions["events"]>;
+  breached: BreachedPasswordOptions | false;
 }
 
 type Store = PasswordAdapter & {
@@ -121,6 +129,45 @@ async function codeHash(kind: string, userId: string, code: string): Promise<str
 function newCode(): string {
   const [draw = 0] = crypto.getRandomValues(new Uint32Array(1));
   return String(draw % 1_000_000).padStart(6, "0");
+}
+
+/** Why a new password is refused (policy, a known breach), or null when it may be set. */
+interface PasswordRefusal {
+  status: number;
+  error: string;
+  message: string;
+}
+
+async function newPasswordRefusal(
+  ctx: AuthContext,
+  options: Resolved,
+  typed: string,
+): Promise<PasswordRefusal | null> {
+  const problem = checkPassword(typed, options.policy);
+  if (problem)
+    return {
+      status: 400,
+      error: "PasswordPolicy",
+      message:
+        problem === "too-short"
+          ? `Use at least ${options.policy.minLength} characters.`
+          : `Use at most ${options.policy.maxLength} characters.`,
+    };
+  if (!options.breached) return null;
+  const verdict = await breachVerdict(typed, options.breached, ctx.logger);
+  if (verdict === "breached")
+    return {
+      status: 400,
+      error: "PasswordBreached",
+      message: "This password appears in known data breaches. Choose another one.",
+    };
+  if (verdict === "unavailable" && options.breached.failOpen === false)
+    return {
+      status: 503,
+      error: "BreachCheckUnavailable",
+      message: "Passwords cannot be checked right now. Try again in a few minutes.",
+    };
+  return null;
 }
 
 const WRONG_CODE = "That code did not work, or it expired. Check it, or ask for a new one.";
@@ -247,16 +294,9 @@ async function changePassword(
   if (!userId) return refuse(401, "NotSignedIn", changePage({ ...base, error: "Sign in first." }));
   const body = ctx.request.body ?? {};
   const typed = text(body.password);
-  const problem = checkPassword(typed, options.policy);
-  if (problem)
-    return refuse(
-      400,
-      "PasswordPolicy",
-      changePage({
-        ...base,
-        error: `Use ${problem === "too-short" ? `at least ${options.policy.minLength}` : `at most ${options.policy.maxLength}`} characters.`,
-      }),
-    );
+  const refusal = await newPasswordRefusal(ctx, options, typed);
+  if (refusal)
+    return refuse(refusal.status, refusal.error, changePage({ ...base, error: refusal.message }));
   // Guessing the current password from an open session: counted per user and per IP.
   await limitSignInAttempt(ctx, "credentials", `user:${userId}`);
   const adapter = store(ctx);
@@ -378,18 +418,12 @@ function handlerFor(options: Resolved) {
               "InvalidEmail",
               signUpPage({ ...again, error: "Enter an e-mail address." }),
             );
-          const problem = checkPassword(typed, options.policy);
-          if (problem)
+          const refusal = await newPasswordRefusal(ctx, options, typed);
+          if (refusal)
             return refuse(
-              400,
-              "PasswordPolicy",
-              signUpPage({
-                ...again,
-                error:
-                  problem === "too-short"
-                    ? `Use at least ${options.policy.minLength} characters.`
-                    : `Use at most ${options.policy.maxLength} characters.`,
-              }),
+              refusal.status,
+              refusal.error,
+              signUpPage({ ...again, status: refusal.status, error: refusal.message }),
             );
           // Mail bombing and mass sign-up: per address and per IP, through the shared store.
           await limitSignInAttempt(ctx, "email-signin", email);
@@ -440,18 +474,13 @@ function handlerFor(options: Resolved) {
         }
         case "reset": {
           const typed = text(body.password);
-          const problem = checkPassword(typed, options.policy);
-          // The policy is checked before the code is spent, so a too-short try keeps the code.
-          if (problem)
+          // The password is checked before the code is spent, so a refused one keeps the code.
+          const refusal = await newPasswordRefusal(ctx, options, typed);
+          if (refusal)
             return refuse(
-              400,
-              "PasswordPolicy",
-              resetPage({
-                ...base,
-                email,
-                code: text(body.code),
-                error: `Use ${problem === "too-short" ? `at least ${options.policy.minLength}` : `at most ${options.policy.maxLength}`} characters.`,
-              }),
+              refusal.status,
+              refusal.error,
+              resetPage({ ...base, email, code: text(body.code), error: refusal.message }),
             );
           await limitSignInAttempt(ctx, "email-callback", email);
           const adapter = store(ctx);
@@ -505,6 +534,7 @@ export function password(options: PasswordOptions = {}): TesseraExtension {
     codeMaxAge: Math.round((options.codeMaxAge ?? 15) * 60),
     ...(options.send && { send: options.send }),
     events: options.events ?? {},
+    breached: options.breachedPasswords ?? {},
   };
   const row: ActionRow = {
     name: PASSWORD_ACTION,
