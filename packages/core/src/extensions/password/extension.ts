@@ -20,7 +20,7 @@ import { authorizeSignIn, issueSession } from "../../lib/session/issue.js";
 import { revokeUserJwtSessions } from "../../lib/session/jwt-revocation.js";
 import { limitSignInAttempt, sharedStoreOf } from "../../lib/session/rate-limit.js";
 import { completeSignIn } from "../../lib/session/sign-in.js";
-import { signedInUserId } from "../../lib/session/signed-in-user.js";
+import { signedInUserId } from "../../lib/session/signed-in.js";
 import type { Account, ResponseInternal } from "../../types.js";
 import { type BreachedPasswordOptions, breachVerdict } from "./breached.js";
 import {
