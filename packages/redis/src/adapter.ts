@@ -284,7 +284,8 @@ export function RedisAdapter(
     "listPasskeysByUserId" | "updatePasskey" | "deletePasskey"
   > &
     TwoFactorAdapter &
-    OrganizationAdapter = {
+    OrganizationAdapter &
+    PasswordAdapter = {
     async createUser(user) {
       const created: AdapterUser = { ...user, id: user.id || randomUUID() };
       if (created.email) await claimEmail(created.email, created.id);
