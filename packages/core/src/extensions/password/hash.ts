@@ -63,7 +63,7 @@ type ScryptEngine = (
 
 /** `node:crypto`'s scrypt, or undefined on runtimes without it. */
 export function nodeScrypt(): ScryptEngine | undefined {
-  const crypto = nodeCrypto;
+  const crypto = nodeCrypto();
   if (!crypto) return undefined;
   return (password, salt, { N, r, p, maxmem }) =>
     new Promise((resolve, reject) =>
