@@ -33,6 +33,8 @@ const entries = {
   sql: 'export { SqlAdapter, createPostgresDb, createSqliteDb, migrate, dropSchema } from "@tessera/sql";',
   redis: 'export { RedisAdapter, createRedisClient, redisStore } from "@tessera/redis";',
   express: 'export { ExpressAuth, getSession, toWebRequest } from "@tessera/express";',
+  password:
+    'export { Auth } from "@tessera/core"; export { Password, password, hashPassword } from "@tessera/core/password"; export { MemoryAdapter } from "@tessera/memory";',
 };
 
 /**

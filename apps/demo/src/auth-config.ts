@@ -3,19 +3,18 @@
  * sign-in method — password, magic link, the local OpenID Provider, passkeys, and GitHub/Google
  * when their credentials are in the environment.
  */
-
 import { organizations } from "@tessera/core/organizations";
+import { Password, password } from "@tessera/core/password";
 import type { Provider } from "@tessera/core/providers";
-import Credentials from "@tessera/core/providers/credentials";
 import Nodemailer from "@tessera/core/providers/nodemailer";
 import Passkey from "@tessera/core/providers/passkey";
 import { twoFactor } from "@tessera/core/two-factor";
 import type { ExpressAuthConfig } from "@tessera/express";
 import { SqlAdapter, sqlStore } from "@tessera/sql";
 import type { DemoDatabase } from "./database.js";
-import { DEMO_USER } from "./database.js";
 import { logoDataUrl } from "./pages/layout.js";
 import { ACCENT, IDP_ACCENT } from "./pages/styles.js";
+import { verifyPassword as verifyLegacyHash } from "./passwords.js";
 
 /** Session strategies the demo runs with. */
 export type SessionStrategy = "database" | "jwt";
@@ -36,8 +35,9 @@ export interface AuthSetup {
 export const IDP_PROVIDER_ID = "demo-idp";
 
 /**
- * Builds the configuration. Password sign-in checks the demo's own password table with scrypt;
- * every successful sign-in is recorded for the home page's "recent sign-ins".
+ * Builds the configuration. Password accounts come from `@tessera/core/password` (sign-up with an
+ * e-mailed code, "Forgot password?", hashes in Tessera's `passwords` table); every successful
+ * sign-in is recorded for the home page's "recent sign-ins".
  *
  * @example
  * ```ts
@@ -47,12 +47,13 @@ export const IDP_PROVIDER_ID = "demo-idp";
  */
 export function createAuthConfig(setup: AuthSetup): ExpressAuthConfig {
   const { database } = setup;
+  const adapter = SqlAdapter(database.db, { dialect: "sqlite" });
   return {
     secret: setup.secret,
     // The demo runs on localhost: the Host header is the URL the browser used.
     trustHost: true,
     basePath: "/auth",
-    adapter: SqlAdapter(database.db, { dialect: "sqlite" }),
+    adapter,
     session: { strategy: setup.strategy },
     // JWT sessions are revocable: signing out puts the token on a denylist in the demo's database.
     jwt: { revocation: sqlStore(database.db, { dialect: "sqlite" }) },
@@ -60,9 +61,15 @@ export function createAuthConfig(setup: AuthSetup): ExpressAuthConfig {
     oauth: { refreshMargin: 10 },
     // Two-factor authentication, offered on the home page (built-in enrol and challenge pages),
     // and organisations with the default roles (the home page's switcher and members list).
+    // Password accounts: sign-up, verification and reset pages under /auth/password/. The demo runs
+    // offline (its tests, a laptop on a train), so the breached-password service is not asked.
     experimental: {
       enableWebAuthn: true,
-      extensions: [twoFactor({ issuer: "Tessera demo" }), organizations()],
+      extensions: [
+        twoFactor({ issuer: "Tessera demo" }),
+        organizations(),
+        password({ breachedPasswords: false }),
+      ],
     },
     theme: { brandColor: ACCENT, logo: logoDataUrl, colorScheme: "auto" },
     // The built-in "check your email" page cannot know about the demo's mailbox; ours links to it.
@@ -85,29 +92,9 @@ export function createAuthConfig(setup: AuthSetup): ExpressAuthConfig {
         style: { brandColor: IDP_ACCENT },
       },
       ...(setup.extraProviders ?? []),
-      Credentials({
-        id: "password",
-        name: "Password",
-        credentials: {
-          email: {
-            label: "Email",
-            type: "email",
-            value: DEMO_USER.email,
-            autocomplete: "username",
-            required: true,
-          },
-          password: {
-            label: "Password",
-            type: "password",
-            autocomplete: "current-password",
-            required: true,
-          },
-        },
-        async authorize({ email, password }) {
-          if (typeof email !== "string" || typeof password !== "string") return null;
-          return database.checkPassword(email, password);
-        },
-      }),
+      // Hashes from before the password extension (the demo's own scrypt format) still verify,
+      // and are re-hashed at the next sign-in.
+      Password({ adapter, verifyPassword: verifyLegacyHash }),
       Nodemailer({
         id: "email",
         name: "Email",

@@ -1,13 +1,14 @@
 /**
- * The demo's SQLite database: Tessera's tables (created by `@tessera/sql`'s migrations), plus two
- * tables of the demo's own — password hashes, and a log of sign-ins for the home page — and the
- * demo user, created on first start.
+ * The demo's SQLite database: Tessera's tables (created by `@tessera/sql`'s migrations; password
+ * hashes live in its `passwords` table, for `@tessera/core/password`), a log of sign-ins for the
+ * home page, and the demo user, created on first start. `demo_passwords` held the hashes before
+ * the password extension; a database from then has its hashes copied over once.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { hashPassword } from "@tessera/core/password";
 import { createSqliteDb, migrate, readDate, type TesseraDatabase } from "@tessera/sql";
 import type { Kysely } from "kysely";
-import { hashPassword, verifyPassword } from "./passwords.js";
 
 /** The account every fresh demo database has. */
 export const DEMO_USER = {
@@ -56,11 +57,6 @@ export interface DemoDatabase {
   applied: string[];
   /** The demo user's id. */
   demoUserId: string;
-  /** The user whose password matches, or `null` (no hint which part was wrong). */
-  checkPassword(
-    email: string,
-    password: string,
-  ): Promise<{ id: string; name: string | null; email: string | null } | null>;
   recordSignIn(userId: string, provider: string): Promise<void>;
   /**
    * Whether an e-mail sign-in link is still waiting to be used: a verification token of
@@ -99,8 +95,19 @@ async function createDemoTables(db: Kysely<DemoTables>): Promise<void> {
     .execute();
 }
 
-/** Creates the demo user with its password unless a user with that address exists. */
+/**
+ * Creates the demo user with its password (verified: the demo owns the address) unless a user
+ * with that address exists, and copies hashes of the demo's former `demo_passwords` table into
+ * Tessera's `passwords` table, where the `Password` provider's `verifyPassword` hook checks them
+ * and the next sign-in re-hashes them.
+ */
 async function seedDemoUser(db: Kysely<DemoTables>): Promise<string> {
+  const legacy = await db
+    .selectFrom("demo_passwords")
+    .select(["userId", "hash"])
+    .where("userId", "not in", db.selectFrom("passwords").select("userId"))
+    .execute();
+  if (legacy.length > 0) await db.insertInto("passwords").values(legacy).execute();
   const existing = await db
     .selectFrom("users")
     .select("id")
@@ -116,11 +123,11 @@ async function seedDemoUser(db: Kysely<DemoTables>): Promise<string> {
         id,
         name: DEMO_USER.name,
         email: DEMO_USER.email,
-        emailVerified: null,
+        emailVerified: Date.now(),
         image: null,
       })
       .execute();
-    await trx.insertInto("demo_passwords").values({ userId: id, hash }).execute();
+    await trx.insertInto("passwords").values({ userId: id, hash }).execute();
   });
   return id;
 }
@@ -151,18 +158,6 @@ export async function openDemoDatabase(dataDir: string | null): Promise<DemoData
       filename,
       applied,
       demoUserId,
-      async checkPassword(email, password) {
-        const row = await db
-          .selectFrom("users")
-          .innerJoin("demo_passwords", "demo_passwords.userId", "users.id")
-          .select(["users.id", "users.name", "users.email", "demo_passwords.hash"])
-          .where("users.email", "=", email.trim().toLowerCase())
-          .executeTakeFirst();
-        // Same work for unknown addresses, so response time does not reveal who has an account.
-        const hash = row?.hash ?? (await dummyHash());
-        const matches = await verifyPassword(password, hash);
-        return row && matches ? { id: row.id, name: row.name, email: row.email } : null;
-      },
       async recordSignIn(userId, provider) {
         await db
           .insertInto("demo_sign_ins")
@@ -188,7 +183,7 @@ export async function openDemoDatabase(dataDir: string | null): Promise<DemoData
         if (!user) return null;
         const [password, accounts, passkeys, signIns] = await Promise.all([
           db
-            .selectFrom("demo_passwords")
+            .selectFrom("passwords")
             .select("userId")
             .where("userId", "=", userId)
             .executeTakeFirst(),
@@ -229,11 +224,4 @@ export async function openDemoDatabase(dataDir: string | null): Promise<DemoData
     await db.destroy();
     throw error;
   }
-}
-
-let dummy: Promise<string> | undefined;
-/** A hash of nothing in particular, verified against when the address is unknown. */
-function dummyHash(): Promise<string> {
-  dummy ??= hashPassword(crypto.randomUUID());
-  return dummy;
 }

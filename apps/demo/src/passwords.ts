@@ -2,6 +2,9 @@
  * Password hashing with scrypt from `node:crypto` (RFC 7914): a memory-hard function, so guessing
  * a leaked hash costs memory as well as time. The stored form names its parameters, so they can
  * be raised later without breaking existing hashes.
+ *
+ * The demo's format from before `@tessera/core/password`: kept so that those hashes still verify
+ * (the `Password` provider's `verifyPassword` hook), each re-hashed at its user's next sign-in.
  */
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 

@@ -151,6 +151,84 @@ describe("session strategy", () => {
   });
 });
 
+describe("password accounts", () => {
+  /** Posts a form to the demo's auth routes with the browser's CSRF token. */
+  async function postForm(browser: Browser, path: string, form: Record<string, string>) {
+    const { csrfToken } = (await (await browser.fetch("/auth/csrf")).json()) as {
+      csrfToken: string;
+    };
+    return browser.fetch(path, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+      body: new URLSearchParams({ csrfToken, callbackUrl: "/", ...form }),
+    });
+  }
+  const codeIn = (text: string) => /Or enter this code: (\d{6})/.exec(text)?.[1] ?? "";
+
+  it("signs up with the e-mailed code, then forgot → reset signs in and ends the old session", async () => {
+    const demo = await start();
+    const browser = new Browser(demo.url);
+    const email = "new-user@example.com";
+    const signedUp = postForm(browser, "/auth/password/signup", {
+      email,
+      name: "New User",
+      password: "a demo passphrase",
+    });
+    const welcome = await demo.mailbox.next();
+    expect((await signedUp).status).toBe(200);
+    expect(welcome.to).toEqual([email]);
+    const verified = await postForm(browser, "/auth/password/verify", {
+      email,
+      code: codeIn(welcome.text),
+    });
+    expect(verified.status).toBe(302);
+    const session = (await (await browser.fetch("/auth/session")).json()) as {
+      user?: { email?: string };
+    };
+    expect(session.user?.email).toBe(email);
+
+    const elsewhere = new Browser(demo.url);
+    const again = await elsewhere.signInWithPassword(email, "a demo passphrase");
+    expect(again.headers.get("location")).toBe(`${demo.url}/`);
+    const resetting = new Browser(demo.url);
+    const asked = postForm(resetting, "/auth/password/forgot", { email });
+    const resetMail = await demo.mailbox.next();
+    expect((await asked).status).toBe(200);
+    const reset = await postForm(resetting, "/auth/password/reset", {
+      email,
+      code: codeIn(resetMail.text),
+      password: "a new demo passphrase",
+    });
+    expect(reset.status).toBe(302);
+    expect(await (await elsewhere.fetch("/auth/session")).json()).toBeNull();
+    expect(await (await browser.fetch("/auth/session")).json()).toBeNull();
+    const fresh = (await (await resetting.fetch("/auth/session")).json()) as {
+      user?: { email?: string };
+    };
+    expect(fresh.user?.email).toBe(email);
+  });
+
+  it("the demo user's hash from before the password extension still signs in and is re-hashed", async () => {
+    const demo = await start();
+    await demo.database.db
+      .updateTable("passwords")
+      .set({ hash: await hashPassword(DEMO_USER.password) })
+      .where("userId", "=", demo.database.demoUserId)
+      .execute();
+    const response = await new Browser(demo.url).signInWithPassword(
+      DEMO_USER.email,
+      DEMO_USER.password,
+    );
+    expect(response.headers.get("location")).toBe(`${demo.url}/`);
+    const row = await demo.database.db
+      .selectFrom("passwords")
+      .select("hash")
+      .where("userId", "=", demo.database.demoUserId)
+      .executeTakeFirst();
+    expect(row?.hash).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$/);
+  });
+});
+
 describe("two-factor authentication", () => {
   it("the home page offers it; once on, a password sign-in asks for a code", async () => {
     const demo = await start();

@@ -8,6 +8,7 @@ import { suiteContext } from "./conformance/context.js";
 import type { ConformanceFeatures, ConformanceOptions } from "./conformance/options.js";
 import { organizationTests } from "./conformance/organizations.js";
 import { passkeyTests } from "./conformance/passkeys.js";
+import { passwordTests } from "./conformance/password.js";
 import { sessionListingTests } from "./conformance/session-listing.js";
 import { sessionTests } from "./conformance/sessions.js";
 import { twoFactorTests } from "./conformance/two-factor.js";
@@ -109,6 +110,7 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
     uniqueCredentialId: true,
     twoFactor: false,
     organizations: false,
+    password: false,
     ...options.features,
   };
   const { db } = options;
@@ -197,5 +199,6 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
     if (features.twoFactor) twoFactorTests(context);
     if (features.organizations) organizationTests(context);
     if (features.passkeyManagement) passkeyTests(context);
+    if (features.password) passwordTests(context);
   });
 }

@@ -59,6 +59,8 @@ export type ErrorType =
   | "UnsupportedStrategy"
   | "TwoFactorFailed"
   | "OrganizationActionRefused"
+  | "PasswordHashUnavailable"
+  | "PasswordRefused"
   | "UntrustedHost"
   | "Verification"
   | "WebAuthnVerificationError";
@@ -320,6 +322,23 @@ export class OrganizationActionRefused extends AuthError {
     this.reason = reason;
     this.status = status;
   }
+}
+
+/**
+ * A password could not be hashed here: the runtime has no `node:crypto`, and `@noble/hashes` (the
+ * scrypt used there) is not installed.
+ */
+export class PasswordHashUnavailable extends AuthError {
+  static override type: ErrorType = "PasswordHashUnavailable";
+}
+
+/**
+ * A password server function (`passwordApi`) was refused: a wrong or expired code, a password the
+ * policy refuses, a wrong current password, nobody signed in, or too many attempts. The message
+ * names which, for the server log.
+ */
+export class PasswordRefused extends AuthError {
+  static override type: ErrorType = "PasswordRefused";
 }
 
 /** The `rateLimit` option is malformed (a window or maximum that is not positive, a bad store). */

@@ -93,3 +93,17 @@ describe("describeLifetime", () => {
     expect(describeLifetime(new Date(now + seconds * 1000), now)).toBe(text);
   });
 });
+
+describe("the e-mailed code", () => {
+  it("shows a 6-digit code under the button and in the text, and nothing else as a code", () => {
+    const expires = new Date(Date.now() + 15 * 60_000);
+    const url = "https://app.test/auth/password/verify?code=123456";
+    const withCode = renderVerificationEmail({ url, expires, code: "123456" });
+    expect(withCode.text).toContain("Or enter this code: 123456");
+    expect(withCode.html).toContain(">123456</p>");
+    // Markup in a "code" is not a code: it is never rendered.
+    const hostile = renderVerificationEmail({ url, expires, code: "<b>1</b>" });
+    expect(hostile.html).not.toContain("Or enter this code");
+    expect(hostile.text).not.toContain("Or enter this code");
+  });
+});

@@ -26,6 +26,7 @@ import type {
   TeamMemberRecord,
   TeamRecord,
 } from "@tessera/core/organizations";
+import type { PasswordAdapter } from "@tessera/core/password";
 import type { TwoFactorAdapter, TwoFactorRecord } from "@tessera/core/two-factor";
 import { passkeyMethods } from "./passkeys.js";
 
@@ -60,6 +61,8 @@ export interface MemoryStore {
   readonly teamMembers: Map<string, TeamMemberRecord>;
   /** Passkey names and dates by credential id (Tessera's passkey-management extension). */
   readonly passkeyDetails: Map<string, PasskeyDetails>;
+  /** Password hashes (PHC strings) by user id. */
+  readonly passwordHashes: Map<string, string>;
 }
 
 /**
@@ -88,6 +91,7 @@ export function createMemoryStore(): MemoryStore {
     teams: new Map(),
     teamMembers: new Map(),
     passkeyDetails: new Map(),
+    passwordHashes: new Map(),
   };
 }
 
@@ -174,10 +178,11 @@ function definedFields<T extends object>(patch: T): Partial<T> {
  */
 export function MemoryAdapter(
   store: MemoryStore = createMemoryStore(),
-): Required<Adapter> & TwoFactorAdapter & OrganizationAdapter {
+): Required<Adapter> & TwoFactorAdapter & OrganizationAdapter & PasswordAdapter {
   const { users, accounts, sessions, verificationTokens, authenticators, twoFactors, backupCodes } =
     store;
   const { organizations, members, invitations, teams, teamMembers } = store;
+  const { passwordHashes } = store;
 
   function slugTaken(slug: string, exceptId?: string): boolean {
     for (const organization of organizations.values())
@@ -262,6 +267,7 @@ export function MemoryAdapter(
       backupCodes.delete(userId);
       deleteWhere(members, (member) => member.userId === userId);
       deleteWhere(teamMembers, (member) => member.userId === userId);
+      passwordHashes.delete(userId);
       users.delete(userId);
       return user;
     },
@@ -558,6 +564,18 @@ export function MemoryAdapter(
 
     async listTeamMembers(teamId) {
       return [...teamMembers.values()].filter((member) => member.teamId === teamId).map(copy);
+    },
+
+    async getPasswordHash(userId) {
+      return passwordHashes.get(userId) ?? null;
+    },
+
+    async setPasswordHash(userId, hash) {
+      passwordHashes.set(userId, hash);
+    },
+
+    async deletePasswordHash(userId) {
+      passwordHashes.delete(userId);
     },
     ...passkeyMethods(authenticators, store.passkeyDetails),
   };

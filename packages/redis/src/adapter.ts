@@ -8,6 +8,7 @@ import type {
   VerificationToken,
 } from "@tessera/core/adapters";
 import type { OrganizationAdapter } from "@tessera/core/organizations";
+import type { PasswordAdapter } from "@tessera/core/password";
 import type { TwoFactorAdapter } from "@tessera/core/two-factor";
 import type { Cluster, Redis } from "ioredis";
 import { keyScheme } from "./keys.js";
@@ -190,7 +191,7 @@ function definedFields<T extends object>(patch: T): Partial<T> {
 export function RedisAdapter(
   redis: Redis | Cluster,
   options: RedisAdapterOptions = {},
-): Required<Adapter> & TwoFactorAdapter & OrganizationAdapter {
+): Required<Adapter> & TwoFactorAdapter & OrganizationAdapter & PasswordAdapter {
   const prefix = options.prefix ?? "tessera:";
   if (/[{}]/.test(prefix)) {
     throw new TypeError("RedisAdapter: the prefix must not contain { or } (hash tag characters)");
@@ -283,7 +284,8 @@ export function RedisAdapter(
     "listPasskeysByUserId" | "updatePasskey" | "deletePasskey"
   > &
     TwoFactorAdapter &
-    OrganizationAdapter = {
+    OrganizationAdapter &
+    PasswordAdapter = {
     async createUser(user) {
       const created: AdapterUser = { ...user, id: user.id || randomUUID() };
       if (created.email) await claimEmail(created.email, created.id);
@@ -362,6 +364,7 @@ export function RedisAdapter(
         keys.userBackupCodes(userId),
         organizations.userIndexKey(userId),
         passkeyDetailsKey(keys, userId),
+        keys.userPassword(userId),
       );
       return user;
     },
@@ -586,6 +589,18 @@ export function RedisAdapter(
 
     async countBackupCodes(userId) {
       return redis.scard(keys.userBackupCodes(userId));
+    },
+
+    async getPasswordHash(userId) {
+      return redis.get(keys.userPassword(userId));
+    },
+
+    async setPasswordHash(userId, hash) {
+      await redis.set(keys.userPassword(userId), hash);
+    },
+
+    async deletePasswordHash(userId) {
+      await redis.del(keys.userPassword(userId));
     },
 
     ...organizations.methods,

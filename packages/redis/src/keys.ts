@@ -23,6 +23,8 @@ export interface KeyScheme {
   userTwoFactor(userId: string): string;
   /** Set: the hashes of the user's unused backup codes. */
   userBackupCodes(userId: string): string;
+  /** String: the user's password hash (a PHC string). */
+  userPassword(userId: string): string;
   /** The id of the user with this e-mail. */
   email(email: string): string;
   /** Member of {@link KeyScheme.userAccounts} naming an account. */
@@ -57,6 +59,7 @@ export function keyScheme(prefix: string): KeyScheme {
     userAuthenticators: (userId) => `${userTag(userId)}:authenticators`,
     userTwoFactor: (userId) => `${userTag(userId)}:two-factor`,
     userBackupCodes: (userId) => `${userTag(userId)}:backup-codes`,
+    userPassword: (userId) => `${userTag(userId)}:password`,
     email: (email) => `${prefix}email:${part(email)}`,
     accountId: ({ provider, providerAccountId }) => `${part(provider)}:${part(providerAccountId)}`,
     account: (accountId) => `${prefix}account:${accountId}`,

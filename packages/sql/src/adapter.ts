@@ -16,6 +16,7 @@ import type {
   TeamMemberRecord,
   TeamRecord,
 } from "@tessera/core/organizations";
+import type { PasswordAdapter } from "@tessera/core/password";
 import type { TwoFactorAdapter } from "@tessera/core/two-factor";
 import {
   type Compilable,
@@ -200,7 +201,7 @@ function authenticatorFromRow(row: AuthenticatorRow): AdapterAuthenticator {
 export function SqlAdapter<DB>(
   database: Kysely<DB>,
   options: SqlAdapterOptions,
-): Required<Adapter> & TwoFactorAdapter & OrganizationAdapter {
+): Required<Adapter> & TwoFactorAdapter & OrganizationAdapter & PasswordAdapter {
   // The application's own Kysely type does not know Tessera's tables; see `tableNames`.
   const db = database as unknown as Kysely<TesseraTables>;
   const untyped = database as unknown as Kysely<UntypedTables>;
@@ -1087,6 +1088,26 @@ export function SqlAdapter<DB>(
         .selectAll()
         .where("teamId", "=", teamId)
         .execute();
+    },
+
+    async getPasswordHash(userId) {
+      const row = await db
+        .selectFrom(table("passwords"))
+        .select("hash")
+        .where("userId", "=", userId)
+        .executeTakeFirst();
+      return row?.hash ?? null;
+    },
+
+    async setPasswordHash(userId, hash) {
+      await allOrNothing([
+        db.deleteFrom(table("passwords")).where("userId", "=", userId).compile(),
+        db.insertInto(table("passwords")).values({ userId, hash }).compile(),
+      ]);
+    },
+
+    async deletePasswordHash(userId) {
+      await db.deleteFrom(table("passwords")).where("userId", "=", userId).execute();
     },
     ...passkeyMethods,
   };

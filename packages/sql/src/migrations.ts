@@ -120,7 +120,13 @@ function plainMigrations(options: MigrationOptions): Record<string, Migration> {
    */
   async function createUserOwnedTable<C extends string>(
     db: Kysely<unknown>,
-    table: "accounts" | "sessions" | "authenticators" | "two_factor" | "two_factor_backup_codes",
+    table:
+      | "accounts"
+      | "sessions"
+      | "authenticators"
+      | "two_factor"
+      | "two_factor_backup_codes"
+      | "passwords",
     columns: (
       builder: CreateTableBuilder<string, never>,
     ) => CreateTableBuilder<string, C | "userId">,
@@ -485,6 +491,24 @@ function plainMigrations(options: MigrationOptions): Record<string, Migration> {
           "organizations",
         ] as const)
           await db.schema.dropTable(name(table)).ifExists().execute();
+      },
+    },
+    "0007_passwords": {
+      // A table of its own: Auth.js's tables are not altered, so an app can move back.
+      async up(db: Kysely<unknown>) {
+        await createUserOwnedTable(
+          db,
+          "passwords",
+          (table) =>
+            table
+              .addColumn("userId", types.key, (col) => col.primaryKey())
+              .addColumn("hash", types.text, (col) => col.notNull()),
+          false,
+        );
+      },
+
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable(name("passwords")).ifExists().execute();
       },
     },
   };

@@ -161,6 +161,12 @@ export interface OrganizationTeamMemberRow {
   role: string;
 }
 
+/** A user's password hash (`@tessera/core/password`), a PHC string. */
+export interface PasswordRow {
+  userId: string;
+  hash: string;
+}
+
 /** Tessera's tables under their unprefixed names. */
 export interface TesseraTables {
   users: UserRow;
@@ -178,6 +184,7 @@ export interface TesseraTables {
   organization_teams: OrganizationTeamRow;
   organization_team_members: OrganizationTeamMemberRow;
   passkey_details: PasskeyDetailsRow;
+  passwords: PasswordRow;
 }
 
 /** The base names of Tessera's tables. */

@@ -47,7 +47,7 @@ function opened<T>(value: T): T {
   runAdapterConformance("SqlAdapter on Cloudflare D1 (batch instead of transactions)", {
     adapter: SqlAdapter(db, { dialect: "sqlite", tablePrefix }),
     db: sqlConformanceDb(db, { dialect: "sqlite", tablePrefix, afterClose: closeOne }),
-    features: { twoFactor: true },
+    features: { twoFactor: true, password: true },
   });
 }
 
@@ -81,6 +81,7 @@ describe("migrations on Cloudflare D1", () => {
       "0004_two_factor",
       "0005_passkey_details",
       "0006_organizations",
+      "0007_passwords",
     ]);
     expect(await migrate(db, { dialect: "sqlite", tablePrefix })).toEqual([]);
     await dropSchema(db, { dialect: "sqlite", tablePrefix });

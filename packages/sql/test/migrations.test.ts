@@ -25,6 +25,7 @@ const ALL_MIGRATIONS = [
   "0004_two_factor",
   "0005_passkey_details",
   "0006_organizations",
+  "0007_passwords",
 ];
 
 /** A user with an account, a session and an authenticator, created through the adapter. */
@@ -166,6 +167,7 @@ for (const target of targets) {
           { columns: ["organizationId", "userId"], unique: true },
           { columns: ["userId"], unique: false },
         ],
+        passwords: [{ columns: ["userId"], unique: true }],
       };
       for (const [table, shapes] of Object.entries(expected)) {
         const actual = await indexesOf(db, dialect, `${tablePrefix}${table}`);
@@ -174,7 +176,7 @@ for (const target of targets) {
       }
     });
 
-    test("0004_two_factor adds tables of its own and leaves Auth.js's tables as they were", async () => {
+    test("0004_two_factor and 0007_passwords add tables of their own and leave Auth.js's tables as they were", async () => {
       const tablePrefix = freshPrefix();
       const migrator = new Migrator({
         db,
@@ -210,12 +212,14 @@ for (const target of targets) {
         "0004_two_factor",
         "0005_passkey_details",
         "0006_organizations",
+        "0007_passwords",
       ]);
       expect(await shape()).toEqual(before);
       expect((await migrator.migrateTo("0003_exact_store_keys")).error).toBeUndefined();
       expect(await shape()).toEqual(before);
       const names = (await db.introspection.getTables()).map((t) => t.name);
       expect(names).not.toContain(`${tablePrefix}two_factor`);
+      expect(names).not.toContain(`${tablePrefix}passwords`);
     });
 
     test("a database created by the first release upgrades in place: its sessions keep working, new ones record their device", async () => {
@@ -327,6 +331,7 @@ for (const target of targets) {
         "0004_two_factor",
         "0005_passkey_details",
         "0006_organizations",
+        "0007_passwords",
       ]);
       expect(await store.get(key)).toBe("kept");
       expect((await store.consume(key, 60, 1)).allowed).toBe(false);

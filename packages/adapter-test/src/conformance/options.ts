@@ -57,6 +57,11 @@ export interface ConformanceFeatures {
    * unless set, since they are optional.
    */
   organizations?: boolean;
+  /**
+   * Tessera's password methods (`PasswordAdapter` of `@tessera/core/password`); off unless set,
+   * since they are optional.
+   */
+  password?: boolean;
   /** Tessera's `listAccountsByUserId` extension. `false`: the adapter lacks it. */
   accountListing?: boolean;
   /**

@@ -315,6 +315,11 @@ export interface CredentialsConfig<
     credentials: Partial<Record<keyof C, unknown>>,
     request: Request,
   ) => Awaitable<User | null>;
+  /**
+   * Links under the form on the built-in sign-in page ("Create account", "Forgot password?"),
+   * each a path under the auth base path. A Tessera addition; Auth.js has none.
+   */
+  links?: readonly { label: string; path: string }[];
   options?: Partial<CredentialsConfig<C>>;
 }
 

@@ -42,6 +42,9 @@ export function composeEmail(params: SendVerificationRequestParams): OutgoingEma
     url: params.url,
     expires: params.expires,
     theme: params.theme,
+    // A short numeric token is a code to type (password accounts, two-factor); a link token is
+    // long and stays out of sight.
+    ...(/^\d{6}$/.test(params.token) && { code: params.token }),
   });
   const fromHeader = from.name
     ? `"${from.name.replace(/["\\]/g, "\\$&")}" <${from.address}>`

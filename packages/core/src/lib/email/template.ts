@@ -15,6 +15,11 @@ export interface VerificationEmailInput {
   /** When the link stops working. */
   expires: Date;
   theme?: Theme;
+  /**
+   * A 6-digit code that does what the link does, shown under the button (for a phone whose mail
+   * app opens links in another browser than the one waiting for it).
+   */
+  code?: string;
 }
 
 /** A rendered e-mail. */
@@ -78,6 +83,15 @@ export function renderVerificationEmail(input: VerificationEmailInput): Verifica
   const font =
     "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
+  // Only six digits are ever shown: anything else in `code` is not a code this e-mail may carry.
+  const code = input.code && /^\d{6}$/.test(input.code) ? input.code : undefined;
+  const codeRow = code
+    ? html`<tr><td align="center" style="padding:0 32px 28px;${font};color:${palette.text};">
+<p style="margin:0 0 8px;font-size:14px;color:${palette.muted};">Or enter this code:</p>
+<p style="margin:0;font-size:28px;font-weight:600;letter-spacing:6px;font-family:ui-monospace,Menlo,monospace;">${code}</p>
+</td></tr>
+`
+    : null;
   const body = html`<!doctype html>
 <html lang="en">
 <head>
@@ -102,7 +116,7 @@ export function renderVerificationEmail(input: VerificationEmailInput): Verifica
 <a href="${href}" target="_blank" style="display:inline-block;padding:14px 32px;${font};font-size:16px;font-weight:600;line-height:1.2;color:${buttonText};text-decoration:none;border-radius:8px;">Sign in</a>
 </td></tr></table>
 </td></tr>
-<tr><td style="padding:0 32px 32px;${font};color:${palette.muted};font-size:13px;line-height:1.6;">
+${codeRow}<tr><td style="padding:0 32px 32px;${font};color:${palette.muted};font-size:13px;line-height:1.6;">
 <p style="margin:0 0 8px;">If the button does not work, copy this link into your browser:</p>
 <p style="margin:0 0 16px;word-break:break-all;"><a href="${href}" target="_blank" style="color:${palette.muted};">${href}</a></p>
 <p style="margin:0;padding-top:16px;border-top:1px solid ${palette.border};">If you did not ask to sign in, you can safely ignore this e-mail. Never forward it: anyone with the link can sign in as you.</p>
@@ -119,6 +133,7 @@ export function renderVerificationEmail(input: VerificationEmailInput): Verifica
     "Open this link to sign in:",
     href,
     "",
+    ...(code ? [`Or enter this code: ${code}`, ""] : []),
     `The link expires in ${lifetime} and can be used only once.`,
     "If you did not ask to sign in, you can safely ignore this e-mail.",
     "Never forward it: anyone with the link can sign in as you.",

@@ -210,11 +210,19 @@ function credentialsSection(provider: InternalCredentialsProvider, p: SectionCon
   const create = creating
     ? html` data-conditional-create="${actionBase(p.url)}/webauthn-options/${encodeURIComponent(creating.id)}" data-conditional-create-callback="${creating.callbackUrl}"`
     : "";
+  // Only relative paths under the base path: a provider's link cannot point off-site.
+  const links = (provider.links ?? [])
+    .filter((link) => /^[a-z0-9][a-z0-9/_-]*$/i.test(link.path))
+    .map((link) => html`<a href="${actionBase(p.url)}/${link.path}">${link.label}</a>`);
+  const linkRow =
+    links.length > 0
+      ? html`<p class="hint">${links.flatMap((link, index) => (index === 0 ? [link] : [html` · `, link]))}</p>`
+      : null;
   return html`<form class="stack" action="${provider.callbackUrl}" method="post" data-provider-id="${provider.id}"${create}>
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
 ${fields}
 <button type="submit" class="button primary">Sign in with ${provider.name}</button>
-</form>`;
+</form>${linkRow}`;
 }
 
 const DEFAULT_WEBAUTHN_FIELDS: Record<string, CredentialInput> = {

@@ -30,6 +30,11 @@ function checkedIds(store: SharedStore): BoundedExpiringMap<true> {
   return ids;
 }
 
+/** Store key of a user's cut-off: their sessions that started before it are revoked. */
+function userCutoffKey(userId: string): string {
+  return `tessera:jwt-user-revoked:${userId}`;
+}
+
 /** Store key of a revoked session id. */
 function denylistKey(sessionId: string): string {
   return `tessera:jwt-revoked:${sessionId}`;
@@ -106,9 +111,40 @@ export async function isJwtSessionRevoked(
   const ids = cacheSeconds > 0 ? checkedIds(store) : undefined;
   const now = Date.now();
   if (ids?.get(sessionId, now)) return false;
-  const revoked = (await store.get(denylistKey(sessionId))) !== null;
+  const [denied, cutoff] = await Promise.all([
+    store.get(denylistKey(sessionId)),
+    typeof token.sub === "string" ? store.get(userCutoffKey(token.sub)) : null,
+  ]);
+  // A session from before the user's cut-off (a password reset) is over; one without a start
+  // time was issued before cut-offs existed, so before any cut-off too.
+  const started = typeof token.sst === "number" ? token.sst : 0;
+  const revoked = denied !== null || (cutoff !== null && started < Number(cutoff));
   if (!revoked) ids?.set(sessionId, true, now + cacheSeconds * 1000, now);
   return revoked;
+}
+
+/**
+ * Revokes every JWT session of `userId` that started before now (a password reset: whoever knew
+ * the old password must be signed out everywhere), for `maxAgeSeconds` (your `session.maxAge`).
+ * Sessions issued from now on are not affected. Another instance sees it within its
+ * `revocationCacheSeconds`.
+ *
+ * @example
+ * ```ts
+ * await revokeUserJwtSessions(store, user.id, 30 * 24 * 60 * 60)
+ * ```
+ */
+export async function revokeUserJwtSessions(
+  store: SharedStore,
+  userId: string,
+  maxAgeSeconds: number,
+): Promise<void> {
+  const key = userCutoffKey(userId);
+  // Replaced, not added: a later reset moves the cut-off forward.
+  await store.delete(key);
+  await store.add(key, String(Date.now()), Math.max(1, Math.ceil(maxAgeSeconds) + 60));
+  // This instance forgets what it found not revoked: the cut-off applies here at once.
+  notRevoked.delete(store);
 }
 
 /**
@@ -122,7 +158,8 @@ export async function isJwtSessionRevoked(
  */
 export function withSessionId(store: SharedStore | undefined, token: JWT): JWT {
   if (!store || (typeof token.sid === "string" && token.sid !== "")) return token;
-  return { ...token, sid: crypto.randomUUID() };
+  // `sst`: when the session started, carried over like `sid`, for per-user cut-offs.
+  return { ...token, sid: crypto.randomUUID(), sst: Date.now() };
 }
 
 /**

@@ -9,7 +9,8 @@ export type WarningCode =
   | "env-url-basepath-mismatch"
   | "backchannel-memory-store"
   | "refresh-margin-exceeds-lifetime"
-  | "adapter-lacks-sign-up-methods";
+  | "adapter-lacks-sign-up-methods"
+  | "breached-password-check-unavailable";
 
 /** Logger methods; any may be overridden. */
 export interface LoggerInstance {
@@ -19,6 +20,8 @@ export interface LoggerInstance {
 }
 
 const warningText: Record<WarningCode, string> = {
+  "breached-password-check-unavailable":
+    "The breached-password service could not be reached, so a new password was accepted without that check (password({ breachedPasswords: { failOpen } })). Check the server's network, or set failOpen: false to refuse passwords while it is down.",
   "adapter-lacks-sign-up-methods":
     "The adapter lacks a method that only a first sign-in calls (createUser, linkAccount, updateUser or getUserByEmail): users who exist already sign in, a new user's sign-in ends in a MissingAdapterMethods error naming the method. Implement it to let new users sign in.",
   "debug-enabled": "Debug mode is on: sensitive values may be logged. Turn it off in production.",

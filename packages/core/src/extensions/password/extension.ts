@@ -1,0 +1,567 @@
+/**
+ * `password(options)`: the account flows around a password, built as an extension. It adds one
+ * action row, `password`, with the sub-paths `signin` (page), `signup`, `verify`, `forgot`,
+ * `reset`, `change` and `delete`. Sign-in itself goes through the `Password` provider and the core's credentials path.
+ *
+ * No account enumeration: sign-up and "forgot password" answer the same page whether or not the
+ * address has an account; the e-mail says what happened. Codes are six digits, kept hashed in the
+ * shared store with the user's id (a code for one address never works for another), expire, and
+ * are spent by one compare-and-delete (single use, even when two requests race).
+ */
+import type { AdapterUser } from "../../adapters.js";
+import { AuthError, EmailSignInError, InvalidExtension, RateLimited } from "../../errors.js";
+import type { ActionRow, AuthContext, InternalEmailProvider } from "../../lib/config/internal.js";
+import { sha256Hex } from "../../lib/crypto/encoding.js";
+import { defineExtension } from "../../lib/extension.js";
+import type { TesseraExtension } from "../../lib/extension-handle.js";
+import { clearChunkedCookie } from "../../lib/http/cookies.js";
+import { json } from "../../lib/http/response.js";
+import { authorizeSignIn, issueSession } from "../../lib/session/issue.js";
+import { revokeUserJwtSessions } from "../../lib/session/jwt-revocation.js";
+import { limitSignInAttempt, sharedStoreOf } from "../../lib/session/rate-limit.js";
+import { completeSignIn } from "../../lib/session/sign-in.js";
+import { signedInUserId } from "../../lib/session/signed-in.js";
+import type { Account, ResponseInternal } from "../../types.js";
+import { type BreachedPasswordOptions, breachVerdict } from "./breached.js";
+import {
+  DEFAULT_SCRYPT,
+  dummyCheck,
+  hashPassword,
+  type ScryptParams,
+  verifyPassword,
+} from "./hash.js";
+import {
+  changePage,
+  deletePage,
+  forgotPage,
+  type PasswordPageContext,
+  resetPage,
+  signInPage,
+  signUpPage,
+  verifyPage,
+} from "./pages.js";
+import { checkPassword, type PasswordPolicy, resolvePolicy } from "./policy.js";
+import { canonicalEmail } from "./provider.js";
+import { PASSWORD_ADAPTER_METHODS, type PasswordAdapter } from "./storage.js";
+
+/** The name of the action row: `<basePath>/password/<sub-path>`. */
+export const PASSWORD_ACTION = "password";
+
+/** One e-mail of the password flows. */
+export interface PasswordEmail {
+  /**
+   * `verify`: the code after sign-up; `reset`: the code after "forgot password";
+   * `exists`: someone tried to sign up with an address that has an account (it carries a reset
+   * code, so the owner can get in).
+   */
+  kind: "verify" | "reset" | "exists";
+  to: string;
+  /** Six digits. */
+  code: string;
+  /** The link that fills the code in. */
+  url: string;
+  expires: Date;
+}
+
+/** Options of {@link password}. */
+export interface PasswordOptions {
+  /** scrypt parameters for new hashes (use the same as `Password({ scrypt })`). */
+  scrypt?: ScryptParams;
+  policy?: PasswordPolicy;
+  /**
+   * Refuse new passwords found in known breaches ("Have I Been Pwned" range API, k-anonymity:
+   * only a 5-character SHA-1 prefix leaves the server); on by default, failing open with a
+   * warning when the service is unreachable. `false` turns the check off.
+   */
+  breachedPasswords?: BreachedPasswordOptions | false;
+  /**
+   * E-mail the address a code before the first sign-in; default true. With `false` sign-up signs
+   * in at once, and so tells whoever signs up whether the address was free.
+   */
+  verifyEmail?: boolean;
+  /** Minutes a code stays valid; default 15. */
+  codeMaxAge?: number;
+  /**
+   * Sends the e-mails. Default: the configured e-mail provider's `sendVerificationRequest`, with
+   * the code as `token` and the link as `url`.
+   */
+  send?: (email: PasswordEmail, ctx: { request: Request }) => Promise<void>;
+  /** Events; a handler that throws is logged, never breaks the flow. */
+  events?: {
+    /** A user deleted their account (after it was removed from the adapter). */
+    accountDeleted?(message: { user: AdapterUser }): void | Promise<void>;
+  };
+}
+
+interface Resolved {
+  scrypt: ScryptParams;
+  policy: Required<PasswordPolicy>;
+  verifyEmail: boolean;
+  codeMaxAge: number;
+  send?: PasswordOptions["send"];
+  events: NonNullable<PasswordOptions["events"]>;
+  breached: BreachedPasswordOptions | false;
+}
+
+type Store = PasswordAdapter & {
+  getUser(id: string): Promise<AdapterUser | null> | AdapterUser | null;
+  deleteUser(id: string): Promise<unknown> | unknown;
+  getUserByEmail(email: string): Promise<AdapterUser | null> | AdapterUser | null;
+  createUser(user: AdapterUser): Promise<AdapterUser> | AdapterUser;
+  updateUser(
+    user: Partial<AdapterUser> & Pick<AdapterUser, "id">,
+  ): Promise<AdapterUser> | AdapterUser;
+  deleteSessionsByUserId?(userId: string): Promise<void> | void;
+};
+
+/** The adapter's methods (present: the config check made sure). */
+function store(ctx: AuthContext): Store {
+  return ctx.config.rawAdapter as unknown as Store;
+}
+
+const codeKey = (kind: "verify" | "reset", email: string) => `tessera:password:${kind}:${email}`;
+
+async function codeHash(kind: string, userId: string, code: string): Promise<string> {
+  return sha256Hex(`tessera.password.${kind}\0${userId}\0${code}`);
+}
+
+/** Six random digits (a 32-bit draw modulo 10^6: a bias below one in four thousand). */
+function newCode(): string {
+  const [draw = 0] = crypto.getRandomValues(new Uint32Array(1));
+  return String(draw % 1_000_000).padStart(6, "0");
+}
+
+/** Why a new password is refused (policy, a known breach), or null when it may be set. */
+interface PasswordRefusal {
+  status: number;
+  error: string;
+  message: string;
+}
+
+async function newPasswordRefusal(
+  ctx: AuthContext,
+  options: Resolved,
+  typed: string,
+): Promise<PasswordRefusal | null> {
+  const problem = checkPassword(typed, options.policy);
+  if (problem)
+    return {
+      status: 400,
+      error: "PasswordPolicy",
+      message:
+        problem === "too-short"
+          ? `Use at least ${options.policy.minLength} characters.`
+          : `Use at most ${options.policy.maxLength} characters.`,
+    };
+  if (!options.breached) return null;
+  const verdict = await breachVerdict(typed, options.breached, ctx.logger);
+  if (verdict === "breached")
+    return {
+      status: 400,
+      error: "PasswordBreached",
+      message: "This password appears in known data breaches. Choose another one.",
+    };
+  if (verdict === "unavailable" && options.breached.failOpen === false)
+    return {
+      status: 503,
+      error: "BreachCheckUnavailable",
+      message: "Passwords cannot be checked right now. Try again in a few minutes.",
+    };
+  return null;
+}
+
+const WRONG_CODE = "That code did not work, or it expired. Check it, or ask for a new one.";
+const TOO_MANY = "Too many attempts. Wait a minute, then try again.";
+const SENT = "If that address can receive mail, we sent it a message with a code.";
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+/** A plausible address: one @, something either side, no spaces, short enough to store. */
+function validEmail(email: string): boolean {
+  return email.length <= 320 && /^[^\s@]+@[^\s@]+$/.test(email);
+}
+
+function wantsPage(ctx: AuthContext): boolean {
+  if (ctx.request.inProcess) return false;
+  return (ctx.request.headers.get("accept") ?? "").includes("text/html");
+}
+
+async function send(
+  ctx: AuthContext,
+  options: Resolved,
+  kind: PasswordEmail["kind"],
+  user: AdapterUser,
+): Promise<void> {
+  const stored = kind === "verify" ? "verify" : "reset";
+  const code = newCode();
+  const shared = sharedStoreOf(ctx.config);
+  await shared.delete(codeKey(stored, user.email));
+  await shared.add(
+    codeKey(stored, user.email),
+    await codeHash(stored, user.id, code),
+    options.codeMaxAge,
+  );
+  const path = stored === "verify" ? "verify" : "reset";
+  const query = new URLSearchParams({ email: user.email, code });
+  const email: PasswordEmail = {
+    kind,
+    to: user.email,
+    code,
+    url: `${ctx.url.href.replace(/\/$/, "")}/password/${path}?${query}`,
+    expires: new Date(Date.now() + options.codeMaxAge * 1000),
+  };
+  try {
+    if (options.send) return await options.send(email, { request: ctx.request.request });
+    const provider = ctx.providers.find(
+      (candidate): candidate is InternalEmailProvider => candidate.type === "email",
+    );
+    if (!provider)
+      throw new InvalidExtension(
+        "password() sends codes by e-mail and the config has no e-mail provider: add one (Nodemailer, Resend, …) or pass password({ send }).",
+      );
+    await provider.sendVerificationRequest({
+      identifier: email.to,
+      token: email.code,
+      expires: email.expires,
+      url: email.url,
+      provider,
+      theme: ctx.config.theme,
+      request: ctx.request.request,
+    });
+  } catch (error) {
+    if (error instanceof AuthError) throw error;
+    const cause = error instanceof Error ? error : new Error(String(error));
+    throw new EmailSignInError(`Sending the password e-mail failed: ${cause.message}`, { cause });
+  }
+}
+
+/** Spends the code of `kind` for `email` when it is the right one: true once. */
+async function useCode(
+  ctx: AuthContext,
+  kind: "verify" | "reset",
+  user: AdapterUser | null,
+  email: string,
+  code: string,
+): Promise<boolean> {
+  const digits = code.replace(/\s/g, "");
+  if (!user || !/^\d{6}$/.test(digits)) return false;
+  return sharedStoreOf(ctx.config).deleteIf(
+    codeKey(kind, email),
+    await codeHash(kind, user.id, digits),
+  );
+}
+
+/** Signs `user` in through the core's path: `signIn` callback, sign-in steps, session. */
+async function signIn(ctx: AuthContext, user: AdapterUser, isNewUser: boolean) {
+  const provider = ctx.providers.find((candidate) => candidate.id === "password");
+  if (provider) ctx.provider = provider;
+  const account: Account = {
+    providerAccountId: user.id,
+    type: "credentials",
+    provider: provider?.id ?? "password",
+  };
+  const redirect = await authorizeSignIn(ctx, { user, account });
+  if (redirect) return { redirect };
+  return completeSignIn(ctx, { user, account, isNewUser });
+}
+
+/**
+ * Ends every session of the user (a reset means the old password may be known to someone else):
+ * the database sessions, the JWT sessions through the revocation store (`jwt.revocation`; without
+ * one a JWT cannot be recalled), and what extensions keep per browser (trusted devices).
+ */
+async function endEverySession(ctx: AuthContext, userId: string): Promise<void> {
+  await store(ctx).deleteSessionsByUserId?.(userId);
+  const revocation = ctx.config.jwt.revocation;
+  if (revocation) await revokeUserJwtSessions(revocation, userId, ctx.config.session.maxAge);
+  for (const hook of ctx.config.signedOutElsewhere) await hook(ctx, userId);
+}
+
+/**
+ * `POST change`: the signed-in user sets a new password, proving the current one first (a
+ * session left open, or stolen, must not be enough). Every session of the user ends, and this
+ * browser gets a new one.
+ */
+async function changePassword(
+  ctx: AuthContext,
+  options: Resolved,
+  base: PasswordPageContext,
+  refuse: (status: number, error: string, page: ResponseInternal<string>) => ResponseInternal,
+): Promise<ResponseInternal> {
+  const userId = await signedInUserId(ctx);
+  if (!userId) return refuse(401, "NotSignedIn", changePage({ ...base, error: "Sign in first." }));
+  const body = ctx.request.body ?? {};
+  const typed = text(body.password);
+  const refusal = await newPasswordRefusal(ctx, options, typed);
+  if (refusal)
+    return refuse(refusal.status, refusal.error, changePage({ ...base, error: refusal.message }));
+  // Guessing the current password from an open session: counted per user and per IP.
+  await limitSignInAttempt(ctx, "credentials", `user:${userId}`);
+  const adapter = store(ctx);
+  const stored = await adapter.getPasswordHash(userId);
+  const current = text(body.currentPassword);
+  const valid = stored
+    ? (await verifyPassword(current, stored, options.scrypt)).valid
+    : await dummyCheck(current, options.scrypt);
+  const user = valid ? await adapter.getUser(userId) : null;
+  if (!user)
+    return refuse(
+      403,
+      "CurrentPasswordWrong",
+      changePage({ ...base, error: "That is not your current password." }),
+    );
+  await adapter.setPasswordHash(userId, await hashPassword(typed, options.scrypt));
+  await endEverySession(ctx, userId);
+  // Signed in afresh here, without the sign-in steps: this browser just proved the password.
+  const provider = ctx.providers.find((candidate) => candidate.id === "password");
+  if (provider) ctx.provider = provider;
+  const account: Account = {
+    providerAccountId: userId,
+    type: "credentials",
+    provider: provider?.id ?? "password",
+  };
+  const cookies = await issueSession(ctx, { user, account });
+  if (!wantsPage(ctx)) return { ...json({ changed: true }), cookies };
+  return { redirect: ctx.callbackUrl, cookies };
+}
+
+/**
+ * `POST delete`: the signed-in user deletes their account, confirming with their password (a
+ * session left open, or stolen, must not be enough). Every session ends first; the adapter's
+ * `deleteUser` removes the user with their accounts, sessions and password.
+ */
+async function deleteAccount(
+  ctx: AuthContext,
+  options: Resolved,
+  base: PasswordPageContext,
+  refuse: (status: number, error: string, page: ResponseInternal<string>) => ResponseInternal,
+): Promise<ResponseInternal> {
+  const userId = await signedInUserId(ctx);
+  if (!userId) return refuse(401, "NotSignedIn", deletePage({ ...base, error: "Sign in first." }));
+  // Guessing the password from an open session: counted per user and per IP.
+  await limitSignInAttempt(ctx, "credentials", `user:${userId}`);
+  const adapter = store(ctx);
+  const stored = await adapter.getPasswordHash(userId);
+  const typed = text(ctx.request.body?.currentPassword);
+  const valid = stored
+    ? (await verifyPassword(typed, stored, options.scrypt)).valid
+    : await dummyCheck(typed, options.scrypt);
+  const user = valid ? await adapter.getUser(userId) : null;
+  if (!user)
+    return refuse(
+      403,
+      "CurrentPasswordWrong",
+      deletePage({ ...base, error: "That is not your password." }),
+    );
+  await endEverySession(ctx, userId);
+  await adapter.deleteUser(userId);
+  try {
+    await options.events.accountDeleted?.({ user });
+  } catch (error) {
+    ctx.logger.error(error instanceof Error ? error : new Error(String(error)));
+  }
+  const cookies = clearChunkedCookie(ctx.request.cookies, ctx.cookies.sessionToken);
+  if (!wantsPage(ctx)) return { ...json({ deleted: true }), cookies };
+  return { redirect: `${ctx.url.origin}/`, cookies };
+}
+
+function handlerFor(options: Resolved) {
+  return async function passwordAction(ctx: AuthContext): Promise<ResponseInternal> {
+    const { method, subAction } = ctx.request;
+    const body = ctx.request.body ?? {};
+    const query = ctx.request.query;
+    const asPage = wantsPage(ctx);
+    const base: PasswordPageContext = {
+      url: ctx.url,
+      theme: ctx.config.theme,
+      csrfToken: ctx.csrfToken ?? "",
+      callbackUrl: ctx.callbackUrl,
+      minLength: options.policy.minLength,
+    };
+    // CSRF: sign-up, verification and reset change state (and sign in); a forged post from
+    // another site carries no matching token.
+    if (method === "POST" && !ctx.csrfTokenVerified) return json({ error: "MissingCSRF" }, 403);
+    if (method === "GET") {
+      const email = text(query.email);
+      const code = /^\d{6}$/.test(text(query.code)) ? text(query.code) : undefined;
+      switch (subAction) {
+        case "signup":
+          return signUpPage(base);
+        case "forgot":
+          return forgotPage(base);
+        case "verify":
+          return verifyPage({ ...base, email, ...(code && { code }) });
+        case "reset":
+          return resetPage({ ...base, email, ...(code && { code }) });
+        case "change":
+          return changePage(base);
+        case "delete":
+          return deletePage(base);
+        default:
+          return signInPage(base);
+      }
+    }
+    const email = canonicalEmail(text(body.email));
+    const refuse = (status: number, error: string, page: ResponseInternal<string>) =>
+      asPage ? { ...page, status } : json({ error }, status);
+    try {
+      switch (subAction) {
+        case "signup": {
+          const typed = text(body.password);
+          const name = text(body.name).trim().slice(0, 200);
+          const again = { ...base, email, name, status: 400 };
+          if (!validEmail(email))
+            return refuse(
+              400,
+              "InvalidEmail",
+              signUpPage({ ...again, error: "Enter an e-mail address." }),
+            );
+          const refusal = await newPasswordRefusal(ctx, options, typed);
+          if (refusal)
+            return refuse(
+              refusal.status,
+              refusal.error,
+              signUpPage({ ...again, status: refusal.status, error: refusal.message }),
+            );
+          // Mail bombing and mass sign-up: per address and per IP, through the shared store.
+          await limitSignInAttempt(ctx, "email-signin", email);
+          const adapter = store(ctx);
+          const existing = await adapter.getUserByEmail(email);
+          // Enumeration: the owner gets an e-mail, the answer below is the same.
+          if (existing) {
+            // Enumeration by timing: a new account costs one scrypt, so a taken address does too.
+            await hashPassword(typed, options.scrypt);
+            await send(ctx, options, "exists", existing);
+          } else {
+            const user = await adapter.createUser({
+              id: crypto.randomUUID(),
+              email,
+              name: name || null,
+              image: null,
+              emailVerified: options.verifyEmail ? null : new Date(),
+            });
+            await adapter.setPasswordHash(user.id, await hashPassword(typed, options.scrypt));
+            await ctx.config.events.createUser?.({ user });
+            if (!options.verifyEmail) return signIn(ctx, user, true);
+            await send(ctx, options, "verify", user);
+          }
+          if (!asPage) return json({ sent: true });
+          return verifyPage({ ...base, email, notice: SENT });
+        }
+        case "verify": {
+          await limitSignInAttempt(ctx, "email-callback", email);
+          const adapter = store(ctx);
+          const user = email ? await adapter.getUserByEmail(email) : null;
+          if (!(await useCode(ctx, "verify", user, email, text(body.code))) || !user)
+            return refuse(400, "CodeInvalid", verifyPage({ ...base, email, error: WRONG_CODE }));
+          const verified = await adapter.updateUser({ id: user.id, emailVerified: new Date() });
+          return signIn(ctx, verified, true);
+        }
+        case "forgot": {
+          if (!validEmail(email))
+            return refuse(
+              400,
+              "InvalidEmail",
+              forgotPage({ ...base, error: "Enter an e-mail address." }),
+            );
+          await limitSignInAttempt(ctx, "email-signin", email);
+          const user = await store(ctx).getUserByEmail(email);
+          if (user) await send(ctx, options, "reset", user);
+          if (!asPage) return json({ sent: true });
+          return resetPage({ ...base, email, notice: SENT });
+        }
+        case "reset": {
+          const typed = text(body.password);
+          // The password is checked before the code is spent, so a refused one keeps the code.
+          const refusal = await newPasswordRefusal(ctx, options, typed);
+          if (refusal)
+            return refuse(
+              refusal.status,
+              refusal.error,
+              resetPage({ ...base, email, code: text(body.code), error: refusal.message }),
+            );
+          await limitSignInAttempt(ctx, "email-callback", email);
+          const adapter = store(ctx);
+          const user = email ? await adapter.getUserByEmail(email) : null;
+          if (!(await useCode(ctx, "reset", user, email, text(body.code))) || !user)
+            return refuse(400, "CodeInvalid", resetPage({ ...base, email, error: WRONG_CODE }));
+          await adapter.setPasswordHash(user.id, await hashPassword(typed, options.scrypt));
+          // A reset proves the mailbox, as the sign-up code does.
+          const current = user.emailVerified
+            ? user
+            : await adapter.updateUser({ id: user.id, emailVerified: new Date() });
+          await endEverySession(ctx, user.id);
+          return signIn(ctx, current, false);
+        }
+        case "change":
+          return changePassword(ctx, options, base, refuse);
+        case "delete":
+          return deleteAccount(ctx, options, base, refuse);
+        default:
+          return json({ error: "BadRequest" }, 400);
+      }
+    } catch (error) {
+      if (!(error instanceof RateLimited)) throw error;
+      if (!asPage) return json({ error: "RateLimited" }, 429);
+      if (subAction === "change") return changePage({ ...base, error: TOO_MANY, status: 429 });
+      if (subAction === "delete") return deletePage({ ...base, error: TOO_MANY, status: 429 });
+      const page = subAction === "signup" ? signUpPage : subAction === "forgot" ? forgotPage : null;
+      if (page) return page({ ...base, email, error: TOO_MANY, status: 429 });
+      const codePage = subAction === "verify" ? verifyPage : resetPage;
+      return codePage({ ...base, email, error: TOO_MANY, status: 429 });
+    }
+  };
+}
+
+/**
+ * Password accounts for `experimental.extensions`: sign-up with e-mail verification, and reset.
+ * Needs an adapter with the password methods (`@tessera/memory`, `@tessera/sql`,
+ * `@tessera/redis`) and, for the e-mails, an e-mail provider or `send`.
+ *
+ * @example
+ * ```ts
+ * import { Password, password } from "@tessera/core/password"
+ * const config = { adapter, providers: [Password({ adapter }), Nodemailer({ server })], experimental: { extensions: [password()] } }
+ * ```
+ */
+export function password(options: PasswordOptions = {}): TesseraExtension {
+  const resolved: Resolved = {
+    scrypt: options.scrypt ?? DEFAULT_SCRYPT,
+    policy: resolvePolicy(options.policy),
+    verifyEmail: options.verifyEmail !== false,
+    codeMaxAge: Math.round((options.codeMaxAge ?? 15) * 60),
+    ...(options.send && { send: options.send }),
+    events: options.events ?? {},
+    breached: options.breachedPasswords ?? {},
+  };
+  const row: ActionRow = {
+    name: PASSWORD_ACTION,
+    methods: ["GET", "POST"],
+    tail: ["signin", "signup", "verify", "forgot", "reset", "change", "delete"],
+    csrf: "all",
+    page: true,
+    callbackUrl: true,
+    reach: "both",
+    handler: handlerFor(resolved),
+  };
+  return defineExtension({
+    name: "password",
+    actions: [row],
+    requires: [
+      {
+        of: "adapter",
+        methods: [
+          ...PASSWORD_ADAPTER_METHODS,
+          "getUser",
+          "getUserByEmail",
+          "createUser",
+          "updateUser",
+          "deleteUser",
+        ],
+        implementedBy: "@tessera/memory, @tessera/sql, @tessera/redis",
+      },
+    ],
+  });
+}
