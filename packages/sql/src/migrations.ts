@@ -469,13 +469,20 @@ function plainMigrations(options: MigrationOptions): Record<string, Migration> {
               (fk) => fk.onDelete("cascade"),
             ),
         ).execute();
-        for (const [table, columns] of [
-          ["organization_invitations", ["organizationId"]],
-          ["organization_teams", ["organizationId"]],
-          ["organization_team_members", ["organizationId", "userId"]],
+        // Index names stay short: MySQL and MariaDB refuse identifiers over 64 characters, and
+        // the table prefix counts (`organization_team_members_organizationId_userId_idx` with a
+        // 16-character prefix was 67).
+        for (const [table, columns, index] of [
+          ["organization_invitations", ["organizationId"], "organization_invitations_org_idx"],
+          ["organization_teams", ["organizationId"], "organization_teams_org_idx"],
+          [
+            "organization_team_members",
+            ["organizationId", "userId"],
+            "organization_team_members_org_user_idx",
+          ],
         ] as const) {
           await db.schema
-            .createIndex(`${prefix}${table}_${columns.join("_")}_idx`)
+            .createIndex(`${prefix}${index}`)
             .on(name(table))
             .columns([...columns])
             .execute();

@@ -119,6 +119,14 @@ for (const target of targets) {
       expect(await adapter.getUser(user.id)).toEqual(user);
     });
 
+    test("applies every migration under a 20-character table prefix (MySQL's 64-character names)", async () => {
+      // Every table, key and index name carries the prefix; MySQL and MariaDB refuse a name over
+      // 64 characters, so the longest of them must leave room for a prefix of this length.
+      const tablePrefix = `${freshPrefix()}pad_pad_`.slice(0, 20);
+      prefixes.push(tablePrefix);
+      expect(await migrate(db, { dialect, tablePrefix })).toEqual(ALL_MIGRATIONS);
+    });
+
     test("two concurrent migrate calls apply the schema exactly once", async () => {
       const tablePrefix = freshPrefix();
       const results = await Promise.all([
