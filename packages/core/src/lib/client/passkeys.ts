@@ -7,7 +7,7 @@ import type { ListedPasskey, PasskeySignals } from "../webauthn/passkeys.js";
 import { type AuthEndpoint, authActionUrl } from "./endpoint.js";
 import { postAuthForm } from "./fetch.js";
 import { getCsrfToken } from "./session.js";
-import { creationOptionsFromJSON, credentialToJSON } from "./webauthn.js";
+import { creationOptionsFromJSON, credentialToJSON } from "./webauthn-codec.js";
 
 /** The signed-in user's passkeys, as `<basePath>/passkeys` answers them. */
 export interface ClientPasskeyList {
