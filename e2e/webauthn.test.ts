@@ -160,11 +160,10 @@ describe("passkeys in Chromium", () => {
     await registerThenSignOut(scenario, browsing, "autofill");
 
     // Opening the page starts a conditional request; Chromium's virtual authenticator answers
-    // it with its one passkey as if the user had picked it from the autofill list.
-    await Promise.all([
-      page.waitForURL(`${scenario.server.origin}/`),
-      page.goto(`${scenario.server.origin}/auth/signin`),
-    ]);
+    // it with its one passkey as if the user had picked it from the autofill list. The page is on
+    // `/` already (signed out there), so the wait for `/` starts once the sign-in page is open.
+    await page.goto(`${scenario.server.origin}/auth/signin`);
+    await page.waitForURL(`${scenario.server.origin}/`);
     await shoot(page, "autofill-4-signed-in-with-passkey");
     await expectSignedInAgain(scenario, browsing);
     expect(problems).toEqual([]);

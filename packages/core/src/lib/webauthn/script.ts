@@ -139,14 +139,24 @@ export const WEBAUTHN_SCRIPT = `(() => {
     else HTMLFormElement.prototype.submit.call(form);
   };
 
-  // WebAuthn Signal API (Chrome 132+), feature-detected: a browser without it gets no call.
+  // WebAuthn Signal API (Chrome 132+), feature-detected: a browser without it gets no call. A
+  // signal is a hint to the authenticator and may never settle (seen with Chromium's virtual
+  // authenticator): it gets a second at most before the page moves on.
   const signal = async (name, options) => {
     const method = window.PublicKeyCredential && PublicKeyCredential[name];
     if (typeof method !== "function") return;
+    let timer;
     try {
-      await method.call(PublicKeyCredential, options);
+      await Promise.race([
+        method.call(PublicKeyCredential, options),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, 1000);
+        }),
+      ]);
     } catch (error) {
       console.warn("Passkey signal " + name + " refused:", error);
+    } finally {
+      clearTimeout(timer);
     }
   };
   const readJSON = async (url) => {
