@@ -18,7 +18,12 @@ import {
   startOidcProvider,
 } from "../../core/test/fixtures/oidc-provider.js";
 import { freePort } from "../../core/test/fixtures/ports.js";
-import { type RunningServer, startServer, stopServer } from "../../core/test/fixtures/processes.js";
+import {
+  appEnv,
+  type RunningServer,
+  startServer,
+  stopServer,
+} from "../../core/test/fixtures/processes.js";
 import { HttpClient } from "../../express/test/http-client.js";
 
 const EXAMPLE = join(ROOT, "examples/astro");
@@ -47,14 +52,6 @@ interface App {
 const tessera: App = { dir: "", origin: "" };
 const original: App = { dir: "", origin: "" };
 let op: RunningOidcProvider;
-
-/** The environment of `astro build` and the server: no AUTH_*, no vitest NODE_ENV. */
-function appEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", ...extra };
-  for (const name of Object.keys(env)) if (name.startsWith("AUTH_")) delete env[name];
-  delete env.NODE_ENV;
-  return { ...env, ...extra };
-}
 
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });

@@ -17,7 +17,12 @@ import {
   startOidcProvider,
 } from "../../core/test/fixtures/oidc-provider.js";
 import { freePort } from "../../core/test/fixtures/ports.js";
-import { type RunningServer, startServer, stopServer } from "../../core/test/fixtures/processes.js";
+import {
+  appEnv,
+  type RunningServer,
+  startServer,
+  stopServer,
+} from "../../core/test/fixtures/processes.js";
 import { createAuthConfig, createApp as createExpressApp } from "../../express/test/app.js";
 import { HttpClient } from "../../express/test/http-client.js";
 
@@ -33,14 +38,6 @@ let server: RunningServer | undefined;
 let op: RunningOidcProvider;
 let express: Server | undefined;
 let expressOrigin = "";
-
-/** The environment of the test process without AUTH_* variables nor vitest's NODE_ENV=test. */
-function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of Object.keys(env)) if (name.startsWith("AUTH_")) delete env[name];
-  delete env.NODE_ENV;
-  return { ...env, ...extra };
-}
 
 beforeAll(async () => {
   const port = await freePort();
@@ -65,14 +62,14 @@ beforeAll(async () => {
     process.execPath,
     [TSC_BIN, "-p", "tsconfig.json", "--outDir", workDir],
     EXAMPLE,
-    cleanEnv(),
+    appEnv(),
   );
   if (build.code !== 0) throw new Error(`the example's build failed:\n${build.output}`);
   server = await startServer(
     process.execPath,
     [join(workDir, "server.js")],
     EXAMPLE,
-    cleanEnv({
+    appEnv({
       HOST: "127.0.0.1",
       PORT: String(port),
       NODE_ENV: "production",

@@ -16,7 +16,12 @@ import {
   startOidcProvider,
 } from "../../core/test/fixtures/oidc-provider.js";
 import { freePort } from "../../core/test/fixtures/ports.js";
-import { type RunningServer, startServer, stopServer } from "../../core/test/fixtures/processes.js";
+import {
+  appEnv,
+  type RunningServer,
+  startServer,
+  stopServer,
+} from "../../core/test/fixtures/processes.js";
 import { HttpClient } from "../../express/test/http-client.js";
 
 const EXAMPLE = join(ROOT, "examples/hono");
@@ -34,17 +39,9 @@ let origin = "";
 let server: RunningServer | undefined;
 let op: RunningOidcProvider;
 
-/** The environment of the test process without AUTH_* variables nor vitest's NODE_ENV=test. */
-function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const name of Object.keys(env)) if (name.startsWith("AUTH_")) delete env[name];
-  delete env.NODE_ENV;
-  return { ...env, ...extra };
-}
-
 /** Runs Vite in the example; throws with its output when it fails. */
 async function vite(args: string[]): Promise<void> {
-  const { code, output } = await exec(process.execPath, [VITE_BIN, ...args], EXAMPLE, cleanEnv());
+  const { code, output } = await exec(process.execPath, [VITE_BIN, ...args], EXAMPLE, appEnv());
   if (code !== 0) throw new Error(`vite ${args.join(" ")} failed (${code}):\n${output}`);
 }
 
@@ -76,7 +73,7 @@ beforeAll(async () => {
     process.execPath,
     [join(workDir, "server/server.js")],
     EXAMPLE,
-    cleanEnv({
+    appEnv({
       HOST: "127.0.0.1",
       PORT: String(port),
       NODE_ENV: "production",

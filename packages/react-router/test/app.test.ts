@@ -21,7 +21,12 @@ import {
   startOidcProvider,
 } from "../../core/test/fixtures/oidc-provider.js";
 import { freePort } from "../../core/test/fixtures/ports.js";
-import { type RunningServer, startServer, stopServer } from "../../core/test/fixtures/processes.js";
+import {
+  appEnv,
+  type RunningServer,
+  startServer,
+  stopServer,
+} from "../../core/test/fixtures/processes.js";
 import { HttpClient, parseSetCookie } from "../../express/test/http-client.js";
 
 const EXAMPLE = join(ROOT, "examples/react-router");
@@ -39,14 +44,6 @@ let appDir = "";
 let origin = "";
 let op: RunningOidcProvider | undefined;
 let server: RunningServer | undefined;
-
-/** The environment of this process without vitest's NODE_ENV=test and without AUTH_*. */
-function appEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.NODE_ENV;
-  for (const name of Object.keys(env)) if (name.startsWith("AUTH_")) delete env[name];
-  return { ...env, ...extra };
-}
 
 beforeAll(async () => {
   await buildPackages(
