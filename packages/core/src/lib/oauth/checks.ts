@@ -1,7 +1,8 @@
 /**
  * The PKCE, state and nonce checks of an OAuth sign-in. Each value travels to the provider in the
  * authorization request and waits for the callback in its own cookie, sealed as a JWE of
- * `{ value, provider }` (salt = the cookie's name, 15 minutes), exactly as Auth.js writes it.
+ * `{ value, provider }` (salt = the cookie's name, 15 minutes), exactly as Auth.js writes it, or
+ * with the app's `jwt.checkCookieCodec` (a site taking over another system's sign-ins in flight).
  */
 import * as o from "oauth4webapi";
 import { InvalidCheck } from "../../errors.js";
@@ -60,12 +61,16 @@ async function seal(
   value: string,
 ): Promise<Cookie> {
   const option = cookieOption(ctx, name, provider);
-  const sealed = await encodeJwt({
-    token: { value, provider: provider.id },
-    secret: ctx.config.secrets,
-    salt: option.name,
-    maxAge: CHECK_COOKIE_MAX_AGE,
-  });
+  const token = { value, provider: provider.id };
+  const codec = ctx.config.jwt.checkCookieCodec;
+  const sealed = codec
+    ? await codec.encode({ token, salt: option.name, maxAge: CHECK_COOKIE_MAX_AGE })
+    : await encodeJwt({
+        token,
+        secret: ctx.config.secrets,
+        salt: option.name,
+        maxAge: CHECK_COOKIE_MAX_AGE,
+      });
   return {
     name: option.name,
     value: sealed,
@@ -143,12 +148,15 @@ export async function readCheck(
       `The ${name} cookie (${cookieName}) is missing: the sign-in was started in another browser, took longer than 15 minutes, or the cookie was blocked.`,
     );
   let payload: { value?: unknown; provider?: unknown } | null;
+  const codec = ctx.config.jwt.checkCookieCodec;
   try {
-    payload = await decodeJwt<{ value?: unknown; provider?: unknown }>({
-      token: sealed,
-      secret: ctx.config.secrets,
-      salt: cookieName,
-    });
+    payload = codec
+      ? await codec.decode({ token: sealed, salt: cookieName })
+      : await decodeJwt<{ value?: unknown; provider?: unknown }>({
+          token: sealed,
+          secret: ctx.config.secrets,
+          salt: cookieName,
+        });
   } catch (error) {
     throw new InvalidCheck(`The ${name} cookie could not be decrypted (tampered or expired).`, {
       cause: error,
