@@ -54,7 +54,11 @@ function cookieOption(
   return { name: option.name, options: { ...option.options, sameSite: "none", secure: true } };
 }
 
-async function seal(
+/**
+ * A check cookie holding `value` for `provider` (15 minutes). Also carries an OAuth 1.0a request
+ * token between the sign-in and its callback.
+ */
+export async function sealCheck(
   ctx: AuthContext,
   name: CheckCookie,
   provider: InternalOAuthProvider,
@@ -108,16 +112,16 @@ export async function createChecks(
       salt: STATE_SALT,
       maxAge: CHECK_COOKIE_MAX_AGE,
     });
-    created.cookies.push(await seal(ctx, "state", provider, created.state));
+    created.cookies.push(await sealCheck(ctx, "state", provider, created.state));
   }
   if (checks.has("pkce")) {
     const verifier = o.generateRandomCodeVerifier();
     created.codeChallenge = await o.calculatePKCECodeChallenge(verifier);
-    created.cookies.push(await seal(ctx, "pkceCodeVerifier", provider, verifier));
+    created.cookies.push(await sealCheck(ctx, "pkceCodeVerifier", provider, verifier));
   }
   if (checks.has("nonce")) {
     created.nonce = o.generateRandomNonce();
-    created.cookies.push(await seal(ctx, "nonce", provider, created.nonce));
+    created.cookies.push(await sealCheck(ctx, "nonce", provider, created.nonce));
   }
   return created;
 }
@@ -191,4 +195,15 @@ export async function decodeState(ctx: AuthContext, state: string): Promise<Stat
   } catch {
     return null;
   }
+}
+
+/** Reads the check `name` and schedules its cookie's deletion (single use, success or not). */
+export async function useCheck(
+  ctx: AuthContext,
+  name: CheckCookie,
+  provider: InternalOAuthProvider,
+): Promise<string> {
+  if (ctx.request.cookies[ctx.cookies[name].name] !== undefined)
+    ctx.responseCookies.push(clearCheckCookie(ctx, name, provider));
+  return readCheck(ctx, name, provider);
 }
