@@ -156,6 +156,8 @@ function twitterOptions(clientSecret = CONSUMER_SECRET) {
 }
 
 const handlers = {} as Record<Impl, ApiHandler>;
+/** The accounts Tessera's `jwt` callback was given at sign-in. */
+const accounts: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
   x = startOAuth1Server();
@@ -169,6 +171,12 @@ beforeAll(async () => {
   handlers.tessera = NextAuth({
     secret,
     providers: [TwitterProvider(twitterOptions())],
+    callbacks: {
+      jwt: ({ token, account }) => {
+        if (account) accounts.push(account as unknown as Record<string, unknown>);
+        return token;
+      },
+    },
   }) as ApiHandler;
 });
 
@@ -216,6 +224,15 @@ describe("Twitter (OAuth 1.0a) as v4's TwitterProvider has it", () => {
         image: "https://pbs.twimg.test/profile_images/1/ada.jpg",
       });
       expect(x.refused).toEqual([]);
+      if (impl === "tessera")
+        // The account keeps the token credentials, as v4's does.
+        expect(accounts.at(-1)).toEqual({
+          provider: "twitter",
+          type: "oauth",
+          providerAccountId: "12345",
+          oauth_token: expect.stringMatching(/^12345-/),
+          oauth_token_secret: expect.stringMatching(/^[0-9a-f]{32}$/),
+        });
     },
   );
 

@@ -52,6 +52,11 @@ export function TwitterLegacy<P extends TwitterLegacyProfile = TwitterLegacyProf
     profileUrl: "https://api.twitter.com/1.1/account/verify_credentials.json?include_email=true",
     // OAuth 1.0a has no PKCE; the request token travels in the sealed state cookie instead.
     checks: ["state"],
+    // The account row keeps the token credentials, as v4 stores them (`oauth_token`, `oauth_token_secret`).
+    account: (tokens) => ({
+      oauth_token: tokens.oauth_token,
+      oauth_token_secret: tokens.oauth_token_secret,
+    }),
     profile(profile) {
       return {
         id: profile.id_str,

@@ -121,8 +121,13 @@ export async function oauth1SignIn(
   });
   if (typeof profile !== "object" || profile === null || Array.isArray(profile))
     throw new OAuthCallbackError(`The profile of "${provider.id}" is not a JSON object.`);
+  // The token credentials are the tokens (other answer fields, such as screen_name, are not).
+  const credentialsOfUser = {
+    oauth_token: tokens.oauth_token,
+    oauth_token_secret: tokens.oauth_token_secret,
+  };
   return {
-    ...(await userAndAccount(provider, profile as Profile, tokens)),
+    ...(await userAndAccount(provider, profile as Profile, credentialsOfUser)),
     profile: profile as Profile,
   };
 }
