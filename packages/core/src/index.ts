@@ -93,6 +93,8 @@ export type {
   AuthConfig,
   Awaitable,
   CallbacksOptions,
+  CheckCookieCodec,
+  CheckCookiePayload,
   Cookie,
   CookieOption,
   CookiesOptions,

@@ -146,6 +146,42 @@ export interface JWTOptions {
    * ```
    */
   legacySessionCookies?: readonly LegacySessionCookie[];
+  /**
+   * Tessera extension: how the cookies of an OAuth sign-in in flight (state, PKCE code verifier,
+   * nonce) are sealed. By default Tessera's JWE (the cookie's name as salt, as Auth.js writes it).
+   * A site taking over from another system sets the other system's sealing, so a sign-in started
+   * there finishes here, and one started here finishes there after a rollback.
+   * `@tessera/next-auth` sets next-auth v4's.
+   *
+   * @example
+   * ```ts
+   * jwt: {
+   *   checkCookieCodec: {
+   *     encode: ({ token, salt, maxAge }) => sealOld(token, salt, maxAge),
+   *     decode: ({ token, salt }) => openOld(token, salt),
+   *   },
+   * }
+   * ```
+   */
+  checkCookieCodec?: CheckCookieCodec;
+}
+
+/** What a check cookie holds: the check's value, and the provider it was made for. */
+export interface CheckCookiePayload {
+  value: string;
+  provider: string;
+}
+
+/** Seals and opens the cookies of an OAuth sign-in in flight (`jwt.checkCookieCodec`). */
+export interface CheckCookieCodec {
+  /** Seals `token` for the cookie named `salt`, valid for `maxAge` seconds. */
+  encode: (params: {
+    token: CheckCookiePayload;
+    salt: string;
+    maxAge: number;
+  }) => Awaitable<string>;
+  /** The payload of a sealed cookie named `salt`, or `null` (or a throw) when it is not valid. */
+  decode: (params: { token: string; salt: string }) => Awaitable<Record<string, unknown> | null>;
 }
 
 /** A session cookie of an earlier setup: its name, and how its value decodes to the session's claims. */

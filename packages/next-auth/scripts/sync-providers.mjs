@@ -17,9 +17,10 @@ const require = createRequire(join(here, "..", "package.json"));
 const v4Providers = dirname(require.resolve("next-auth/providers/github"));
 const core = join(here, "..", "..", "core", "src", "providers");
 const out = join(here, "..", "src", "providers");
-// Written by hand: credentials (v4's `authorize(credentials, req)`), and Duende IdentityServer 6,
+// Written by hand: credentials (v4's `authorize(credentials, req)`), twitter (OAuth 1.0a unless
+// `version: "2.0"`), and Duende IdentityServer 6,
 // whose id is `duende-identityserver6` in v4 (it is in the callback URL registered at the server).
-const HAND_WRITTEN = new Set(["credentials", "duende-identity-server6", "index"]);
+const HAND_WRITTEN = new Set(["credentials", "duende-identity-server6", "index", "twitter"]);
 
 for (const file of readdirSync(v4Providers)) {
   if (!file.endsWith(".js")) continue;

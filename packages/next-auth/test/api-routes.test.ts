@@ -13,7 +13,7 @@ import {
 } from "../../core/test/fixtures/oidc-provider.js";
 import type { SetCookie } from "../../express/test/http-client.js";
 import NextAuth, { getServerSession } from "../src/index.js";
-import { getToken } from "../src/jwt.js";
+import { encode, getToken } from "../src/jwt.js";
 import CredentialsProvider from "../src/providers/credentials.js";
 import type { NextAuthOptions } from "../src/types.js";
 import { type ApiHandler, type Impl, ImplClient, startPagesApi } from "./pages-api.js";
@@ -325,6 +325,70 @@ describe("OIDC sign-in against the local OpenID Provider (wellKnown, idToken, PK
     expect(tessera.location).toBe(v4.location);
     expect(tessera.user).toEqual(v4.user);
     expect(tessera.user).toMatchObject({ name: "Grace", email: "grace@example.test", id: "grace" });
+  });
+});
+
+describe("an OAuth sign-in in flight across the switch", () => {
+  /**
+   * One side sends the browser to the OpenID Provider (its state and PKCE cookies set), the site
+   * switches (or rolls back) while the user is there, the other side receives the callback.
+   */
+  async function signInAcross(from: Impl, to: Impl) {
+    const source = clients()[from];
+    const csrfToken = await source.csrfToken("/api/auth");
+    const start = await source.postForm("/api/auth/signin/op", {
+      csrfToken,
+      callbackUrl: `${origin}/after-switch`,
+      json: "true",
+    });
+    const { url } = (await start.json()) as { url: string };
+    const back = new URL((await op.authorize(url)).url);
+    const target = new ImplClient(origin, to);
+    for (const [name, value] of source.jar) target.jar.set(name, value);
+    const callback = await target.get(back.pathname + back.search);
+    const cleared = target.lastSetCookies
+      .filter((cookie) => cookie.value === "")
+      .map((cookie) => cookie.name);
+    const session = (await (await target.get("/api/auth/session")).json()) as {
+      user?: Record<string, unknown>;
+    };
+    return { callback, cleared, session };
+  }
+
+  it("a sign-in started on next-auth v4 completes on Tessera (v4's state and PKCE cookies read)", async () => {
+    const { callback, cleared, session } = await signInAcross("v4", "tessera");
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get("location")).toBe(`${origin}/after-switch`);
+    // Single use: the check cookies are deleted by the callback that used them.
+    expect(cleared).toEqual(
+      expect.arrayContaining(["next-auth.state", "next-auth.pkce.code_verifier"]),
+    );
+    expect(session.user).toMatchObject({ name: "Grace", email: "grace@example.test", id: "grace" });
+  });
+
+  it("a sign-in started on Tessera completes on next-auth v4 after a rollback (v4 reads Tessera's)", async () => {
+    const { callback, session } = await signInAcross("tessera", "v4");
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get("location")).toBe(`${origin}/after-switch`);
+    expect(session.user).toMatchObject({ name: "Grace", email: "grace@example.test", id: "grace" });
+  });
+
+  it("a state cookie sealed under another secret (forged) still fails with v4's OAuthCallback", async () => {
+    const source = clients().v4;
+    const csrfToken = await source.csrfToken("/api/auth");
+    const start = await source.postForm("/api/auth/signin/op", { csrfToken, json: "true" });
+    const { url } = (await start.json()) as { url: string };
+    const back = new URL((await op.authorize(url)).url);
+    const forged = await encode({
+      token: { value: back.searchParams.get("state") ?? "", provider: "op" },
+      secret: "an-attacker-secret-of-thirty-two-chars",
+      salt: "next-auth.state",
+    });
+    const target = new ImplClient(origin, "tessera");
+    for (const [name, value] of source.jar) target.jar.set(name, value);
+    target.jar.set("next-auth.state", forged);
+    const callback = await target.get(back.pathname + back.search);
+    expect(callback.headers.get("location")).toBe(`${origin}/api/auth/error?error=OAuthCallback`);
   });
 });
 

@@ -14,12 +14,6 @@ const names = readdirSync(v4Folder)
   .filter((file) => file.endsWith(".js") && file !== "index.js")
   .map((file) => file.slice(0, -3));
 
-/**
- * What next-auth v4 exports that Tessera does not provide, and why (the migration guide lists
- * it): Twitter's OAuth 1.0a API, which X no longer offers to new apps; Tessera speaks OAuth 2.
- */
-const NOT_PROVIDED = new Set(["twitter:TwitterLegacy"]);
-
 type Factory = (options: Record<string, unknown>) => { id?: string; name?: string };
 
 /** Options every OAuth factory of v4 accepts, plus the few some of them require. */
@@ -40,9 +34,7 @@ describe("v4's provider modules", () => {
     for (const name of names) {
       const theirs = require(join(v4Folder, `${name}.js`)) as Record<string, unknown>;
       const mine = (await import(`../src/providers/${name}.ts`)) as Record<string, unknown>;
-      const runtimeExports = Object.keys(theirs).filter(
-        (key) => key !== "__esModule" && !NOT_PROVIDED.has(`${name}:${key}`),
-      );
+      const runtimeExports = Object.keys(theirs).filter((key) => key !== "__esModule");
       expect(Object.keys(mine), name).toEqual(expect.arrayContaining(runtimeExports));
     }
   });

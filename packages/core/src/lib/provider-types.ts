@@ -119,6 +119,19 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
   client?: OAuthClientOptions;
   /** Default `["pkce"]`. */
   checks?: OAuthChecks[];
+  /**
+   * `"1.0A"` for an OAuth 1.0a provider ([RFC 5849](https://www.rfc-editor.org/rfc/rfc5849),
+   * HMAC-SHA1): the sign-in then gets a request token from `requestTokenUrl`, sends the user to
+   * `authorization`, exchanges the verifier at `accessTokenUrl` and reads `profileUrl` with the
+   * signed token. Absent (or `"2.0"`) for OAuth 2 and OpenID Connect.
+   */
+  version?: string;
+  /** OAuth 1.0a: the temporary credential request endpoint (RFC 5849 §2.1). */
+  requestTokenUrl?: string;
+  /** OAuth 1.0a: the token request endpoint (RFC 5849 §2.3). */
+  accessTokenUrl?: string;
+  /** OAuth 1.0a: the resource read with the token as the user's profile (JSON). */
+  profileUrl?: string;
   /** Maps the provider's profile to a user; must return an `id`. */
   profile?: ProfileCallback<P>;
   /** Chooses which token fields are stored on the account. */

@@ -1,6 +1,7 @@
 /**
  * next-auth v4's options as a Tessera configuration for `@tessera/next`: v4's cookie names, v4's
- * session token (A256GCM JWE, salt `""`), `NEXTAUTH_SECRET`, and the callbacks, events and pages
+ * session token (A256GCM JWE, salt `""`) and OAuth check cookies (salt = the cookie's name),
+ * `NEXTAUTH_SECRET`, and the callbacks, events and pages
  * as they are (their v4 parameters are the ones the core passes).
  */
 import { type AuthConfig, setEnvDefaults, siteUrlFromEnv } from "@tessera/core";
@@ -41,6 +42,20 @@ function sessionCodec(options: AuthOptions, secret: string): Pick<CoreJwt, "enco
 }
 
 /**
+ * The sealing of the cookies of an OAuth sign-in in flight (`next-auth.state`,
+ * `next-auth.pkce.code_verifier`, `next-auth.nonce`) as v4 writes them: its JWE with the cookie's
+ * name as salt (info `NextAuth.js Generated Encryption Key (<name>)`). v4 seals them with its own
+ * codec even when the app brings a `jwt.encode`, and so does this. A sign-in started on a v4
+ * deployment completes on Tessera, and one started on Tessera completes on v4 after a rollback.
+ */
+function checkCookieCodec(secret: string): NonNullable<CoreJwt["checkCookieCodec"]> {
+  return {
+    encode: ({ token, salt, maxAge }) => v4Encode({ token, salt, secret, maxAge }),
+    decode: ({ token, salt }) => v4Decode<Record<string, unknown>>({ token, salt, secret }),
+  };
+}
+
+/**
  * The Tessera configuration equivalent to v4 `options` (a `@tessera/next` configuration).
  *
  * @example
@@ -60,7 +75,10 @@ export function toTesseraConfig(options: AuthOptions): NextAuthConfig {
     ...(secret !== undefined && { secret }),
     jwt: {
       ...(jwt?.maxAge !== undefined && { maxAge: jwt.maxAge }),
-      ...(secret !== undefined && sessionCodec(options, secret)),
+      ...(secret !== undefined && {
+        ...sessionCodec(options, secret),
+        checkCookieCodec: checkCookieCodec(secret),
+      }),
     },
   };
   return config;

@@ -146,6 +146,11 @@ function isUrl(value: string): boolean {
   }
 }
 
+/** Whether `provider` signs in with OAuth 1.0a (`version: "1.0A"`, RFC 5849). */
+export function isOAuth1(provider: { version?: string | undefined }): boolean {
+  return provider.version?.startsWith("1.") === true;
+}
+
 /**
  * The static configuration problem of a normalised OAuth provider, or `undefined`. Without an
  * `issuer` or `wellKnown` to discover from, the authorization and token endpoints must be
@@ -162,7 +167,16 @@ export function oauthProviderProblem(
   globalRedirectProxyUrl?: string,
 ): Error | undefined {
   const { id } = provider;
-  if (!provider.issuer && !provider.wellKnown) {
+  if (isOAuth1(provider)) {
+    // OAuth 1.0a (RFC 5849) has its own endpoints and no discovery.
+    const missing = (["requestTokenUrl", "accessTokenUrl", "profileUrl"] as const).find(
+      (name) => typeof provider[name] !== "string" || !isUrl(provider[name]),
+    );
+    if (!provider.authorization?.url || missing)
+      return new InvalidEndpoints(
+        `The OAuth 1.0a provider "${id}" needs \`${missing ?? "authorization"}\` as a URL (with \`requestTokenUrl\`, \`authorization\`, \`accessTokenUrl\` and \`profileUrl\`).`,
+      );
+  } else if (!provider.issuer && !provider.wellKnown) {
     let missing: string | undefined;
     if (!provider.authorization?.url) missing = "authorization";
     else if (!provider.token?.url && !provider.token?.request) missing = "token";

@@ -1,7 +1,8 @@
 /**
  * The PKCE, state and nonce checks of an OAuth sign-in. Each value travels to the provider in the
  * authorization request and waits for the callback in its own cookie, sealed as a JWE of
- * `{ value, provider }` (salt = the cookie's name, 15 minutes), exactly as Auth.js writes it.
+ * `{ value, provider }` (salt = the cookie's name, 15 minutes), exactly as Auth.js writes it, or
+ * with the app's `jwt.checkCookieCodec` (a site taking over another system's sign-ins in flight).
  */
 import * as o from "oauth4webapi";
 import { InvalidCheck } from "../../errors.js";
@@ -53,19 +54,27 @@ function cookieOption(
   return { name: option.name, options: { ...option.options, sameSite: "none", secure: true } };
 }
 
-async function seal(
+/**
+ * A check cookie holding `value` for `provider` (15 minutes). Also carries an OAuth 1.0a request
+ * token between the sign-in and its callback.
+ */
+export async function sealCheck(
   ctx: AuthContext,
   name: CheckCookie,
   provider: InternalOAuthProvider,
   value: string,
 ): Promise<Cookie> {
   const option = cookieOption(ctx, name, provider);
-  const sealed = await encodeJwt({
-    token: { value, provider: provider.id },
-    secret: ctx.config.secrets,
-    salt: option.name,
-    maxAge: CHECK_COOKIE_MAX_AGE,
-  });
+  const token = { value, provider: provider.id };
+  const codec = ctx.config.jwt.checkCookieCodec;
+  const sealed = codec
+    ? await codec.encode({ token, salt: option.name, maxAge: CHECK_COOKIE_MAX_AGE })
+    : await encodeJwt({
+        token,
+        secret: ctx.config.secrets,
+        salt: option.name,
+        maxAge: CHECK_COOKIE_MAX_AGE,
+      });
   return {
     name: option.name,
     value: sealed,
@@ -103,16 +112,16 @@ export async function createChecks(
       salt: STATE_SALT,
       maxAge: CHECK_COOKIE_MAX_AGE,
     });
-    created.cookies.push(await seal(ctx, "state", provider, created.state));
+    created.cookies.push(await sealCheck(ctx, "state", provider, created.state));
   }
   if (checks.has("pkce")) {
     const verifier = o.generateRandomCodeVerifier();
     created.codeChallenge = await o.calculatePKCECodeChallenge(verifier);
-    created.cookies.push(await seal(ctx, "pkceCodeVerifier", provider, verifier));
+    created.cookies.push(await sealCheck(ctx, "pkceCodeVerifier", provider, verifier));
   }
   if (checks.has("nonce")) {
     created.nonce = o.generateRandomNonce();
-    created.cookies.push(await seal(ctx, "nonce", provider, created.nonce));
+    created.cookies.push(await sealCheck(ctx, "nonce", provider, created.nonce));
   }
   return created;
 }
@@ -143,12 +152,15 @@ export async function readCheck(
       `The ${name} cookie (${cookieName}) is missing: the sign-in was started in another browser, took longer than 15 minutes, or the cookie was blocked.`,
     );
   let payload: { value?: unknown; provider?: unknown } | null;
+  const codec = ctx.config.jwt.checkCookieCodec;
   try {
-    payload = await decodeJwt<{ value?: unknown; provider?: unknown }>({
-      token: sealed,
-      secret: ctx.config.secrets,
-      salt: cookieName,
-    });
+    payload = codec
+      ? await codec.decode({ token: sealed, salt: cookieName })
+      : await decodeJwt<{ value?: unknown; provider?: unknown }>({
+          token: sealed,
+          secret: ctx.config.secrets,
+          salt: cookieName,
+        });
   } catch (error) {
     throw new InvalidCheck(`The ${name} cookie could not be decrypted (tampered or expired).`, {
       cause: error,
@@ -183,4 +195,15 @@ export async function decodeState(ctx: AuthContext, state: string): Promise<Stat
   } catch {
     return null;
   }
+}
+
+/** Reads the check `name` and schedules its cookie's deletion (single use, success or not). */
+export async function useCheck(
+  ctx: AuthContext,
+  name: CheckCookie,
+  provider: InternalOAuthProvider,
+): Promise<string> {
+  if (ctx.request.cookies[ctx.cookies[name].name] !== undefined)
+    ctx.responseCookies.push(clearCheckCookie(ctx, name, provider));
+  return readCheck(ctx, name, provider);
 }

@@ -6,13 +6,8 @@
 import * as o from "oauth4webapi";
 import type { ResponseInternal } from "../../../types.js";
 import type { AuthContext } from "../../config/internal.js";
-import {
-  type CheckCookie,
-  clearCheckCookie,
-  decodeState,
-  effectiveChecks,
-  readCheck,
-} from "../../oauth/checks.js";
+import { isOAuth1 } from "../../config/oauth-provider.js";
+import { decodeState, effectiveChecks, useCheck } from "../../oauth/checks.js";
 import { clientOf } from "../../oauth/client.js";
 import {
   matchesIssuerTemplate,
@@ -64,17 +59,6 @@ function validateResponse(
   return o.validateAuthResponse(as, clientOf(provider), input, expectedState ?? o.skipStateCheck);
 }
 
-/** Reads the check `name` and schedules its cookie's deletion (single use, success or not). */
-async function useCheck(
-  ctx: AuthContext,
-  name: CheckCookie,
-  provider: InternalOAuthProvider,
-): Promise<string> {
-  if (ctx.request.cookies[ctx.cookies[name].name] !== undefined)
-    ctx.responseCookies.push(clearCheckCookie(ctx, name, provider));
-  return readCheck(ctx, name, provider);
-}
-
 /**
  * Completes an OAuth sign-in.
  *
@@ -88,6 +72,17 @@ export async function callbackWithOAuth(
   ctx: AuthContext,
   provider: InternalOAuthProvider,
 ): Promise<ResponseInternal> {
+  if (isOAuth1(provider)) {
+    // OAuth 1.0a is loaded only by the apps that have such a provider.
+    const { oauth1SignIn } = await import("../../oauth/oauth1-flow.js");
+    let signIn: Awaited<ReturnType<typeof oauth1SignIn>>;
+    try {
+      signIn = await oauth1SignIn(ctx, provider);
+    } catch (error) {
+      throw toCallbackError(error, provider);
+    }
+    return finishOAuthSignIn(ctx, signIn);
+  }
   const params = callbackParams(ctx);
   const checks = effectiveChecks(ctx, provider);
 
@@ -133,7 +128,19 @@ export async function callbackWithOAuth(
   } catch (error) {
     throw toCallbackError(error, provider);
   }
+  return finishOAuthSignIn(ctx, signIn);
+}
 
+/**
+ * After the provider has vouched for the user: the `signIn` callback, the user and account
+ * rows, and the session.
+ */
+async function finishOAuthSignIn(
+  ctx: AuthContext,
+  signIn: Awaited<ReturnType<typeof userAndAccount>> & {
+    profile: Awaited<ReturnType<typeof fetchProfile>>;
+  },
+): Promise<ResponseInternal> {
   const { user, account, profile } = signIn;
   const adapter = ctx.config.adapter;
   const existing = adapter

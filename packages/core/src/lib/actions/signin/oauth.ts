@@ -5,7 +5,7 @@
 import { InvalidEndpoints, InvalidProvider } from "../../../errors.js";
 import type { ResponseInternal } from "../../../types.js";
 import type { AuthContext } from "../../config/internal.js";
-import { DEFAULT_OIDC_SCOPE } from "../../config/oauth-provider.js";
+import { DEFAULT_OIDC_SCOPE, isOAuth1 } from "../../config/oauth-provider.js";
 import { createChecks, effectiveChecks } from "../../oauth/checks.js";
 import { clientProblem } from "../../oauth/client.js";
 import { serverMetadata } from "../../oauth/discovery.js";
@@ -64,6 +64,15 @@ export async function signinWithOAuth(
   ctx: AuthContext,
   provider: InternalOAuthProvider,
 ): Promise<ResponseInternal> {
+  if (isOAuth1(provider)) {
+    // OAuth 1.0a is loaded only by the apps that have such a provider.
+    const { signinWithOAuth1 } = await import("../../oauth/oauth1-flow.js");
+    try {
+      return await signinWithOAuth1(ctx, provider);
+    } catch (error) {
+      throw toSignInError(error, provider);
+    }
+  }
   const problem = clientProblem(provider);
   if (problem) throw new InvalidProvider(problem);
 
