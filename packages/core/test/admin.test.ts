@@ -17,6 +17,7 @@ import { decode } from "@tessera/core/jwt";
 import Credentials from "@tessera/core/providers/credentials";
 import { memoryStore } from "@tessera/core/store";
 import { createMemoryStore, MemoryAdapter } from "@tessera/memory";
+import { build } from "esbuild";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
 
@@ -400,5 +401,45 @@ describe("admin server functions and configuration", () => {
       InvalidExtension,
     );
     expect(() => assertStartupConfig({ ...config, adapter: plain as never })).toThrow(/listUsers/);
+  });
+});
+
+describe("loading", () => {
+  /** The source files a bundle of `entry` (a path under src/) takes in. */
+  async function inputsOf(entry: string): Promise<string[]> {
+    const { metafile } = await build({
+      entryPoints: [new URL(`../src/${entry}`, import.meta.url).pathname],
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: "esm",
+      platform: "node",
+      outdir: "/tmp/unused",
+      packages: "external",
+      logLevel: "silent",
+    });
+    return Object.keys(metafile.inputs);
+  }
+
+  it("an app that does not import @tessera/core/admin never loads it; admin loads no other extension, its client no server code", async () => {
+    for (const entry of [
+      "index.ts",
+      "extensions/organizations/index.ts",
+      "extensions/password/index.ts",
+      "extensions/two-factor/index.ts",
+    ])
+      expect(
+        (await inputsOf(entry)).filter((path) => path.includes("extensions/admin")),
+        entry,
+      ).toEqual([]);
+    const own = await inputsOf("extensions/admin/index.ts");
+    expect(own.some((path) => path.includes("extensions/admin/extension.ts"))).toBe(true);
+    expect(
+      own.filter((path) => /extensions\/(organizations|two-factor|password)\//.test(path)),
+    ).toEqual([]);
+    const client = await inputsOf("extensions/admin/client.ts");
+    expect(
+      client.filter((path) => /extensions\/admin\/(extension|api)\.ts|lib\/session\//.test(path)),
+    ).toEqual([]);
   });
 });
