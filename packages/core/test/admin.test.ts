@@ -13,7 +13,7 @@ import {
   impersonatorOf,
 } from "@tessera/core/admin";
 import { AdminActionRefused, InvalidExtension } from "@tessera/core/errors";
-import { decode } from "@tessera/core/jwt";
+import { decode, getToken } from "@tessera/core/jwt";
 import Credentials from "@tessera/core/providers/credentials";
 import { memoryStore } from "@tessera/core/store";
 import { createMemoryStore, MemoryAdapter } from "@tessera/memory";
@@ -211,6 +211,17 @@ describe.each(["jwt", "database"] as const)("admin with %s sessions", (strategy)
 });
 
 describe("admin attacks", () => {
+  it("an impersonated JWT past its end is refused by getToken too (edge middleware cannot keep it alive)", async () => {
+    const { config } = setup("jwt", { impersonationMaxAge: 600 });
+    const root = await signedIn(config, "root");
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    await post(root, "impersonate", { userId: "bob" });
+    const req = new Request(ORIGIN, { headers: { cookie: root.cookieHeader() } });
+    expect(await getToken({ req, secret: SECRET })).toMatchObject({ act: { sub: "root" } });
+    vi.setSystemTime(Date.now() + 601 * 1000);
+    expect(await getToken({ req, secret: SECRET })).toBeNull();
+  });
+
   it("a banned user's existing JWT session stops working (revoked through jwt.revocation)", async () => {
     const { config } = setup("jwt");
     const root = await signedIn(config, "root");
