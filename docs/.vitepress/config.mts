@@ -90,6 +90,7 @@ const guides: DefaultTheme.SidebarItem = {
       : []),
     { text: "Two-factor authentication", link: "/guides/two-factor" },
     { text: "Organisations, teams and roles", link: "/guides/organizations" },
+    { text: "Admin: users, bans, impersonation", link: "/guides/admin" },
     { text: "Password accounts", link: "/guides/password" },
   ],
 };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { accountListingTests } from "./conformance/account-listing.js";
 import { accountUpdateTests } from "./conformance/account-update.js";
 import { accountTests } from "./conformance/accounts.js";
+import { adminTests } from "./conformance/admin.js";
 import { authenticatorTests } from "./conformance/authenticators.js";
 import { suiteContext } from "./conformance/context.js";
 import type { ConformanceFeatures, ConformanceOptions } from "./conformance/options.js";
@@ -111,6 +112,7 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
     twoFactor: false,
     organizations: false,
     password: false,
+    admin: false,
     ...options.features,
   };
   const { db } = options;
@@ -200,5 +202,6 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
     if (features.organizations) organizationTests(context);
     if (features.passkeyManagement) passkeyTests(context);
     if (features.password) passwordTests(context);
+    if (features.admin) adminTests(context);
   });
 }

@@ -59,6 +59,8 @@ export type ErrorType =
   | "UnsupportedStrategy"
   | "TwoFactorFailed"
   | "OrganizationActionRefused"
+  | "AdminActionRefused"
+  | "UserBanned"
   | "PasswordHashUnavailable"
   | "PasswordRefused"
   | "UntrustedHost"
@@ -325,6 +327,33 @@ export class OrganizationActionRefused extends AuthError {
 }
 
 /**
+ * An admin operation was refused: the caller is signed out, not an administrator, acting from an
+ * impersonated session, or the target user does not exist. `reason` is the server's code
+ * (`Forbidden`, `UserNotFound`, `ImpersonationActive`, …).
+ */
+export class AdminActionRefused extends AuthError {
+  static override type: ErrorType = "AdminActionRefused";
+  /** The refusal's code, as the HTTP answer names it. */
+  readonly reason: string;
+  /** The HTTP status the action answered. */
+  readonly status: number;
+  constructor(message: string, reason: string, status: number) {
+    super(message);
+    this.reason = reason;
+    this.status = status;
+  }
+}
+
+/**
+ * A banned user tried to sign in (`@tessera/core/admin`); shown as `error=UserBanned` (403) on
+ * the error page. The ban's reason stays in the server log: the page tells the user only that the
+ * account is suspended and whom to ask.
+ */
+export class UserBanned extends AuthError {
+  static override type: ErrorType = "UserBanned";
+}
+
+/**
  * A password could not be hashed here: the runtime has no `node:crypto`, and `@noble/hashes` (the
  * scrypt used there) is not installed.
  */
@@ -389,6 +418,7 @@ const clientSafeErrorTypes: ReadonlySet<ErrorType> = new Set<ErrorType>([
   "AccountNotLinked",
   "WebAuthnVerificationError",
   "RateLimited",
+  "UserBanned",
 ]);
 
 /**

@@ -33,7 +33,7 @@ export type Awaited<T> = T extends Promise<infer U> ? U : T;
 export type SemverString = `v${number}` | `v${number}.${number}` | `v${number}.${number}.${number}`;
 
 /** The `error` values of the built-in error page. */
-export type ErrorPageParam = "Configuration" | "AccessDenied" | "Verification";
+export type ErrorPageParam = "Configuration" | "AccessDenied" | "Verification" | "UserBanned";
 /** The `error` values the built-in sign-in page explains. */
 export type SignInPageErrorParam =
   | "Signin"

@@ -18,6 +18,7 @@ import type {
   PasskeyDetails,
   VerificationToken,
 } from "@tessera/core/adapters";
+import type { AdminAdapter, AdminUserRecord, UserBan, UserListPage } from "@tessera/core/admin";
 import type {
   InvitationRecord,
   MemberRecord,
@@ -63,6 +64,10 @@ export interface MemoryStore {
   readonly passkeyDetails: Map<string, PasskeyDetails>;
   /** Password hashes (PHC strings) by user id. */
   readonly passwordHashes: Map<string, string>;
+  /** Global roles (the admin extension) by user id. */
+  readonly userRoles: Map<string, string>;
+  /** Bans (the admin extension) by user id. */
+  readonly userBans: Map<string, UserBan>;
 }
 
 /**
@@ -92,6 +97,8 @@ export function createMemoryStore(): MemoryStore {
     teamMembers: new Map(),
     passkeyDetails: new Map(),
     passwordHashes: new Map(),
+    userRoles: new Map(),
+    userBans: new Map(),
   };
 }
 
@@ -178,11 +185,21 @@ function definedFields<T extends object>(patch: T): Partial<T> {
  */
 export function MemoryAdapter(
   store: MemoryStore = createMemoryStore(),
-): Required<Adapter> & TwoFactorAdapter & OrganizationAdapter & PasswordAdapter {
+): Required<Adapter> & TwoFactorAdapter & OrganizationAdapter & PasswordAdapter & AdminAdapter {
   const { users, accounts, sessions, verificationTokens, authenticators, twoFactors, backupCodes } =
     store;
   const { organizations, members, invitations, teams, teamMembers } = store;
-  const { passwordHashes } = store;
+  const { passwordHashes, userRoles, userBans } = store;
+
+  /** The user as administrators see them: with role and ban. */
+  function adminRecord(user: AdapterUser): AdminUserRecord {
+    const ban = userBans.get(user.id);
+    return {
+      ...copy(user),
+      role: userRoles.get(user.id) ?? null,
+      ban: ban ? { reason: ban.reason, expires: ban.expires && new Date(ban.expires) } : null,
+    };
+  }
 
   function slugTaken(slug: string, exceptId?: string): boolean {
     for (const organization of organizations.values())
@@ -268,6 +285,8 @@ export function MemoryAdapter(
       deleteWhere(members, (member) => member.userId === userId);
       deleteWhere(teamMembers, (member) => member.userId === userId);
       passwordHashes.delete(userId);
+      userRoles.delete(userId);
+      userBans.delete(userId);
       users.delete(userId);
       return user;
     },
@@ -577,8 +596,48 @@ export function MemoryAdapter(
     async deletePasswordHash(userId) {
       passwordHashes.delete(userId);
     },
+    async getAdminUser(userId) {
+      const user = users.get(userId);
+      return user ? adminRecord(user) : null;
+    },
+
+    async listUsers({ search, limit, offset }): Promise<UserListPage> {
+      const needle = search?.toLowerCase();
+      const matching = [...users.values()]
+        .filter(
+          (user) =>
+            needle === undefined ||
+            (user.email ?? "").toLowerCase().includes(needle) ||
+            (user.name ?? "").toLowerCase().includes(needle),
+        )
+        .sort((a, b) => byCodeUnits(a.email ?? "", b.email ?? "") || byCodeUnits(a.id, b.id));
+      return {
+        users: matching.slice(offset, offset + limit).map(adminRecord),
+        total: matching.length,
+      };
+    },
+
+    async setUserRole(userId, role) {
+      if (!users.has(userId)) return false;
+      if (role === null) userRoles.delete(userId);
+      else userRoles.set(userId, role);
+      return true;
+    },
+
+    async setUserBan(userId, ban) {
+      if (!users.has(userId)) return false;
+      if (ban === null) userBans.delete(userId);
+      else
+        userBans.set(userId, { reason: ban.reason, expires: ban.expires && new Date(ban.expires) });
+      return true;
+    },
     ...passkeyMethods(authenticators, store.passkeyDetails),
   };
+}
+
+/** Orders strings by code units, as a binary SQL collation does (no locale rules). */
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**

@@ -19,7 +19,7 @@ runAdapterConformance("MemoryAdapter", {
       store.verificationTokens.get(verificationTokenStoreKey(key)) ?? null,
     authenticator: (credentialID) => store.authenticators.get(credentialID) ?? null,
   },
-  features: { twoFactor: true, organizations: true, password: true },
+  features: { twoFactor: true, organizations: true, password: true, admin: true },
 });
 
 describe("MemoryAdapter isolation", () => {

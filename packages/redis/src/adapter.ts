@@ -7,10 +7,12 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "@tessera/core/adapters";
+import type { AdminAdapter } from "@tessera/core/admin";
 import type { OrganizationAdapter } from "@tessera/core/organizations";
 import type { PasswordAdapter } from "@tessera/core/password";
 import type { TwoFactorAdapter } from "@tessera/core/two-factor";
 import type { Cluster, Redis } from "ioredis";
+import { redisAdmin } from "./admin.js";
 import { keyScheme } from "./keys.js";
 import { redisOrganizations } from "./organizations.js";
 import { passkeyDetailsKey, redisPasskeyMethods } from "./passkeys.js";
@@ -191,7 +193,7 @@ function definedFields<T extends object>(patch: T): Partial<T> {
 export function RedisAdapter(
   redis: Redis | Cluster,
   options: RedisAdapterOptions = {},
-): Required<Adapter> & TwoFactorAdapter & OrganizationAdapter & PasswordAdapter {
+): Required<Adapter> & TwoFactorAdapter & OrganizationAdapter & PasswordAdapter & AdminAdapter {
   const prefix = options.prefix ?? "tessera:";
   if (/[{}]/.test(prefix)) {
     throw new TypeError("RedisAdapter: the prefix must not contain { or } (hash tag characters)");
@@ -210,6 +212,8 @@ export function RedisAdapter(
     const json = await redis.get(keys.user(id));
     return json === null ? null : userFromJson(json);
   }
+
+  const admin = redisAdmin(redis, prefix, getUser);
 
   /** Makes `email` point to `userId`, refusing an e-mail that another existing user has. */
   async function claimEmail(email: string, userId: string): Promise<void> {
@@ -285,11 +289,13 @@ export function RedisAdapter(
   > &
     TwoFactorAdapter &
     OrganizationAdapter &
-    PasswordAdapter = {
+    PasswordAdapter &
+    AdminAdapter = {
     async createUser(user) {
       const created: AdapterUser = { ...user, id: user.id || randomUUID() };
       if (created.email) await claimEmail(created.email, created.id);
       const written = await redis.set(keys.user(created.id), userToJson(created), "NX");
+      if (written === "OK") await admin.indexUser(created.id);
       if (written !== "OK") {
         // Two creates of one id at once (a first sign-in sent twice) both pass the e-mail claim:
         // the loser must not release the address the stored user holds.
@@ -353,6 +359,7 @@ export function RedisAdapter(
         ...accountIds.map((accountId) => redis.del(keys.account(accountId))),
         ...credentialIDs.map((credentialID) => redis.del(keys.authenticator(credentialID))),
         organizations.forgetUser(userId),
+        admin.forgetUser(userId),
       ]);
       if (user?.email) await releaseEmail(user.email, userId);
       await redis.del(
@@ -365,6 +372,7 @@ export function RedisAdapter(
         organizations.userIndexKey(userId),
         passkeyDetailsKey(keys, userId),
         keys.userPassword(userId),
+        admin.userAdminKey(userId),
       );
       return user;
     },
@@ -604,6 +612,7 @@ export function RedisAdapter(
     },
 
     ...organizations.methods,
+    ...admin.methods,
   };
   return {
     ...adapter,

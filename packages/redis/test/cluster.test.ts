@@ -152,7 +152,7 @@ runAdapterConformance("RedisAdapter on a three-master Redis Cluster", {
     }),
     prefix,
   ),
-  features: { twoFactor: true, organizations: true, password: true },
+  features: { twoFactor: true, organizations: true, password: true, admin: true },
 });
 
 describe("Redis Cluster key layout", () => {

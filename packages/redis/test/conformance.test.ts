@@ -12,5 +12,5 @@ runAdapterConformance("RedisAdapter on a single Redis", {
       await redis.quit();
     },
   }),
-  features: { twoFactor: true, organizations: true, password: true },
+  features: { twoFactor: true, organizations: true, password: true, admin: true },
 });

@@ -195,3 +195,23 @@ describe("RedisAdapter key hygiene", () => {
     expect(() => RedisAdapter(redis, { prefix: "{app}:" })).toThrow(/prefix/);
   });
 });
+
+describe("RedisAdapter user listing (admin)", () => {
+  test("users stored before the listing set existed are listed, once, after a scan; their index keys are not users", async () => {
+    const { adapter, keys } = freshAdapter();
+    const earlier = userFixture({ id: "earlier:{1}" });
+    // Written as an earlier release stored a user: the record only, no listing entry.
+    await redis.set(keys.user(earlier.id), JSON.stringify(earlier));
+    const current = await adapter.createUser(userFixture());
+    await adapter.createSession({
+      sessionToken: randomUUID(),
+      userId: current.id,
+      expires: new Date(Date.now() + 60_000),
+    });
+    const listed = await adapter.listUsers({ limit: 10, offset: 0 });
+    expect(listed.users.map((user) => user.id).sort()).toEqual([current.id, earlier.id].sort());
+    expect(listed.total).toBe(2);
+    await adapter.deleteUser(earlier.id);
+    expect((await adapter.listUsers({ limit: 10, offset: 0 })).total).toBe(1);
+  });
+});

@@ -7,6 +7,7 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "@tessera/core/adapters";
+import type { AdminAdapter, AdminUserRecord, UserListQuery } from "@tessera/core/admin";
 import type {
   InvitationRecord,
   MemberRecord,
@@ -24,6 +25,8 @@ import {
   type ExpressionBuilder,
   type InferResult,
   type Kysely,
+  type RawBuilder,
+  sql,
   type Updateable,
 } from "kysely";
 import { atomicBatch } from "./batch.js";
@@ -39,6 +42,8 @@ import {
   type OrganizationTeamRow,
   type SessionRow,
   type SqlDialect,
+  type StoredBigInt,
+  type StoredDate,
   type TesseraTableName,
   type TesseraTables,
   type TwoFactorRow,
@@ -129,6 +134,28 @@ function userFromRow(row: UserRow): AdapterUser {
   };
 }
 
+/** A user row joined with its role and ban rows (absent: NULL). */
+interface AdminUserJoinedRow extends UserRow {
+  role: string | null;
+  bannedId: string | null;
+  banReason: string | null;
+  banExpires: StoredDate | null;
+}
+
+function adminUserFromRow(row: AdminUserJoinedRow): AdminUserRecord {
+  return {
+    ...userFromRow(row),
+    role: row.role,
+    ban:
+      row.bannedId === null
+        ? null
+        : {
+            reason: row.banReason,
+            expires: row.banExpires === null ? null : readDate(row.banExpires),
+          },
+  };
+}
+
 function accountFromRow(row: AccountRow): AdapterAccount {
   const account: AdapterAccount = {
     userId: row.userId,
@@ -201,7 +228,7 @@ function authenticatorFromRow(row: AuthenticatorRow): AdapterAuthenticator {
 export function SqlAdapter<DB>(
   database: Kysely<DB>,
   options: SqlAdapterOptions,
-): Required<Adapter> & TwoFactorAdapter & OrganizationAdapter & PasswordAdapter {
+): Required<Adapter> & TwoFactorAdapter & OrganizationAdapter & PasswordAdapter & AdminAdapter {
   // The application's own Kysely type does not know Tessera's tables; see `tableNames`.
   const db = database as unknown as Kysely<TesseraTables>;
   const untyped = database as unknown as Kysely<UntypedTables>;
@@ -310,6 +337,36 @@ export function SqlAdapter<DB>(
       credentialBackedUp: traits.boolean(authenticator.credentialBackedUp),
       transports: authenticator.transports ?? null,
     };
+  }
+
+  /** Users with their role and ban (`@tessera/core/admin`). */
+  function adminUsers() {
+    return db
+      .selectFrom(alias("users", "u"))
+      .leftJoin(alias("user_roles", "r"), "r.userId", "u.id")
+      .leftJoin(alias("user_bans", "b"), "b.userId", "u.id")
+      .select([
+        "u.id",
+        "u.name",
+        "u.email",
+        "u.emailVerified",
+        "u.image",
+        "r.role",
+        "b.userId as bannedId",
+        "b.reason as banReason",
+        "b.expires as banExpires",
+      ]);
+  }
+
+  /**
+   * Users whose e-mail or name contains the search, any case (all users without one). The search is
+   * matched literally: `%` and `_` in it are escaped (with `!`, which needs no escaping in any
+   * dialect's string literals), so a search cannot become a pattern.
+   */
+  function userSearch({ search }: UserListQuery): RawBuilder<boolean> {
+    if (search === undefined) return sql<boolean>`1 = 1`;
+    const pattern = `%${search.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+    return sql<boolean>`(lower(${sql.ref("u.email")}) like ${pattern} escape '!' or lower(${sql.ref("u.name")}) like ${pattern} escape '!')`;
   }
 
   function userRow(id: string): Promise<UserRow | undefined> {
@@ -1108,6 +1165,63 @@ export function SqlAdapter<DB>(
 
     async deletePasswordHash(userId) {
       await db.deleteFrom(table("passwords")).where("userId", "=", userId).execute();
+    },
+
+    async getAdminUser(userId) {
+      const row = await adminUsers().where("u.id", "=", userId).executeTakeFirst();
+      return row ? adminUserFromRow(row) : null;
+    },
+
+    async listUsers(query) {
+      const [rows, count] = await Promise.all([
+        adminUsers()
+          .where(userSearch(query))
+          .orderBy("u.email")
+          .orderBy("u.id")
+          .limit(query.limit)
+          .offset(query.offset)
+          .execute(),
+        db
+          .selectFrom(alias("users", "u"))
+          .select((eb) => eb.fn.countAll().as("total"))
+          .where(userSearch(query))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        users: rows.map(adminUserFromRow),
+        total: readInteger(count.total as StoredBigInt),
+      };
+    },
+
+    async setUserRole(userId, role) {
+      if (!(await userRow(userId))) return false;
+      const removal = db.deleteFrom(table("user_roles")).where("userId", "=", userId).compile();
+      if (role === null) await db.executeQuery(removal);
+      else
+        await allOrNothing([
+          removal,
+          db.insertInto(table("user_roles")).values({ userId, role }).compile(),
+        ]);
+      return true;
+    },
+
+    async setUserBan(userId, ban) {
+      if (!(await userRow(userId))) return false;
+      const removal = db.deleteFrom(table("user_bans")).where("userId", "=", userId).compile();
+      if (ban === null) await db.executeQuery(removal);
+      else
+        await allOrNothing([
+          removal,
+          db
+            .insertInto(table("user_bans"))
+            .values({
+              userId,
+              reason: ban.reason,
+              expires: ban.expires ? traits.date(ban.expires) : null,
+            })
+            .compile(),
+        ]);
+      return true;
     },
     ...passkeyMethods,
   };

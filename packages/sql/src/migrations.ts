@@ -126,7 +126,9 @@ function plainMigrations(options: MigrationOptions): Record<string, Migration> {
       | "authenticators"
       | "two_factor"
       | "two_factor_backup_codes"
-      | "passwords",
+      | "passwords"
+      | "user_roles"
+      | "user_bans",
     columns: (
       builder: CreateTableBuilder<string, never>,
     ) => CreateTableBuilder<string, C | "userId">,
@@ -516,6 +518,36 @@ function plainMigrations(options: MigrationOptions): Record<string, Migration> {
 
       async down(db: Kysely<unknown>) {
         await db.schema.dropTable(name("passwords")).ifExists().execute();
+      },
+    },
+    "0008_admin_user_roles_and_bans": {
+      // Tables of their own, as for passwords: Auth.js's users table is not altered. A row
+      // exists while the user has a role or is banned; deleting the user deletes both.
+      async up(db: Kysely<unknown>) {
+        await createUserOwnedTable(
+          db,
+          "user_roles",
+          (table) =>
+            table
+              .addColumn("userId", types.key, (col) => col.primaryKey())
+              .addColumn("role", types.key, (col) => col.notNull()),
+          false,
+        );
+        await createUserOwnedTable(
+          db,
+          "user_bans",
+          (table) =>
+            table
+              .addColumn("userId", types.key, (col) => col.primaryKey())
+              .addColumn("reason", types.text)
+              .addColumn("expires", types.date),
+          false,
+        );
+      },
+
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable(name("user_bans")).ifExists().execute();
+        await db.schema.dropTable(name("user_roles")).ifExists().execute();
       },
     },
   };

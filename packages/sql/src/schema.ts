@@ -167,6 +167,20 @@ export interface PasswordRow {
   hash: string;
 }
 
+/** A user's global role (`@tessera/core/admin`). */
+export interface UserRoleRow {
+  userId: string;
+  role: string;
+}
+
+/** A user's ban (`@tessera/core/admin`): a row while banned. */
+export interface UserBanRow {
+  userId: string;
+  reason: string | null;
+  /** When the ban ends by itself; null for one that lasts until lifted. */
+  expires: StoredDate | null;
+}
+
 /** Tessera's tables under their unprefixed names. */
 export interface TesseraTables {
   users: UserRow;
@@ -185,6 +199,8 @@ export interface TesseraTables {
   organization_team_members: OrganizationTeamMemberRow;
   passkey_details: PasskeyDetailsRow;
   passwords: PasswordRow;
+  user_roles: UserRoleRow;
+  user_bans: UserBanRow;
 }
 
 /** The base names of Tessera's tables. */

@@ -47,7 +47,7 @@ function opened<T>(value: T): T {
   runAdapterConformance("SqlAdapter on Cloudflare D1 (batch instead of transactions)", {
     adapter: SqlAdapter(db, { dialect: "sqlite", tablePrefix }),
     db: sqlConformanceDb(db, { dialect: "sqlite", tablePrefix, afterClose: closeOne }),
-    features: { twoFactor: true, password: true },
+    features: { twoFactor: true, password: true, admin: true },
   });
 }
 
@@ -82,6 +82,7 @@ describe("migrations on Cloudflare D1", () => {
       "0005_passkey_details",
       "0006_organizations",
       "0007_passwords",
+      "0008_admin_user_roles_and_bans",
     ]);
     expect(await migrate(db, { dialect: "sqlite", tablePrefix })).toEqual([]);
     await dropSchema(db, { dialect: "sqlite", tablePrefix });

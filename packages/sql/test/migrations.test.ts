@@ -26,6 +26,7 @@ const ALL_MIGRATIONS = [
   "0005_passkey_details",
   "0006_organizations",
   "0007_passwords",
+  "0008_admin_user_roles_and_bans",
 ];
 
 /** A user with an account, a session and an authenticator, created through the adapter. */
@@ -176,6 +177,8 @@ for (const target of targets) {
           { columns: ["userId"], unique: false },
         ],
         passwords: [{ columns: ["userId"], unique: true }],
+        user_roles: [{ columns: ["userId"], unique: true }],
+        user_bans: [{ columns: ["userId"], unique: true }],
       };
       for (const [table, shapes] of Object.entries(expected)) {
         const actual = await indexesOf(db, dialect, `${tablePrefix}${table}`);
@@ -184,7 +187,7 @@ for (const target of targets) {
       }
     });
 
-    test("0004_two_factor and 0007_passwords add tables of their own and leave Auth.js's tables as they were", async () => {
+    test("0004_two_factor, 0007_passwords and 0008_admin_user_roles_and_bans add tables of their own and leave Auth.js's tables as they were", async () => {
       const tablePrefix = freshPrefix();
       const migrator = new Migrator({
         db,
@@ -221,6 +224,7 @@ for (const target of targets) {
         "0005_passkey_details",
         "0006_organizations",
         "0007_passwords",
+        "0008_admin_user_roles_and_bans",
       ]);
       expect(await shape()).toEqual(before);
       expect((await migrator.migrateTo("0003_exact_store_keys")).error).toBeUndefined();
@@ -228,6 +232,8 @@ for (const target of targets) {
       const names = (await db.introspection.getTables()).map((t) => t.name);
       expect(names).not.toContain(`${tablePrefix}two_factor`);
       expect(names).not.toContain(`${tablePrefix}passwords`);
+      expect(names).not.toContain(`${tablePrefix}user_roles`);
+      expect(names).not.toContain(`${tablePrefix}user_bans`);
     });
 
     test("a database created by the first release upgrades in place: its sessions keep working, new ones record their device", async () => {
@@ -340,6 +346,7 @@ for (const target of targets) {
         "0005_passkey_details",
         "0006_organizations",
         "0007_passwords",
+        "0008_admin_user_roles_and_bans",
       ]);
       expect(await store.get(key)).toBe("kept");
       expect((await store.consume(key, 60, 1)).allowed).toBe(false);

@@ -62,6 +62,11 @@ export interface ConformanceFeatures {
    * since they are optional.
    */
   password?: boolean;
+  /**
+   * Tessera's admin methods (`AdminAdapter` of `@tessera/core/admin`: roles, bans, user
+   * listing); off unless set, since they are optional.
+   */
+  admin?: boolean;
   /** Tessera's `listAccountsByUserId` extension. `false`: the adapter lacks it. */
   accountListing?: boolean;
   /**

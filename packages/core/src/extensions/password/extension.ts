@@ -16,8 +16,8 @@ import { defineExtension } from "../../lib/extension.js";
 import type { TesseraExtension } from "../../lib/extension-handle.js";
 import { clearChunkedCookie } from "../../lib/http/cookies.js";
 import { json } from "../../lib/http/response.js";
+import { endEverySession } from "../../lib/session/end-sessions.js";
 import { authorizeSignIn, issueSession } from "../../lib/session/issue.js";
-import { revokeUserJwtSessions } from "../../lib/session/jwt-revocation.js";
 import { limitSignInAttempt, sharedStoreOf } from "../../lib/session/rate-limit.js";
 import { completeSignIn } from "../../lib/session/sign-in.js";
 import { signedInUserId } from "../../lib/session/signed-in.js";
@@ -111,7 +111,6 @@ type Store = PasswordAdapter & {
   updateUser(
     user: Partial<AdapterUser> & Pick<AdapterUser, "id">,
   ): Promise<AdapterUser> | AdapterUser;
-  deleteSessionsByUserId?(userId: string): Promise<void> | void;
 };
 
 /** The adapter's methods (present: the config check made sure). */
@@ -265,18 +264,6 @@ async function signIn(ctx: AuthContext, user: AdapterUser, isNewUser: boolean) {
   const redirect = await authorizeSignIn(ctx, { user, account });
   if (redirect) return { redirect };
   return completeSignIn(ctx, { user, account, isNewUser });
-}
-
-/**
- * Ends every session of the user (a reset means the old password may be known to someone else):
- * the database sessions, the JWT sessions through the revocation store (`jwt.revocation`; without
- * one a JWT cannot be recalled), and what extensions keep per browser (trusted devices).
- */
-async function endEverySession(ctx: AuthContext, userId: string): Promise<void> {
-  await store(ctx).deleteSessionsByUserId?.(userId);
-  const revocation = ctx.config.jwt.revocation;
-  if (revocation) await revokeUserJwtSessions(revocation, userId, ctx.config.session.maxAge);
-  for (const hook of ctx.config.signedOutElsewhere) await hook(ctx, userId);
 }
 
 /**

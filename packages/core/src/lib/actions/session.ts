@@ -33,6 +33,7 @@ import {
 } from "../session/jwt-cookie.js";
 import { refreshedSessionToken, sessionAccountOf } from "../session/jwt-tokens.js";
 import { readSessionClaims } from "../session/session-claims.js";
+import { sessionEndOf } from "../session/session-end.js";
 
 type SessionCallbackParams = Parameters<CallbacksOptions["session"]>[0];
 type UpdateParams = { newSession?: unknown; trigger?: "update" };
@@ -201,11 +202,18 @@ async function databaseSession(
       await adapter.deleteSession(sessionToken);
       return respond(null, clearChunkedCookie(request.cookies, option));
     }
+    const claims = await readSessionClaims(config, sessionToken);
+    // A session with a hard end (an impersonation) ends then and is never extended past it.
+    const end = sessionEndOf(claims);
+    if (end !== undefined && end <= now) {
+      await adapter.deleteSession(sessionToken);
+      return respond(null, clearChunkedCookie(request.cookies, option));
+    }
     const issued: Cookie[] = [];
     const { maxAge, updateAge } = config.session;
     const dueAt = stored.expires.valueOf() - maxAge * 1000 + updateAge * 1000;
-    if (dueAt <= now) {
-      const expires = new Date(now + maxAge * 1000);
+    if (dueAt <= now && (end === undefined || stored.expires.valueOf() < end)) {
+      const expires = new Date(Math.min(now + maxAge * 1000, end ?? Number.POSITIVE_INFINITY));
       // lastSeenAt moves with the extension, so at most once per updateAge (one write per read
       // would cost every request a database write); only adapters that read it back get it.
       const seen = supportsSessionListing(config) ? { lastSeenAt: new Date(now) } : {};
@@ -222,7 +230,6 @@ async function databaseSession(
       ...(isUpdate && { newSession, trigger: "update" as const }),
     });
     const answered = isPending(sessionResult) ? await sessionResult : sessionResult;
-    const claims = await readSessionClaims(config, sessionToken);
     const session = claims ? withExtensionFields(config, answered, claims as JWT) : answered;
     if (config.events.session) await config.events.session({ session: session as Session });
     return respond(session as Session, issued);

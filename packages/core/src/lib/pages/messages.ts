@@ -88,6 +88,14 @@ const ERROR_PAGES: Readonly<Record<string, ErrorPageContent>> = {
       "The sign-in link is no longer valid. It may have been used already or it may have expired.",
     action: "signin",
   },
+  // A ban (`@tessera/core/admin`): the reason is for administrators, never shown here.
+  UserBanned: {
+    status: 403,
+    title: "Account suspended",
+    message:
+      "This account is suspended and cannot sign in. If you think this is a mistake, contact the site's support.",
+    action: "home",
+  },
   // Sign-out cleared this browser's cookie but could not end the session on the server (store or
   // database down): a copy of the cookie elsewhere may still be signed in, and the user must know.
   SignOutError: {

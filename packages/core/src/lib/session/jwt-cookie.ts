@@ -25,6 +25,7 @@ import {
   withSessionId,
 } from "./jwt-revocation.js";
 import { SESSION_ACCOUNT_CLAIM, sessionAccountOf } from "./jwt-tokens.js";
+import { sessionEnded } from "./session-end.js";
 
 /**
  * Whether a value that may be a promise still is one. The default `decode` and callbacks answer
@@ -132,6 +133,8 @@ function gated(
   cacheSeconds: number | undefined,
 ): JwtSessionRead | Promise<JwtSessionRead> {
   if (!payload) throw new TypeError("the session token decoded to nothing");
+  // A session with a hard end (an impersonation) is over then, however often it was re-issued.
+  if (sessionEnded(payload)) return "ended";
   const verdict = jwtSessionGate(config, payload, cacheSeconds);
   if (verdict === "valid") return payload;
   if (verdict instanceof Promise)

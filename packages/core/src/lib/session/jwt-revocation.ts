@@ -14,6 +14,7 @@ import { AdapterError } from "../../errors.js";
 import type { JWT, JWTDecodeParams, LoggerInstance } from "../../types.js";
 import { BoundedExpiringMap } from "../store/bounded-map.js";
 import type { SharedStore } from "../store/shared-store.js";
+import { sessionEnded } from "./session-end.js";
 
 /** How long a "not revoked" answer is trusted by default: see {@link isJwtSessionRevoked}. */
 export const DEFAULT_REVOCATION_CACHE_SECONDS = 1;
@@ -220,7 +221,9 @@ export async function readJwtToken(read: JwtTokenRead): Promise<JWT | null> {
     logger.error(error as Error);
     return null;
   }
-  if (!payload || !revocation) return payload;
+  // A session with a hard end (an impersonation) is over then, as the session read says too.
+  if (!payload || sessionEnded(payload)) return null;
+  if (!revocation) return payload;
   const verdict = await denylistVerdict(revocation, payload, read.revocationCacheSeconds, (cause) =>
     logger.error(
       new AdapterError(

@@ -10,7 +10,8 @@ export type WarningCode =
   | "backchannel-memory-store"
   | "refresh-margin-exceeds-lifetime"
   | "adapter-lacks-sign-up-methods"
-  | "breached-password-check-unavailable";
+  | "breached-password-check-unavailable"
+  | "jwt-sessions-not-recalled";
 
 /** Logger methods; any may be overridden. */
 export interface LoggerInstance {
@@ -20,6 +21,8 @@ export interface LoggerInstance {
 }
 
 const warningText: Record<WarningCode, string> = {
+  "jwt-sessions-not-recalled":
+    "A user's sessions were to end (a ban, or an administrator ending them), but JWT sessions cannot be recalled without a revocation store: they stay valid until they expire. Configure jwt.revocation (a shared store) so that they end at once.",
   "breached-password-check-unavailable":
     "The breached-password service could not be reached, so a new password was accepted without that check (password({ breachedPasswords: { failOpen } })). Check the server's network, or set failOpen: false to refuse passwords while it is down.",
   "adapter-lacks-sign-up-methods":
