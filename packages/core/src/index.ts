@@ -74,12 +74,12 @@ export type {
   RequestHead,
 } from "./lib/session/access-token.js";
 export type { ListedSession } from "./lib/session/devices.js";
+export { pageSafeClaims } from "./lib/session/jwt-cookie.js";
 export {
   isJwtSessionRevoked,
   jwtSessionId,
   revokeJwtSession,
 } from "./lib/session/jwt-revocation.js";
-export { pageSafeClaims } from "./lib/session/jwt-tokens.js";
 export { readSession, type SessionRead, sessionReadOf } from "./lib/session-read.js";
 export { customFetch, raw, skipCSRFCheck } from "./lib/symbols.js";
 export type { ListedPasskey, PasskeySignals } from "./lib/webauthn/passkeys.js";

@@ -29,9 +29,10 @@ import {
   type LegacyJwtSession,
   readJwtSession,
   readLegacyJwtSession,
+  refreshedSessionToken,
   reissueJwtSession,
+  sessionAccountOf,
 } from "../session/jwt-cookie.js";
-import { refreshedSessionToken, sessionAccountOf } from "../session/jwt-tokens.js";
 import { readSessionClaims } from "../session/session-claims.js";
 import { sessionEndOf } from "../session/session-end.js";
 
