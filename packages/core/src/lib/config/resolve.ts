@@ -6,7 +6,7 @@ import type { Adapter } from "../../adapters.js";
 import { AdapterError, EventError, MissingAdapterMethods } from "../../errors.js";
 import type { AuthConfig, EventCallbacks, SessionOptions } from "../../types.js";
 import { createActionTable } from "../actions/table.js";
-import { sessionTokenCodec } from "../crypto/session-token.js";
+import { sessionTokenCodec } from "../crypto/jwe.js";
 import { defaultCookies, mergeCookies } from "../http/cookies.js";
 import { skipCSRFCheck } from "../symbols.js";
 import { createLogger } from "../utils/logger.js";
