@@ -16,12 +16,11 @@ import type {
   Session,
   User,
 } from "../../types.js";
-import { requireAdapter } from "../config/adapter.js";
+import { requireAdapter, supportsSessionListing } from "../config/adapter.js";
 import { defaultCallbacks } from "../config/default-callbacks.js";
 import type { AuthContext, ResolvedConfig } from "../config/internal.js";
 import { sessionTokenEnd } from "../crypto/jwe.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
-import { supportsSessionListing } from "../session/devices.js";
 import {
   clearJwtSession,
   isPending,
@@ -33,7 +32,6 @@ import {
   reissueJwtSession,
   sessionAccountOf,
 } from "../session/jwt-cookie.js";
-import { readSessionClaims } from "../session/session-claims.js";
 import { sessionEndOf } from "../session/session-end.js";
 
 type SessionCallbackParams = Parameters<CallbacksOptions["session"]>[0];
@@ -203,7 +201,15 @@ async function databaseSession(
       await adapter.deleteSession(sessionToken);
       return respond(null, clearChunkedCookie(request.cookies, option));
     }
-    const claims = await readSessionClaims(config, sessionToken);
+    // Only extensions that show how the user authenticated keep claims for database sessions;
+    // their store is loaded with the first such read.
+    const claims =
+      config.sessionFields.length > 0
+        ? await (await import("../session/session-claims.js")).readSessionClaims(
+            config,
+            sessionToken,
+          )
+        : null;
     // A session with a hard end (an impersonation) ends then and is never extended past it.
     const end = sessionEndOf(claims);
     if (end !== undefined && end <= now) {
