@@ -13,7 +13,6 @@
 import { type ConfigOrFactory, handleRequest } from "./lib/pipeline.js";
 import type { AuthConfig, ResponseInternal } from "./types.js";
 
-export { defaultCallbacks } from "./lib/config/default-callbacks.js";
 export {
   basePathFromEnv,
   createActionURL,
@@ -26,7 +25,7 @@ export type {
   SignInStep,
   SignInStepOutcome,
 } from "./lib/config/internal.js";
-export { assertStartupConfig } from "./lib/config/resolve.js";
+export { assertStartupConfig, defaultCallbacks } from "./lib/config/resolve.js";
 export {
   createMemoryAttemptStore,
   type VerificationAttemptStore,

@@ -17,7 +17,6 @@ import type {
   User,
 } from "../../types.js";
 import { requireAdapter, supportsSessionListing } from "../config/adapter.js";
-import { defaultCallbacks } from "../config/default-callbacks.js";
 import type { AuthContext, ResolvedConfig } from "../config/internal.js";
 import { sessionTokenEnd } from "../crypto/jwe.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
@@ -127,8 +126,8 @@ async function jwtSession(
     // A `refresh: true` provider's expired access token is refreshed before the callback runs.
     const refreshing = refreshedSessionToken(config, payload, request.url.origin);
     const current = refreshing instanceof Promise ? await refreshing : refreshing;
-    // The default `jwt` callback returns the token untouched, so only a custom one is compared.
-    const customJwt = config.callbacks.jwt !== defaultCallbacks.jwt;
+    // The default `jwt` callback returns the token untouched, so only the app's own is compared.
+    const customJwt = config.source.callbacks?.jwt !== undefined;
     const before = customJwt ? JSON.stringify(current) : "";
     const jwtResult = config.callbacks.jwt({
       token: current,
