@@ -8,9 +8,12 @@
  */
 import { describe, expect, it } from "vitest";
 
-/** Bytes of gzip (level 9) the one-file credentials-only Worker bundle may reach (measured: 74,738). */
+/**
+ * Bytes of gzip (level 9) the one-file credentials-only Worker bundle may reach (measured: 76,716;
+ * 84 bytes of margin left after the admin extension and OAuth 1.0a providers landed).
+ */
 const CREDENTIALS_GZIP_BUDGET = 75 * 1024;
-/** Bytes of gzip of its start-up code, split at its `import()`s (measured: 31,064). */
+/** Bytes of gzip of its start-up code, split at its `import()`s (measured: 31,413). */
 const CREDENTIALS_STARTUP_GZIP_BUDGET = 31 * 1024;
 
 interface BundleFigures {
