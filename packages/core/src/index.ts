@@ -13,7 +13,6 @@
 import { type ConfigOrFactory, handleRequest } from "./lib/pipeline.js";
 import type { AuthConfig, ResponseInternal } from "./types.js";
 
-export { defaultCallbacks } from "./lib/config/default-callbacks.js";
 export {
   basePathFromEnv,
   createActionURL,
@@ -26,7 +25,7 @@ export type {
   SignInStep,
   SignInStepOutcome,
 } from "./lib/config/internal.js";
-export { assertStartupConfig } from "./lib/config/resolve.js";
+export { assertStartupConfig, defaultCallbacks } from "./lib/config/resolve.js";
 export {
   createMemoryAttemptStore,
   type VerificationAttemptStore,
@@ -74,12 +73,12 @@ export type {
   RequestHead,
 } from "./lib/session/access-token.js";
 export type { ListedSession } from "./lib/session/devices.js";
+export { pageSafeClaims } from "./lib/session/jwt-cookie.js";
 export {
   isJwtSessionRevoked,
   jwtSessionId,
   revokeJwtSession,
 } from "./lib/session/jwt-revocation.js";
-export { pageSafeClaims } from "./lib/session/jwt-tokens.js";
 export { readSession, type SessionRead, sessionReadOf } from "./lib/session-read.js";
 export { customFetch, raw, skipCSRFCheck } from "./lib/symbols.js";
 export type { ListedPasskey, PasskeySignals } from "./lib/webauthn/passkeys.js";

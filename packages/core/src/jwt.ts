@@ -11,7 +11,7 @@
  */
 import { MissingSecret } from "./errors.js";
 import { processEnv, secretsFromEnv, siteUrlFromEnv } from "./lib/config/env.js";
-import { decodeJwt, encodeJwt, secretList } from "./lib/crypto/session-token.js";
+import { decodeJwt, encodeJwt, secretList } from "./lib/crypto/jwe.js";
 import { readChunkedCookie } from "./lib/http/cookies.js";
 import { parseCookies } from "./lib/http/request.js";
 import { readJwtToken } from "./lib/session/jwt-revocation.js";

@@ -3,7 +3,7 @@
  */
 import { Auth, type AuthConfig } from "@tessera/core";
 import { EncryptJWT } from "jose";
-import { deriveKey } from "../src/lib/crypto/keys.js";
+import { deriveKey } from "../src/lib/crypto/jwe.js";
 import { parseSetCookie } from "./set-cookie.js";
 
 export const ORIGIN = "http://localhost:3000";

@@ -12,6 +12,7 @@ import { hkdfSync } from "node:crypto";
 import fc from "fast-check";
 import { base64url, CompactEncrypt, calculateJwkThumbprint, EncryptJWT, jwtDecrypt } from "jose";
 import { describe, expect, it } from "vitest";
+import type { ContentEncryption } from "../src/lib/crypto/jwe.js";
 import {
   aadLengthBits,
   cbcHmacTag,
@@ -20,7 +21,6 @@ import {
   encryptSessionToken,
   type ParsedJwe,
 } from "../src/lib/crypto/jwe.js";
-import type { ContentEncryption } from "../src/lib/crypto/keys.js";
 
 const hex = (text: string) => new Uint8Array(Buffer.from(text.replace(/\s+/g, ""), "hex"));
 const ascii = (text: string) => new TextEncoder().encode(text);
@@ -108,7 +108,7 @@ describe("RFC 7516 Appendix A.1: A256GCM content encryption", () => {
 });
 
 // Key derivation written out with node:crypto from the documented parameters (HKDF-SHA-256,
-// salt = cookie name, info = "Auth.js Generated Encryption Key (<salt>)"), not Tessera's keys.ts.
+// salt = cookie name, info = "Auth.js Generated Encryption Key (<salt>)"), not Tessera's own derivation in jwe.ts.
 const KEY_BYTES: Record<ContentEncryption, number> = { "A256CBC-HS512": 64, A256GCM: 32 };
 async function independentKey(enc: ContentEncryption, secret: string, salt: string) {
   const info = `Auth.js Generated Encryption Key (${salt})`;

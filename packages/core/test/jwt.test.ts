@@ -4,10 +4,11 @@ import { base64url } from "jose";
 import { describe, expect, it } from "vitest";
 import {
   decryptSessionToken,
+  deriveKey,
   encryptSessionToken,
+  KeyCache,
   SessionTokenCache,
 } from "../src/lib/crypto/jwe.js";
-import { deriveKey, KeyCache } from "../src/lib/crypto/keys.js";
 import { SECRET, sealSessionToken } from "./helpers.js";
 
 const salt = "authjs.session-token";

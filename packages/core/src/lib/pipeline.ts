@@ -39,7 +39,6 @@ import {
   type RequestSource,
 } from "./http/request.js";
 import { CONFIGURATION_MESSAGE, json, toResponse, type WriteProblem } from "./http/response.js";
-import { renderErrorPage } from "./pages/index.js";
 import { raw } from "./symbols.js";
 
 /** A configuration, or a function building one per request (lazy initialisation). */
@@ -177,12 +176,15 @@ function runAction(
   return row.handler(ctx);
 }
 
-/** The response for a configuration error: generic for the browser, the cause in the log. */
-function configurationErrorResponse(
+/**
+ * The response for a configuration error: generic for the browser, the cause in the log. The
+ * error page and its stylesheet load with the first one: a working app never loads them.
+ */
+async function configurationErrorResponse(
   config: ResolvedConfig,
   request: RequestInternal,
   error: Error,
-): ResponseInternal {
+): Promise<ResponseInternal> {
   config.logger.error(error);
   if (!request.route.page || request.method !== "GET") {
     return json(
@@ -204,6 +206,7 @@ function configurationErrorResponse(
       new ErrorPageLoop(`The error page ${errorPath} must not require authentication.`),
     );
   const detail = hostTrusted ? `${error.name}: ${error.message}` : error.name;
+  const { renderErrorPage } = await import("./pages/index.js");
   return renderErrorPage({
     url: hostTrusted ? new URL(`${request.url.origin}${config.basePath}`) : undefined,
     theme: config.theme,
@@ -344,7 +347,7 @@ async function run<T>(
   }
   const configError =
     resolved.configError ?? (resolved.trustHost ? undefined : untrustedHost(parsed.url.origin));
-  if (configError) return finish(configurationErrorResponse(resolved, parsed, configError));
+  if (configError) return finish(await configurationErrorResponse(resolved, parsed, configError));
 
   let ctx: AuthContext | undefined;
   try {

@@ -9,8 +9,11 @@
 import type { AdapterUser } from "../../adapters.js";
 import { UserBanned } from "../../errors.js";
 import type { ActionRow, AuthContext, SignInStep } from "../../lib/config/internal.js";
-import { sharedSessionTokenCache } from "../../lib/crypto/jwe.js";
-import { decodeSessionToken, encodeSessionToken } from "../../lib/crypto/session-token.js";
+import {
+  decodeSessionToken,
+  encodeSessionToken,
+  sharedSessionTokenCache,
+} from "../../lib/crypto/jwe.js";
 import { defineExtension } from "../../lib/extension.js";
 import type { TesseraExtension } from "../../lib/extension-handle.js";
 import {

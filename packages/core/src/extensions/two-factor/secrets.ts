@@ -5,8 +5,11 @@
  */
 import type { AuthContext } from "../../lib/config/internal.js";
 import { sha256Hex } from "../../lib/crypto/encoding.js";
-import { sharedSessionTokenCache } from "../../lib/crypto/jwe.js";
-import { decodeSessionToken, encodeSessionToken } from "../../lib/crypto/session-token.js";
+import {
+  decodeSessionToken,
+  encodeSessionToken,
+  sharedSessionTokenCache,
+} from "../../lib/crypto/jwe.js";
 import { base32Decode, base32Encode } from "./totp.js";
 
 /** The HKDF salt of the sealing key: a key of its own, never the session cookie's. */

@@ -6,8 +6,11 @@
  * everywhere"). The epoch lives in the shared store, so every instance sees it.
  */
 import type { AuthContext } from "../../lib/config/internal.js";
-import { sharedSessionTokenCache } from "../../lib/crypto/jwe.js";
-import { decodeSessionToken, encodeSessionToken } from "../../lib/crypto/session-token.js";
+import {
+  decodeSessionToken,
+  encodeSessionToken,
+  sharedSessionTokenCache,
+} from "../../lib/crypto/jwe.js";
 import { readChunkedCookie, writeChunkedCookie } from "../../lib/http/cookies.js";
 import { sharedStoreOf } from "../../lib/session/rate-limit.js";
 import type { Cookie, CookieOption } from "../../types.js";

@@ -1,15 +1,12 @@
 /**
  * `GET|POST /callback/<id>`: where a provider's flow comes back (OAuth redirect, e-mail link,
- * credentials form, WebAuthn assertion). Each type has its own module; all end in `completeSignIn`
- * (sign-in steps, then `issueSession`).
+ * credentials form, WebAuthn assertion). Each type has its own module, loaded with the first
+ * callback of that type (an app never loads the flows of types it has no provider of); all end
+ * in `completeSignIn` (sign-in steps, then `issueSession`).
  */
 import { AuthError, CallbackRouteError } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
-import { callbackWithCredentials } from "./callback/credentials.js";
-import { callbackWithEmail } from "./callback/email.js";
-import { callbackWithOAuth } from "./callback/oauth.js";
-import { callbackWithWebAuthn } from "./callback/webauthn.js";
 
 /** Handles `/callback/<id>` for every provider type. */
 export async function callback(ctx: AuthContext): Promise<ResponseInternal> {
@@ -19,13 +16,15 @@ export async function callback(ctx: AuthContext): Promise<ResponseInternal> {
     switch (provider.type) {
       case "oauth":
       case "oidc":
-        return await callbackWithOAuth(ctx, provider);
+        return await (await import("./callback/oauth.js")).callbackWithOAuth(ctx, provider);
       case "email":
-        return await callbackWithEmail(ctx, provider);
-      case "credentials":
+        return await (await import("./callback/email.js")).callbackWithEmail(ctx, provider);
+      case "credentials": {
+        const { callbackWithCredentials } = await import("./callback/credentials.js");
         return await callbackWithCredentials(ctx, provider);
+      }
       case "webauthn":
-        return await callbackWithWebAuthn(ctx, provider);
+        return await (await import("./callback/webauthn.js")).callbackWithWebAuthn(ctx, provider);
     }
   } catch (error) {
     if (error instanceof AuthError) throw error;

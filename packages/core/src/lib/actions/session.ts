@@ -16,12 +16,10 @@ import type {
   Session,
   User,
 } from "../../types.js";
-import { requireAdapter } from "../config/adapter.js";
-import { defaultCallbacks } from "../config/default-callbacks.js";
+import { requireAdapter, supportsSessionListing } from "../config/adapter.js";
 import type { AuthContext, ResolvedConfig } from "../config/internal.js";
 import { sessionTokenEnd } from "../crypto/jwe.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
-import { supportsSessionListing } from "../session/devices.js";
 import {
   clearJwtSession,
   isPending,
@@ -29,10 +27,10 @@ import {
   type LegacyJwtSession,
   readJwtSession,
   readLegacyJwtSession,
+  refreshedSessionToken,
   reissueJwtSession,
+  sessionAccountOf,
 } from "../session/jwt-cookie.js";
-import { refreshedSessionToken, sessionAccountOf } from "../session/jwt-tokens.js";
-import { readSessionClaims } from "../session/session-claims.js";
 import { sessionEndOf } from "../session/session-end.js";
 
 type SessionCallbackParams = Parameters<CallbacksOptions["session"]>[0];
@@ -128,8 +126,8 @@ async function jwtSession(
     // A `refresh: true` provider's expired access token is refreshed before the callback runs.
     const refreshing = refreshedSessionToken(config, payload, request.url.origin);
     const current = refreshing instanceof Promise ? await refreshing : refreshing;
-    // The default `jwt` callback returns the token untouched, so only a custom one is compared.
-    const customJwt = config.callbacks.jwt !== defaultCallbacks.jwt;
+    // The default `jwt` callback returns the token untouched, so only the app's own is compared.
+    const customJwt = config.source.callbacks?.jwt !== undefined;
     const before = customJwt ? JSON.stringify(current) : "";
     const jwtResult = config.callbacks.jwt({
       token: current,
@@ -202,7 +200,15 @@ async function databaseSession(
       await adapter.deleteSession(sessionToken);
       return respond(null, clearChunkedCookie(request.cookies, option));
     }
-    const claims = await readSessionClaims(config, sessionToken);
+    // Only extensions that show how the user authenticated keep claims for database sessions;
+    // their store is loaded with the first such read.
+    const claims =
+      config.sessionFields.length > 0
+        ? await (await import("../session/session-claims.js")).readSessionClaims(
+            config,
+            sessionToken,
+          )
+        : null;
     // A session with a hard end (an impersonation) ends then and is never extended past it.
     const end = sessionEndOf(claims);
     if (end !== undefined && end <= now) {

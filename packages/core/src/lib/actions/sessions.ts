@@ -9,14 +9,10 @@
  */
 import { AdapterError } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
+import { supportsSessionListing } from "../config/adapter.js";
 import type { AuthContext } from "../config/internal.js";
 import { json, NO_CACHE_HEADERS } from "../http/response.js";
-import {
-  listUserSessions,
-  type RevocationTarget,
-  revokeUserSessions,
-  supportsSessionListing,
-} from "../session/devices.js";
+import { listUserSessions, type RevocationTarget, revokeUserSessions } from "../session/devices.js";
 
 /** Longest handle accepted: real ones are 22 characters. */
 const MAX_ID_LENGTH = 128;

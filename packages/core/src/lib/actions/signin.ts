@@ -10,8 +10,6 @@ import { renderSignInPage } from "../pages/signin.js";
 import { currentSessionUser } from "../session/resolve-user.js";
 import { passkeyAdapter } from "../webauthn/passkeys.js";
 import { pageUrl } from "./page-url.js";
-import { signinWithEmail } from "./signin/email.js";
-import { signinWithOAuth } from "./signin/oauth.js";
 
 /** Handles `GET` and `POST /signin[/<id>]`. */
 export async function signin(ctx: AuthContext): Promise<ResponseInternal> {
@@ -53,12 +51,14 @@ export async function signin(ctx: AuthContext): Promise<ResponseInternal> {
     );
   const provider = ctx.provider;
   if (!provider) return { redirect: `${ctx.url.href}/signin?error=Signin` };
+  // Each type's flow loads with its first sign-in: the sign-in page of an app without OAuth or
+  // e-mail providers never loads the OAuth client or the e-mail code.
   switch (provider.type) {
     case "oauth":
     case "oidc":
-      return signinWithOAuth(ctx, provider);
+      return (await import("./signin/oauth.js")).signinWithOAuth(ctx, provider);
     case "email":
-      return signinWithEmail(ctx, provider);
+      return (await import("./signin/email.js")).signinWithEmail(ctx, provider);
     default:
       // Credentials and WebAuthn post to their callback; the page has their forms.
       return { redirect: `${ctx.url.href}/signin` };

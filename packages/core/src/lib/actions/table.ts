@@ -5,7 +5,6 @@
  */
 import type { ActionHandler, ActionRow, ActionTable, AuthContext } from "../config/internal.js";
 import { csrf } from "./csrf.js";
-import { error } from "./error.js";
 import { providers } from "./providers.js";
 import {
   CORE_ACTION_ROUTES,
@@ -17,7 +16,7 @@ import { session } from "./session.js";
 
 /**
  * A handler loaded on its first request. Sign-in, callback, sign-out and the other rows reach the
- * OAuth client, WebAuthn, e-mail, the pages and the back-channel logout; loading them only when a
+ * OAuth client, WebAuthn, e-mail, the pages (the error page's too) and the back-channel logout; loading them only when a
  * request needs them keeps an app's start-up to the session read, the CSRF token and the
  * providers list (the rows every page load hits, which stay static so the session read pays no
  * extra `await`). The resolved handler is kept, so later requests pay one settled `await`.
@@ -47,7 +46,7 @@ const CORE_HANDLERS: { readonly [Name in CoreActionName | ServerActionName]: Act
   ),
   callback: lazy(async () => (await import("./callback.js")).callback),
   csrf,
-  error,
+  error: lazy(async () => (await import("./error.js")).error),
   passkeys: lazy(async () => (await import("./passkeys.js")).passkeys),
   providers,
   session,

@@ -2,6 +2,8 @@
  * The adapter, narrowed once. Code that stores users, sessions or tokens runs only for features
  * that need an adapter, and config assertion (`assert.ts`) refuses those configs without one
  * before any action runs; `requireAdapter` turns that invariant into a type instead of a `!`.
+ * Optional adapter methods are asked about here too, so that a caller learns what the adapter
+ * supports without loading the feature's module.
  */
 import type { Adapter } from "../../adapters.js";
 import { MissingAdapter } from "../../errors.js";
@@ -22,4 +24,17 @@ export function requireAdapter(
 ): Required<Adapter> {
   if (config.adapter) return config.adapter;
   throw new MissingAdapter(`${feature} stores data through an adapter: configure \`adapter\`.`);
+}
+
+/**
+ * Whether session listing is available: the database strategy and an adapter with the
+ * `listSessionsByUserId` extension (Auth.js adapters lack it).
+ */
+export function supportsSessionListing(
+  config: Pick<ResolvedConfig, "session" | "rawAdapter">,
+): boolean {
+  return (
+    config.session.strategy === "database" &&
+    typeof config.rawAdapter?.listSessionsByUserId === "function"
+  );
 }

@@ -1,9 +1,29 @@
 /**
  * The defaults an OAuth/OIDC provider gets when its configuration sets no `profile` or `account`
- * mapping. A module of their own so that `oauth-provider.ts` can use them without importing
- * `providers.ts`, which imports `oauth-provider.ts`.
+ * mapping, and the refresh margin's. A module of their own so that `oauth-provider.ts` can use
+ * them without importing `providers.ts`, which imports `oauth-provider.ts`, and so that the
+ * session read can tell whether a refresh is due without loading the refresh machinery.
  */
 import type { Profile, TokenSet, User } from "../../types.js";
+import type { ResolvedConfig } from "./internal.js";
+
+/** Seconds before expiry from which a token is refreshed, unless `oauth.refreshMargin` says. */
+const DEFAULT_REFRESH_MARGIN = 60;
+
+/**
+ * Whether an access token expiring at `expiresAt` (seconds since the epoch) must be refreshed
+ * now: it has expired or expires within the margin. A token without expiry never is.
+ *
+ * @example
+ * ```ts
+ * if (isDue(config, account.expires_at)) await refresh()
+ * ```
+ */
+export function isDue(config: ResolvedConfig, expiresAt: unknown): boolean {
+  if (typeof expiresAt !== "number") return false;
+  const margin = config.source.oauth?.refreshMargin ?? DEFAULT_REFRESH_MARGIN;
+  return expiresAt - margin <= Math.floor(Date.now() / 1000);
+}
 
 /** Default mapping of an OIDC/OAuth profile to a user. */
 export function defaultProfile(profile: Profile): User {

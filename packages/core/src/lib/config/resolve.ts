@@ -4,15 +4,15 @@
  */
 import type { Adapter } from "../../adapters.js";
 import { AdapterError, EventError, MissingAdapterMethods } from "../../errors.js";
-import type { AuthConfig, EventCallbacks, SessionOptions } from "../../types.js";
+import type { AuthConfig, CallbacksOptions, EventCallbacks, SessionOptions } from "../../types.js";
 import { createActionTable } from "../actions/table.js";
-import { sessionTokenCodec } from "../crypto/session-token.js";
+import { sessionTokenCodec } from "../crypto/jwe.js";
+import { defaultRedirect } from "../http/callback-url.js";
 import { defaultCookies, mergeCookies } from "../http/cookies.js";
 import { skipCSRFCheck } from "../symbols.js";
 import { createLogger } from "../utils/logger.js";
 import { appStateFor } from "./app-state.js";
 import { assertConfig } from "./assert.js";
-import { defaultCallbacks } from "./default-callbacks.js";
 import {
   basePathFromEnv,
   type EnvObject,
@@ -30,6 +30,32 @@ import {
   type StaticProvider,
   withUrls,
 } from "./providers.js";
+
+// The callbacks a configuration gets where it sets none (Auth.js's defaults): allow every
+// sign-in, redirect within the site, expose a minimal session, keep the token as it is.
+
+function toIsoString(value: string | Date): string {
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+/**
+ * The default callbacks: allow sign-in, same-origin redirects, minimal session, token as is.
+ * Integrations that wrap a callback call the default where the app sets none.
+ *
+ * @example
+ * ```ts
+ * const session = config.callbacks?.session ?? defaultCallbacks.session
+ * ```
+ */
+export const defaultCallbacks: CallbacksOptions = {
+  signIn: () => true,
+  redirect: defaultRedirect,
+  session: ({ session }) => ({
+    user: { name: session.user?.name, email: session.user?.email, image: session.user?.image },
+    expires: toIsoString(session.expires as string | Date),
+  }),
+  jwt: ({ token }) => token,
+};
 
 const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
 const DEFAULT_UPDATE_AGE = 24 * 60 * 60;

@@ -1,14 +1,179 @@
 /**
- * JWT sessions as compact JWE (RFC 7516) with `alg: "dir"`. Writes A256CBC-HS512, reads it and
- * A256GCM (RFC 7518 §5.2.5, §5.3), exactly as Auth.js v5 does.
+ * JWT sessions as compact JWE (RFC 7516, https://www.rfc-editor.org/rfc/rfc7516) with
+ * `alg: "dir"`. Writes A256CBC-HS512, reads it and A256GCM (RFC 7518 §5.2.5, §5.3,
+ * https://www.rfc-editor.org/rfc/rfc7518#section-5), exactly as Auth.js v5 does, from the key
+ * derivation to the `encode`/`decode` that configs and `@tessera/core/jwt` use, in that order.
  *
  * Two engines produce and accept the same tokens: `node:crypto` (many times faster on Node) and
  * WebCrypto (edge runtimes). Both are written here against the RFCs rather than through a JOSE
  * library, so that an app's bundle carries only the one JWE form sessions use.
+ *
+ * Session-key derivation is identical to Auth.js v5 so that cookies stay readable both ways:
+ * HKDF-SHA-256 (RFC 5869) with ikm = secret, salt = the cookie name,
+ * info = `Auth.js Generated Encryption Key (<salt>)`; 64 bytes for A256CBC-HS512, 32 for A256GCM.
+ * The key id is the RFC 7638 thumbprint of `{kty: "oct", k}` (SHA-512 for 64-byte keys).
  */
+import { MissingSecret } from "../../errors.js";
+import type { JWT, JWTDecodeParams, JWTEncodeParams, JWTOptions } from "../../types.js";
 import { base64url, fromBase64url, fromBase64urlView, fromUtf8, utf8 } from "./encoding.js";
-import { type ContentEncryption, type CryptoEngine, defaultEngine, KeyCache } from "./keys.js";
-import { nodeCrypto } from "./node.js";
+import { hasNodeCrypto, nodeCrypto } from "./node.js";
+
+/** Content-encryption algorithms Tessera reads; it writes A256CBC-HS512. */
+export type ContentEncryption = "A256CBC-HS512" | "A256GCM";
+
+/** A derived key and its thumbprint (`kid`). */
+export interface DerivedKey {
+  enc: ContentEncryption;
+  key: Uint8Array;
+  kid: string;
+}
+
+const KEY_LENGTH: Record<ContentEncryption, number> = { "A256CBC-HS512": 64, A256GCM: 32 };
+
+/** Bounded so that a process with many secrets or salts cannot grow memory without end. */
+const MAX_CACHED_KEYS = 512;
+type CachedKey = DerivedKey | Promise<DerivedKey>;
+
+function info(salt: string): string {
+  return `Auth.js Generated Encryption Key (${salt})`;
+}
+
+function thumbprintInput(key: Uint8Array): Uint8Array<ArrayBuffer> {
+  // RFC 7638 §3.2: required members only, lexicographic order, no whitespace.
+  return utf8(`{"k":"${base64url(key)}","kty":"oct"}`);
+}
+
+function deriveWithNode(enc: ContentEncryption, secret: string, salt: string): DerivedKey {
+  const crypto = nodeCrypto()!;
+  const length = KEY_LENGTH[enc];
+  const key = new Uint8Array(crypto.hkdfSync("sha256", secret, salt, info(salt), length));
+  const digest = crypto
+    .createHash(length === 64 ? "sha512" : "sha256")
+    .update(thumbprintInput(key));
+  return { enc, key, kid: digest.digest("base64url") };
+}
+
+async function deriveWithWebCrypto(
+  enc: ContentEncryption,
+  secret: string,
+  salt: string,
+): Promise<DerivedKey> {
+  const length = KEY_LENGTH[enc];
+  const ikm = await crypto.subtle.importKey("raw", utf8(secret), "HKDF", false, ["deriveBits"]);
+  const bits = await crypto.subtle.deriveBits(
+    { name: "HKDF", hash: "SHA-256", salt: utf8(salt), info: utf8(info(salt)) },
+    ikm,
+    length * 8,
+  );
+  const key = new Uint8Array(bits);
+  const digest = await crypto.subtle.digest(
+    length === 64 ? "SHA-512" : "SHA-256",
+    thumbprintInput(key),
+  );
+  return { enc, key, kid: base64url(new Uint8Array(digest)) };
+}
+
+/** Which implementation derives keys: `node:crypto` where present, else WebCrypto. */
+export type CryptoEngine = "node" | "web";
+
+/**
+ * The engine in use on this runtime, decided without loading `node:crypto` (a runtime whose
+ * `node:crypto` then fails to load falls back to WebCrypto where the engine is used).
+ */
+export const defaultEngine: CryptoEngine = hasNodeCrypto() ? "node" : "web";
+
+/**
+ * Derived keys, cached per (engine, algorithm, salt, secret): derivation is the most expensive
+ * step of reading a session. Each resolved config owns one, so configs never share keys; the
+ * public `encode`/`decode`/`getToken` share {@link sharedKeyCache}. Bounded: when full it starts
+ * over.
+ *
+ * @example
+ * ```ts
+ * const keys = new KeyCache()
+ * const { key, kid } = await keys.derive("A256CBC-HS512", process.env.AUTH_SECRET!, "authjs.session-token")
+ * ```
+ */
+export class KeyCache {
+  /**
+   * salt → secret → one slot per engine and algorithm. Nested maps rather than one map keyed by
+   * a joined string: a lookup builds and hashes no new string (config strings keep their hash).
+   */
+  readonly #bySalt = new Map<string, Map<string, (CachedKey | undefined)[]>>();
+  #size = 0;
+
+  constructor(readonly limit = MAX_CACHED_KEYS) {}
+
+  /** How many keys are cached. */
+  get size(): number {
+    return this.#size;
+  }
+
+  /**
+   * The key for `secret` and `salt`: synchronous with `node:crypto` (the fast path: a session
+   * read then never waits), a promise with WebCrypto.
+   */
+  derive(
+    enc: ContentEncryption,
+    secret: string,
+    salt: string,
+    engine: CryptoEngine = defaultEngine,
+  ): DerivedKey | Promise<DerivedKey> {
+    const useNode = engine === "node" && nodeCrypto() !== undefined;
+    const slot = (useNode ? 0 : 2) + (enc === "A256GCM" ? 1 : 0);
+    let bySecret = this.#bySalt.get(salt);
+    let slots = bySecret?.get(secret);
+    const hit = slots?.[slot];
+    if (hit) return hit;
+    if (this.#size >= this.limit) {
+      this.#bySalt.clear();
+      this.#size = 0;
+      bySecret = undefined;
+      slots = undefined;
+    }
+    if (!bySecret) {
+      bySecret = new Map();
+      this.#bySalt.set(salt, bySecret);
+    }
+    if (!slots) {
+      slots = [];
+      bySecret.set(secret, slots);
+    }
+    const derived = useNode
+      ? deriveWithNode(enc, secret, salt)
+      : deriveWithWebCrypto(enc, secret, salt);
+    const stored = slots;
+    stored[slot] = derived;
+    this.#size++;
+    if (derived instanceof Promise)
+      derived.catch(() => {
+        if (stored[slot] === derived) stored[slot] = undefined;
+      });
+    return derived;
+  }
+}
+
+/** The key cache of the public `encode`/`decode`/`getToken`, which run without a config. */
+export const sharedKeyCache = new KeyCache();
+
+/**
+ * `sharedKeyCache.derive`: the key for `secret` and `salt`, for callers without a config.
+ *
+ * @example
+ * ```ts
+ * const { kid } = await deriveKey("A256CBC-HS512", process.env.AUTH_SECRET!, "authjs.session-token")
+ * ```
+ */
+export function deriveKey(
+  enc: ContentEncryption,
+  secret: string,
+  salt: string,
+  engine: CryptoEngine = defaultEngine,
+): DerivedKey | Promise<DerivedKey> {
+  return sharedKeyCache.derive(enc, secret, salt, engine);
+}
+
+// Compact JWE, both engines (RFC 7516 §7.1, RFC 7518 §5).
 
 /** Seconds of clock skew tolerated when checking `exp`/`nbf`. */
 export const CLOCK_TOLERANCE = 15;
@@ -539,4 +704,111 @@ async function decryptWebContent(
       own(concat(parsed.ciphertext, parsed.tag)),
     ),
   );
+}
+
+// `encode` and `decode` over a key cache: the public functions of `@tessera/core/jwt` and the
+// check cookies use the shared cache (`encodeJwt`, `decodeJwt`), a resolved config binds its own.
+
+/** Thirty days, Auth.js's default session lifetime. */
+export const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60;
+
+/** The configured secrets, empty ones dropped; the first one encrypts. */
+export function secretList(secret: string | string[]): string[] {
+  // A config's list is read on every session read: copied only when it has empty entries.
+  if (Array.isArray(secret)) return secret.every(Boolean) ? secret : secret.filter(Boolean);
+  return secret ? [secret] : [];
+}
+
+/**
+ * Encrypts `params.token` with the first secret, keys cached in `cache`.
+ *
+ * @example
+ * ```ts
+ * const jwe = await encodeSessionToken({ token: { sub: "42" }, secret, salt: "authjs.session-token" }, cache)
+ * ```
+ */
+export function encodeSessionToken<Payload = JWT>(
+  params: JWTEncodeParams<Payload>,
+  cache: SessionTokenCache,
+): Promise<string> {
+  const { token = {}, secret, salt, maxAge = DEFAULT_MAX_AGE } = params;
+  const secrets = secretList(secret);
+  if (secrets.length === 0) throw new MissingSecret("encode() needs a secret.");
+  if (typeof salt !== "string") throw new TypeError("encode() needs a salt (the cookie name).");
+  const claims = token as Record<string, unknown>;
+  return encryptSessionToken(claims, secrets, salt, maxAge, defaultEngine, cache);
+}
+
+/**
+ * Decrypts `params.token` (any of the secrets), keys cached in `cache`; `null` without a token.
+ * A value, not a promise, on node:crypto once the key is derived (the session read's fast path:
+ * it then awaits nothing); every failure is a rejected promise, as from an async function.
+ *
+ * @example
+ * ```ts
+ * const payload = await decodeSessionToken({ token, secret: [next, previous], salt: "authjs.session-token" }, cache)
+ * ```
+ */
+export function decodeSessionToken<Payload = JWT>(
+  params: JWTDecodeParams,
+  cache: SessionTokenCache,
+): Payload | null | Promise<Payload | null> {
+  try {
+    const { token, secret, salt, maxAge } = params;
+    if (!token) return null;
+    const secrets = secretList(secret);
+    if (secrets.length === 0) throw new MissingSecret("decode() needs a secret.");
+    if (typeof salt !== "string") throw new TypeError("decode() needs a salt (the cookie name).");
+    if (maxAge !== undefined && !(Number.isFinite(maxAge) && maxAge >= 0))
+      throw new TypeError("decode() needs maxAge to be a number of seconds.");
+    return decryptSessionToken(token, secrets, salt, defaultEngine, { maxAge }, cache) as
+      | Payload
+      | Promise<Payload>;
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/**
+ * {@link encodeSessionToken} with the shared key cache (keyed by secret and salt): what
+ * `@tessera/core/jwt`'s `encode` does, and how the PKCE, state, nonce and WebAuthn challenge
+ * cookies are sealed.
+ *
+ * @example
+ * ```ts
+ * const jwe = await encodeJwt({ token: { value: verifier }, secret, salt: "authjs.pkce.code_verifier", maxAge: 900 })
+ * ```
+ */
+export function encodeJwt<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string> {
+  return encodeSessionToken(params, sharedSessionTokenCache);
+}
+
+/**
+ * {@link decodeSessionToken} with the shared key cache, always as a promise: what
+ * `@tessera/core/jwt`'s `decode` does, and how the check cookies are opened.
+ *
+ * @example
+ * ```ts
+ * const payload = await decodeJwt<{ value: string }>({ token: cookieValue, secret, salt: "authjs.state" })
+ * ```
+ */
+export async function decodeJwt<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
+  return decodeSessionToken<Payload>(params, sharedSessionTokenCache);
+}
+
+/**
+ * The default `jwt.encode`/`decode` of one resolved config: {@link encodeSessionToken} and
+ * {@link decodeSessionToken} over a key cache of its own, shared with no other config.
+ *
+ * @example
+ * ```ts
+ * const { encode, decode } = sessionTokenCodec()
+ * ```
+ */
+export function sessionTokenCodec(): Pick<JWTOptions, "encode" | "decode"> {
+  const cache = new SessionTokenCache();
+  return {
+    encode: (params) => encodeSessionToken(params, cache),
+    decode: (params) => decodeSessionToken(params, cache),
+  };
 }

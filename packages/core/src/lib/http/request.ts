@@ -121,7 +121,7 @@ async function readLimitedStream(request: Request): Promise<string | null> {
 }
 
 /**
- * Where a request comes from: a Fetch `Request` or a Node `IncomingMessage` (see node-edge.ts).
+ * Where a request comes from: a Fetch `Request` or a Node `IncomingMessage` (see node.ts).
  * The pipeline reads only through this, so both inputs run the same steps; the `Request` that user
  * code receives (`request`) is built by a Node source only when it is asked for.
  */

@@ -8,7 +8,7 @@ import * as o from "oauth4webapi";
 import { InvalidCheck } from "../../errors.js";
 import type { Cookie, CookieOption } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
-import { decodeJwt, encodeJwt } from "../crypto/session-token.js";
+import { decodeJwt, encodeJwt } from "../crypto/jwe.js";
 import { CHECK_COOKIE_MAX_AGE } from "../http/cookies.js";
 import type { InternalOAuthProvider, OAuthChecks } from "../provider-types.js";
 import { isProxyActive } from "./redirect-proxy.js";

@@ -1,11 +1,15 @@
 /**
- * The OAuth client a provider configuration describes: its metadata for oauth4webapi and how it
- * authenticates at the token endpoint (RFC 6749 §2.3, OIDC Core 1.0 §9).
+ * The OAuth client a provider configuration describes: its metadata for oauth4webapi, how it
+ * authenticates at the token endpoint (RFC 6749 §2.3, OIDC Core 1.0 §9), and the transport every
+ * request to the provider shares: the provider's `customFetch` (proxies, tests), a timeout, and
+ * plain-HTTP endpoints allowed when configured.
  */
 import * as o from "oauth4webapi";
 import { InvalidProvider } from "../../errors.js";
 import { envName } from "../config/env.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
+import { customFetch } from "../symbols.js";
+import { PROVIDER_TIMEOUT_SECONDS } from "./timeout.js";
 
 /** Token endpoint authentication methods Tessera supports. */
 export type ClientAuthMethod =
@@ -88,4 +92,44 @@ export function clientAuthOf(provider: InternalOAuthProvider): o.ClientAuth {
     case "none":
       return o.None();
   }
+}
+
+// Transport.
+
+/** oauth4webapi's fetch replacement, for requests of any method and body. */
+type AnyCustomFetch = (
+  url: string,
+  options: o.CustomFetchOptions<string, unknown>,
+) => Promise<Response>;
+
+/** The `fetch` to use for `provider` (its `customFetch` when set). */
+export function fetchOf(provider: Pick<InternalOAuthProvider, typeof customFetch>): typeof fetch {
+  return provider[customFetch] ?? fetch;
+}
+
+/**
+ * Options for oauth4webapi requests. Plain `http:` endpoints are allowed because only the
+ * developer's configuration (or the issuer it names) chooses them — local identity providers
+ * such as a Keycloak container are reached that way.
+ */
+export function httpOptions(provider: Pick<InternalOAuthProvider, typeof customFetch>) {
+  const custom = provider[customFetch];
+  return {
+    ...(custom && { [o.customFetch]: custom as AnyCustomFetch }),
+    [o.allowInsecureRequests]: true,
+    signal: () => AbortSignal.timeout(PROVIDER_TIMEOUT_SECONDS * 1000),
+  };
+}
+
+/** A request with the same fetch, timeout and defaults (for endpoints oauth4webapi does not wrap). */
+export function providerFetch(
+  provider: Pick<InternalOAuthProvider, typeof customFetch>,
+  url: string | URL,
+  init: RequestInit = {},
+): Promise<Response> {
+  return fetchOf(provider)(url.toString(), {
+    redirect: "manual",
+    signal: AbortSignal.timeout(PROVIDER_TIMEOUT_SECONDS * 1000),
+    ...init,
+  });
 }

@@ -8,7 +8,7 @@
 import * as o from "oauth4webapi";
 import type { InternalOAuthProvider } from "../provider-types.js";
 import type { customFetch } from "../symbols.js";
-import { fetchOf, httpOptions } from "./http.js";
+import { fetchOf, httpOptions } from "./client.js";
 
 /** The metadata a flow runs against. */
 export interface ServerMetadata {

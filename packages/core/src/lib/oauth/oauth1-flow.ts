@@ -16,7 +16,7 @@ import type { AuthContext } from "../config/internal.js";
 import type { Profile } from "../identity-types.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
 import { sealCheck, useCheck } from "./checks.js";
-import { providerFetch } from "./http.js";
+import { providerFetch } from "./client.js";
 import {
   accessToken,
   type OAuth1Credentials,

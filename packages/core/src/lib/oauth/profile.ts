@@ -9,9 +9,8 @@ import * as o from "oauth4webapi";
 import { OAuthCallbackError, OAuthProfileParseError } from "../../errors.js";
 import type { Account, Profile, TokenSet, User } from "../../types.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
-import { clientOf } from "./client.js";
+import { clientOf, httpOptions } from "./client.js";
 import type { ServerMetadata } from "./discovery.js";
-import { httpOptions } from "./http.js";
 import { verifyJwsSignature } from "./signature.js";
 import type { TokenResult } from "./token.js";
 

@@ -6,7 +6,7 @@
 import { OAuthCallbackError } from "../../errors.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
 import type { customFetch } from "../symbols.js";
-import { providerFetch } from "./http.js";
+import { providerFetch } from "./client.js";
 
 type RequestingProvider = Pick<InternalOAuthProvider, "id" | typeof customFetch>;
 

@@ -8,8 +8,8 @@
 import { RefreshTokenError } from "../../errors.js";
 import { firstTime } from "../config/app-state.js";
 import type { ResolvedConfig } from "../config/internal.js";
-import { sharedSessionTokenCache } from "../crypto/jwe.js";
-import { decodeSessionToken, encodeSessionToken } from "../crypto/session-token.js";
+import { isDue } from "../config/oauth-defaults.js";
+import { decodeSessionToken, encodeSessionToken, sharedSessionTokenCache } from "../crypto/jwe.js";
 import { sha256Base64url } from "../crypto/sha256.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
 import type { SharedStore } from "../store/shared-store.js";
@@ -27,19 +27,6 @@ const RESULT_SECONDS = 60;
 const POLL_MS = 50;
 /** Key derivation salt of the sealed outcome (never a cookie name). */
 const RESULT_SALT = "tessera.refresh-outcome";
-
-/** Seconds before expiry from which a token is refreshed, unless `oauth.refreshMargin` says. */
-export const DEFAULT_REFRESH_MARGIN = 60;
-
-/**
- * Whether an access token expiring at `expiresAt` (seconds since the epoch) must be refreshed
- * now: it has expired or expires within the margin. A token without expiry never is.
- */
-export function isDue(config: ResolvedConfig, expiresAt: unknown): boolean {
-  if (typeof expiresAt !== "number") return false;
-  const margin = config.source.oauth?.refreshMargin ?? DEFAULT_REFRESH_MARGIN;
-  return expiresAt - margin <= Math.floor(Date.now() / 1000);
-}
 
 /**
  * What the instance that refreshed tells the others, sealed with the flight key it answers

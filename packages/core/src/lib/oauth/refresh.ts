@@ -7,9 +7,8 @@
 import * as o from "oauth4webapi";
 import { RefreshTokenError } from "../../errors.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
-import { clientAuthOf, clientOf } from "./client.js";
+import { clientAuthOf, clientOf, httpOptions } from "./client.js";
 import { serverMetadata } from "./discovery.js";
-import { httpOptions } from "./http.js";
 import { verifyJwsSignature } from "./signature.js";
 import { conformErrorStatus } from "./token.js";
 

@@ -16,8 +16,8 @@ import {
 import * as o from "oauth4webapi";
 import { OAuthCallbackError } from "../../errors.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
+import { fetchOf, httpOptions } from "./client.js";
 import { refreshedServerMetadata, type ServerMetadata, withIssuer } from "./discovery.js";
-import { fetchOf, httpOptions } from "./http.js";
 import { PROVIDER_TIMEOUT_SECONDS } from "./timeout.js";
 
 /** Whether `error` says that the JWKS has no key for the token's `kid` (and algorithm). */

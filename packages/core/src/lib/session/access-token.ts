@@ -14,13 +14,14 @@ import {
 import type { Cookie } from "../../types.js";
 import { requireAdapter } from "../config/adapter.js";
 import type { ResolvedConfig } from "../config/internal.js";
+import { isDue } from "../config/oauth-defaults.js";
 import { readChunkedCookie } from "../http/cookies.js";
-import { subjectOf } from "../oauth/id-token-checks.js";
 import { type RefreshedTokens, refreshTokens } from "../oauth/refresh.js";
-import { isDue, refreshOnce } from "../oauth/refresh-flight.js";
+import { refreshOnce } from "../oauth/refresh-flight.js";
+import { subjectOf } from "../oauth/token.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
 import { readJwtAccountTokens } from "./jwt-account-tokens.js";
-import { type RequestCookies, sessionCookieOption } from "./jwt-tokens.js";
+import { type RequestCookies, sessionCookieOption } from "./jwt-cookie.js";
 
 /** What {@link getAccessToken} answers. */
 export interface AccessToken {

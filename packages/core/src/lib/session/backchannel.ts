@@ -14,7 +14,6 @@ import type { LogoutClaims } from "../oauth/logout-token.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
 import { memoryStore } from "../store/memory.js";
 import type { SharedStore } from "../store/shared-store.js";
-import type { SessionAccount } from "./jwt-tokens.js";
 
 /**
  * The store of back-channel logout state: `oauth.store`, else `jwt.revocation`, else one in this
@@ -27,6 +26,15 @@ export function logoutStore(config: ResolvedConfig): SharedStore {
   if (configured) return configured;
   config.state.backchannelStore ??= memoryStore();
   return config.state.backchannelStore;
+}
+
+/** What a JWT session recorded of its OpenID Provider session (see jwt-cookie.ts). */
+interface OpSession {
+  provider: string;
+  sub?: string;
+  sid?: string;
+  /** When the user signed in (milliseconds since the epoch). */
+  signedInAt?: number;
 }
 
 const hashed = sha256Base64url;
@@ -146,7 +154,7 @@ export async function endSessions(
  */
 export function endedThroughBackchannel(
   config: ResolvedConfig,
-  account: SessionAccount,
+  account: OpSession,
   token: JWT,
 ): Promise<boolean> {
   const signedInAt =

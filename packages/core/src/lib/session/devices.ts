@@ -10,8 +10,8 @@
  */
 import type { Adapter, AdapterSession, AdapterUser } from "../../adapters.js";
 import type { Cookie } from "../../types.js";
-import { requireAdapter } from "../config/adapter.js";
-import type { AuthContext, ResolvedConfig } from "../config/internal.js";
+import { requireAdapter, supportsSessionListing } from "../config/adapter.js";
+import type { AuthContext } from "../config/internal.js";
 import { base64url, timingSafeEqual, utf8 } from "../crypto/encoding.js";
 import { clearChunkedCookie, readChunkedCookie } from "../http/cookies.js";
 import { deviceName } from "./device-name.js";
@@ -64,19 +64,6 @@ function handleKey(secret: string): Promise<CryptoKey> {
 export async function sessionHandle(secrets: readonly string[], token: string): Promise<string> {
   const mac = await crypto.subtle.sign("HMAC", await handleKey(secrets[0] ?? ""), utf8(token));
   return base64url(new Uint8Array(mac, 0, 16));
-}
-
-/**
- * Whether session listing is available: the database strategy and an adapter with the
- * `listSessionsByUserId` extension (Auth.js adapters lack it).
- */
-export function supportsSessionListing(
-  config: Pick<ResolvedConfig, "session" | "rawAdapter">,
-): boolean {
-  return (
-    config.session.strategy === "database" &&
-    typeof config.rawAdapter?.listSessionsByUserId === "function"
-  );
 }
 
 /**

@@ -7,7 +7,7 @@ import type { JWT } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
 import { endSessionUrl } from "../oauth/end-session.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
-import { sessionAccountOf } from "./jwt-tokens.js";
+import { sessionAccountOf } from "./jwt-cookie.js";
 
 /** The providers of this request that sign users out of themselves (`federatedLogout: true`). */
 export function federatedLogoutProviders(ctx: AuthContext): InternalOAuthProvider[] {

@@ -10,9 +10,13 @@ import type { AuthContext, SignInResult } from "../config/internal.js";
 import { readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 import { rotateCsrfToken } from "../http/csrf.js";
 import { newSessionMetadata } from "./devices.js";
-import { clearJwtSession, writeJwtSession } from "./jwt-cookie.js";
+import {
+  clearJwtSession,
+  SESSION_ACCOUNT_CLAIM,
+  sessionAccountClaim,
+  writeJwtSession,
+} from "./jwt-cookie.js";
 import { withSessionId } from "./jwt-revocation.js";
-import { SESSION_ACCOUNT_CLAIM, sessionAccountClaim } from "./jwt-tokens.js";
 import { storeSessionClaims } from "./session-claims.js";
 
 /**

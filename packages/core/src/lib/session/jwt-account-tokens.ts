@@ -10,16 +10,14 @@ import type { InternalOAuthProvider } from "../provider-types.js";
 import {
   clearJwtSession,
   type JwtSessionRead,
-  readJwtSession,
-  reissueJwtSession,
-} from "./jwt-cookie.js";
-import {
   type RequestCookies,
+  readJwtSession,
   refreshedSessionToken,
+  reissueJwtSession,
   type SessionAccount,
   sessionAccountOf,
   sessionCookieOption,
-} from "./jwt-tokens.js";
+} from "./jwt-cookie.js";
 
 /** What {@link readJwtAccountTokens} found, and the cookies to set (re-issued or cleared). */
 export interface JwtAccountTokens {

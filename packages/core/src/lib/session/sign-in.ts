@@ -7,8 +7,7 @@
 import { InvalidCheck } from "../../errors.js";
 import type { Cookie, CookieOption, ResponseInternal } from "../../types.js";
 import type { AuthContext, SignInResult } from "../config/internal.js";
-import { sharedSessionTokenCache } from "../crypto/jwe.js";
-import { decodeSessionToken, encodeSessionToken } from "../crypto/session-token.js";
+import { decodeSessionToken, encodeSessionToken, sharedSessionTokenCache } from "../crypto/jwe.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 import { issueSessionAndRedirect } from "./issue.js";
 

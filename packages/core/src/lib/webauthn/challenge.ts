@@ -11,7 +11,7 @@ import type { AdapterUser } from "../../adapters.js";
 import { WebAuthnVerificationError } from "../../errors.js";
 import type { Cookie, User } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
-import { decodeJwt, encodeJwt } from "../crypto/session-token.js";
+import { decodeJwt, encodeJwt } from "../crypto/jwe.js";
 import { CHECK_COOKIE_MAX_AGE } from "../http/cookies.js";
 
 /** Seconds a challenge stays usable (the cookie's lifetime). */
