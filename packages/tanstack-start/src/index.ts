@@ -83,7 +83,7 @@ export interface TanStackAuthResult {
    * ```ts
    * export const listPasskeys = createServerFn().handler(() => passkeys().list())
    * export const deletePasskey = createServerFn({ method: "POST" })
-   *   .inputValidator((id: string) => id)
+   *   .validator((id: string) => id)
    *   .handler(({ data }) => passkeys().delete(data))
    * ```
    */
