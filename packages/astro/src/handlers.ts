@@ -5,7 +5,9 @@
  * outside an Astro build.
  */
 import {
+  type ActionRunner,
   Auth,
+  actionRunner,
   CONFIGURATION_MESSAGE,
   readSession as readSessionInProcess,
   type Session,
@@ -18,6 +20,12 @@ import type { AstroSetup } from "./vite.js";
 
 /** What a handler reads of Astro's `APIContext`. */
 export type AuthRouteContext = Pick<APIContext, "request" | "clientAddress">;
+
+/**
+ * What the server functions read of Astro's context (`Astro` in pages, the `APIContext` of
+ * endpoints and middleware): the request, the client's address, and the cookies to set.
+ */
+export type AuthServerContext = Pick<APIContext, "request" | "clientAddress" | "cookies">;
 
 /** The `GET` and `POST` handlers of an auth route. */
 export interface AstroAuthHandlers {
@@ -107,4 +115,32 @@ export async function readSession(
     headers: request.headers,
   });
   return session;
+}
+
+/**
+ * Runs actions in-process for `context`'s request with `options`, each answer's cookies set on
+ * `context.cookies`: the runner every server function takes.
+ *
+ * @example
+ * ```ts
+ * const run = contextActionRunner(Astro, config)
+ * ```
+ */
+export function contextActionRunner(
+  context: AuthServerContext,
+  options: FullAuthConfig,
+): ActionRunner {
+  const clientIp = clientAddress(context);
+  return actionRunner(context.request, prepareConfig(options).config, {
+    ...(clientIp && { clientIp }),
+    onCookies: (cookies) => {
+      for (const { name, value, options: flags } of cookies)
+        context.cookies.set(name, value, {
+          ...flags,
+          path: flags.path ?? "/",
+          // The core's values are cookie-safe already; Astro would percent-encode them again.
+          encode: String,
+        } as Parameters<APIContext["cookies"]["set"]>[2]);
+    },
+  });
 }

@@ -47,6 +47,7 @@ export {
 export {
   type ActionCall,
   type ActionRunner,
+  type ActionRunnerOptions,
   actionRunner,
   callAction,
   getAccessToken,
@@ -58,12 +59,15 @@ export {
   type SessionRevocationResult,
   servesAction,
   signInActionFor,
+  withAnswerCookies,
 } from "./lib/in-process.js";
 export {
   deletePasskey,
   listPasskeys,
   type PasskeyList,
   type PasskeyOperation,
+  type PasskeysApi,
+  passkeysApi,
   renamePasskey,
   runPasskeyOperation,
 } from "./lib/passkeys-in-process.js";

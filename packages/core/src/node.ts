@@ -41,6 +41,7 @@ import {
   runSessionOperation,
   type SessionOperation,
   type SessionRevocationResult,
+  withAnswerCookies,
 } from "./lib/in-process.js";
 import {
   type PasskeyList,
@@ -594,11 +595,11 @@ export function nodeActionRunner(
     ...(lazyTrust(config) !== undefined && { trustForwarded: lazyTrust(config) as boolean }),
     ...options,
   });
-  return async (call) => {
-    const answer = await runInProcess(source, config, call);
-    if (answer.cookies?.length && res && !res.headersSent) appendCookies(res, answer.cookies);
-    return answer;
-  };
+  const run: ActionRunner = (call) => runInProcess(source, config, call);
+  if (!res) return run;
+  return withAnswerCookies(run, (cookies) => {
+    if (!res.headersSent) appendCookies(res, cookies);
+  });
 }
 
 /**

@@ -1,9 +1,18 @@
 /**
  * The passkeys action under the JWT session strategy, and the in-process `listPasskeys`,
- * `renamePasskey` and `deletePasskey` of `@tessera/core` (the same action, no CSRF token): real
+ * `renamePasskey` and `deletePasskey` of `@tessera/core` (the same action, no CSRF token), and
+ * `passkeysApi` over the `actionRunner` every integration binds to its request context: real
  * registrations and sign-ins signed by the software authenticator, the memory adapter.
  */
-import { type AuthConfig, deletePasskey, listPasskeys, renamePasskey } from "@tessera/core";
+import {
+  type AuthConfig,
+  actionRunner,
+  type Cookie,
+  deletePasskey,
+  listPasskeys,
+  passkeysApi,
+  renamePasskey,
+} from "@tessera/core";
 import Passkey from "@tessera/core/providers/passkey";
 import { createMemoryStore, MemoryAdapter, type MemoryStore } from "@tessera/memory";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -125,5 +134,51 @@ describe("listPasskeys, renamePasskey and deletePasskey in-process", () => {
     await expect(renamePasskey(incoming(grace), config(), graceId, "x".repeat(65))).rejects.toThrow(
       /answered 400/,
     );
+  });
+});
+
+describe("passkeysApi over an integration's actionRunner", () => {
+  it("lists, renames and deletes the request's user's passkeys, and refuses another user's (IDOR)", async () => {
+    const ada = new Client(config());
+    await signUp(ada, new SoftAuthenticator(), "ada@example.com");
+    const grace = new Client(config());
+    await signUp(grace, new SoftAuthenticator(), "grace@example.com");
+    const adaPasskeys = passkeysApi(actionRunner(incoming(ada), config()));
+    const gracePasskeys = passkeysApi(actionRunner(incoming(grace), config()));
+    const adaId = (await adaPasskeys.list())?.passkeys[0]?.id ?? "";
+    const graceId = (await gracePasskeys.list())?.passkeys[0]?.id ?? "";
+    expect(adaId).not.toBe(graceId);
+
+    // Another user's id answers as an unknown one, and that passkey stays.
+    expect(await adaPasskeys.delete(graceId)).toBeNull();
+    expect(await adaPasskeys.rename(graceId, "mine")).toBeNull();
+    expect((await gracePasskeys.list())?.passkeys).toEqual([
+      expect.objectContaining({ id: graceId, name: null }),
+    ]);
+
+    expect((await adaPasskeys.rename(adaId, "Phone"))?.passkeys[0]?.name).toBe("Phone");
+    expect((await adaPasskeys.delete(adaId))?.passkeys).toEqual([]);
+    expect(await passkeysApi(actionRunner(new Request(`${ORIGIN}/`), config())).list()).toBeNull();
+  });
+
+  it("hands each answer's cookies to onCookies, so the integration can set them on its response", async () => {
+    const written: Cookie[] = [];
+    const run = actionRunner(new Request(`${ORIGIN}/account`), config(), {
+      onCookies: (cookies) => {
+        written.push(...cookies);
+      },
+    });
+    const answer = await run({ action: "csrf" });
+    expect(answer.status ?? 200).toBe(200);
+    expect(written.map((cookie) => cookie.name)).toEqual(["authjs.csrf-token"]);
+    expect(written).toEqual(answer.cookies);
+  });
+
+  it("throws an error naming the fix where the adapter cannot manage passkeys", async () => {
+    const { listPasskeysByUserId: _list, ...adapter } = MemoryAdapter(store);
+    const ada = new Client(config());
+    await signUp(ada, new SoftAuthenticator(), "ada@example.com");
+    const run = actionRunner(incoming(ada), { ...config(), adapter });
+    await expect(passkeysApi(run).list()).rejects.toThrow(/listPasskeysByUserId/);
   });
 });

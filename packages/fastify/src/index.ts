@@ -18,10 +18,14 @@
  * ```
  */
 import {
+  type ActionRunner,
   type AuthConfig,
   assertStartupConfig,
+  type PasskeysApi,
+  passkeysApi,
   serializeCookies,
   setEnvDefaults,
+  withAnswerCookies,
 } from "@tessera/core";
 import { AuthError } from "@tessera/core/errors";
 import {
@@ -29,6 +33,7 @@ import {
   handleNodeRequest,
   MAX_BODY_BYTES,
   type NodeSourceOptions,
+  nodeActionRunner,
   originOf,
 } from "@tessera/core/node";
 import type { Session } from "@tessera/core/types";
@@ -40,6 +45,7 @@ import type {
   onRequestAsyncHookHandler,
 } from "fastify";
 
+export type { ActionRunner, ListedPasskey, PasskeyList, PasskeysApi } from "@tessera/core";
 export { AuthError, CredentialsSignin } from "@tessera/core/errors";
 export type { Account, DefaultSession, Profile, Session, User } from "@tessera/core/types";
 
@@ -137,6 +143,55 @@ async function readSession(request: FastifyRequest): Promise<Session | null> {
       cause: error,
     });
   }
+}
+
+/**
+ * Runs actions in-process for `request` (cookies set on its reply): the runner an extension's
+ * server functions take, so every extension works in Fastify without code of its own here. Call
+ * its state-changing functions from routes your app protects against CSRF.
+ *
+ * @example
+ * ```ts
+ * import { twoFactorApi } from "@tessera/core/two-factor"
+ * app.get("/account/2fa", async (request) => twoFactorApi(actionRunner(request)).status())
+ * ```
+ */
+export function actionRunner(request: FastifyRequest): ActionRunner {
+  const { config } = stateOf(request);
+  const origin = originOfRequest(request);
+  if (!origin)
+    throw new AuthError(
+      "The request has no usable Host header, so no action can run for it: set AUTH_URL or trust the proxy that sets Host.",
+    );
+  const run = nodeActionRunner(request.raw, config, undefined, {
+    origin,
+    ...(request.ip && { clientIp: request.ip }),
+  });
+  return withAnswerCookies(run, (cookies) => {
+    const reply = replies.get(request);
+    // Fastify appends each set-cookie header rather than replacing the last.
+    if (reply && !reply.sent) reply.header("set-cookie", serializeCookies(cookies));
+  });
+}
+
+/**
+ * The signed-in user's passkeys for `request`: `list()` resolves with `{ passkeys, signals }` or
+ * `null` when signed out; `rename(id, name)` and `delete(id)` with the passkeys after the change,
+ * `null` when the user has no passkey with that id (another user's included). They ask for no
+ * CSRF token: call them from routes your app protects against CSRF. Throws an `AuthError` when
+ * the config cannot manage passkeys (no passkey provider, or an adapter without the passkey
+ * methods).
+ *
+ * @example
+ * ```ts
+ * app.get("/account/passkeys", async (request) => passkeys(request).list())
+ * app.post<{ Body: { id: string } }>("/account/passkeys/delete", async (request) =>
+ *   passkeys(request).delete(request.body.id),
+ * )
+ * ```
+ */
+export function passkeys(request: FastifyRequest): PasskeysApi {
+  return passkeysApi(actionRunner(request));
 }
 
 /** Options of {@link requireAuth}. */

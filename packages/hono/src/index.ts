@@ -16,7 +16,18 @@
  * app.get("/api/protected", (c) => c.json(c.get("authUser")))
  * ```
  */
-import { Auth, type JWT, readSession, type Session, serializeCookies } from "@tessera/core";
+import {
+  type ActionRunner,
+  Auth,
+  type Cookie,
+  actionRunner as coreActionRunner,
+  type JWT,
+  type PasskeysApi,
+  passkeysApi,
+  readSession,
+  type Session,
+  serializeCookies,
+} from "@tessera/core";
 import type { AdapterUser } from "@tessera/core/adapters";
 import { AuthError } from "@tessera/core/errors";
 import type { Context, MiddlewareHandler } from "hono";
@@ -30,6 +41,7 @@ import {
   type SessionWithParts,
 } from "./config.js";
 
+export type { ActionRunner, ListedPasskey, PasskeyList, PasskeysApi } from "@tessera/core";
 export { AuthError, CredentialsSignin } from "@tessera/core/errors";
 export type { Account, DefaultSession, Profile, Session, User } from "@tessera/core/types";
 export { type AuthConfig, type AuthEnv, setEnvDefaults } from "./config.js";
@@ -95,6 +107,11 @@ function clientIpOf(c: Context): string | undefined {
   return typeof address === "string" ? address : undefined;
 }
 
+/** Puts `cookies` on the response `c` is building. */
+function setCookies(c: Context, cookies: readonly Cookie[]): void {
+  for (const line of serializeCookies(cookies)) c.header("Set-Cookie", line, { append: true });
+}
+
 /**
  * Middleware giving each request its config (`c.get("authConfig")`), built by `cb`. Register it
  * before {@link authHandler} and {@link verifyAuth}. Return the same object for every request
@@ -152,7 +169,7 @@ export async function getAuthUser(c: Context): Promise<AuthUser | null> {
     headers: c.req.raw.headers,
     ...(clientIp && { clientIp }),
   });
-  for (const line of serializeCookies(cookies)) c.header("Set-Cookie", line, { append: true });
+  setCookies(c, cookies);
   const body = read as SessionWithParts | null;
   if (!body) return null;
   const { [SESSION_PARTS]: parts, ...session } = body;
@@ -177,4 +194,44 @@ export function verifyAuth(): MiddlewareHandler {
     c.set("authUser", authUser);
     await next();
   };
+}
+
+/**
+ * Runs actions in-process for `c`'s request (cookies set on `c`'s response): the runner an
+ * extension's server functions take, so every extension works in Hono without code of its own
+ * here. Call its state-changing functions from routes your app protects against CSRF.
+ *
+ * @example
+ * ```ts
+ * import { twoFactorApi } from "@tessera/core/two-factor"
+ * app.get("/account/2fa", async (c) => c.json(await twoFactorApi(actionRunner(c)).status()))
+ * ```
+ */
+export function actionRunner(c: Context): ActionRunner {
+  const clientIp = clientIpOf(c);
+  return coreActionRunner(c.req.raw, prepareConfig(configOf(c), envOf(c)), {
+    ...(clientIp && { clientIp }),
+    onCookies: (cookies) => setCookies(c, cookies),
+  });
+}
+
+/**
+ * The signed-in user's passkeys for `c`'s request: `list()` resolves with `{ passkeys, signals }`
+ * or `null` when signed out; `rename(id, name)` and `delete(id)` with the passkeys after the
+ * change, `null` when the user has no passkey with that id (another user's included). They ask
+ * for no CSRF token: call them from routes your app protects against CSRF. Throws an `AuthError`
+ * when the config cannot manage passkeys (no passkey provider, or an adapter without the passkey
+ * methods).
+ *
+ * @example
+ * ```ts
+ * app.get("/account/passkeys", async (c) => c.json(await passkeys(c).list()))
+ * app.post("/account/passkeys/delete", async (c) => {
+ *   const { id } = await c.req.json()
+ *   return c.json(await passkeys(c).delete(id))
+ * })
+ * ```
+ */
+export function passkeys(c: Context): PasskeysApi {
+  return passkeysApi(actionRunner(c));
 }

@@ -25,6 +25,7 @@ import { withPublicOrigin } from "./lib/env.js";
 import {
   actionRunnerAction,
   listSessionsAction,
+  passkeysAction,
   revokeOtherSessionsAction,
   revokeSessionAction,
 } from "./lib/sessions.js";
@@ -35,7 +36,10 @@ export type {
   Account,
   DefaultSession,
   JWT,
+  ListedPasskey,
   ListedSession,
+  PasskeyList,
+  PasskeysApi,
   Profile,
   Session,
   User,
@@ -92,6 +96,7 @@ export default function NextAuth(config: NextAuthConfigOrFactory): NextAuthResul
     revokeOtherSessions: async () => revokeOtherSessionsAction(await load(undefined)),
     getAccessToken: async (providerId) => getAccessTokenAction(await load(undefined), providerId),
     actionRunner: async () => actionRunnerAction(await load(undefined)),
+    passkeys: passkeysAction(() => load(undefined)),
   };
 }
 

@@ -10,6 +10,7 @@ import type {
   CallbacksOptions,
   Cookie,
   ListedSession,
+  PasskeysApi,
   Session,
 } from "@tessera/core";
 import type { NextRequest } from "next/server.js";
@@ -217,4 +218,18 @@ export interface NextAuthResult {
    * ```
    */
   actionRunner: () => Promise<ActionRunner>;
+  /**
+   * Tessera extension: the signed-in user's passkeys, from server components (`list`) and server
+   * actions (`rename`, `delete`; Next.js checks their origin). `list()` resolves with
+   * `{ passkeys, signals }` or `null` when signed out; `rename` and `delete` resolve with the
+   * passkeys after the change, `null` when the user has no passkey with that id (another user's
+   * included). Needs a passkey provider and an adapter with the passkey methods.
+   *
+   * @example
+   * ```tsx
+   * const list = await passkeys.list()
+   * <form action={async () => { "use server"; await passkeys.delete(id) }}>…</form>
+   * ```
+   */
+  passkeys: PasskeysApi;
 }

@@ -42,6 +42,27 @@ export async function POST(request: Request) {
 `;
 
 /**
+ * Test-only route: a `NextAuth` of its own (no passkey provider) whose `actionRunner()` and
+ * `passkeys` read the request through `headers()`, as in server components and actions.
+ */
+const TEST_SERVER_FUNCTIONS_ROUTE = `import NextAuth, { AuthError } from "@tessera/next";
+
+const { actionRunner, passkeys } = NextAuth({ providers: [] });
+
+export async function GET() {
+  const answer = await (await actionRunner())({ action: "csrf" });
+  let passkeysError = "";
+  try {
+    await passkeys.list();
+  } catch (error) {
+    if (!(error instanceof AuthError)) throw error;
+    passkeysError = error.message;
+  }
+  return Response.json({ csrf: answer.body, passkeysError });
+}
+`;
+
+/**
  * Builds a private copy of the example with `config` merged over its own next.config.mjs and a
  * test-only route, and serves it with `next start`.
  */
@@ -52,6 +73,11 @@ async function startExample(config: Record<string, unknown> = {}): Promise<Runni
   // they run in server actions, which Next.js protects against cross-site posts; this does not).
   await mkdir(join(appDir, "app/api/test-actions"), { recursive: true });
   await writeFile(join(appDir, "app/api/test-actions/route.ts"), TEST_ACTIONS_ROUTE);
+  await mkdir(join(appDir, "app/api/test-server-functions"), { recursive: true });
+  await writeFile(
+    join(appDir, "app/api/test-server-functions/route.ts"),
+    TEST_SERVER_FUNCTIONS_ROUTE,
+  );
   await buildNextApp(appDir);
   // AUTH_URL names the public origin (Next.js itself reports "localhost") and implies trustHost.
   return startNextApp(appDir, (origin) => ({
@@ -296,6 +322,19 @@ describe("server-side signIn and signOut with redirect: false", () => {
     });
     expect(refused).toEqual({ status: 400, body: { error: "CredentialsSignin" } });
     expect(jar.cookies.has("authjs.session-token")).toBe(false);
+  });
+});
+
+describe("server functions with the request's headers()", () => {
+  it("actionRunner() runs an action in-process and writes its cookie; passkeys names its fix", async () => {
+    const response = await get("/api/test-server-functions");
+    const { csrf, passkeysError } = await response.json();
+    expect(csrf).toEqual({ csrfToken: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(response.headers.getSetCookie()).toEqual([
+      expect.stringMatching(/^authjs\.csrf-token=/),
+    ]);
+    // The route's config has no passkey provider: the passkeys action ran, and refused.
+    expect(passkeysError).toMatch(/needs a WebAuthn provider/);
   });
 });
 

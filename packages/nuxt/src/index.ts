@@ -132,9 +132,13 @@ const module: NuxtModule<ModuleOptions> = defineNuxtModule<ModuleOptions>({
       handler: resolver.resolve("./runtime/server/handler"),
     });
     addServerPlugin(resolver.resolve("./runtime/server/plugin"));
-    addServerImports([
-      { name: "getServerSession", from: resolver.resolve("./runtime/server/session") },
-    ]);
+    const serverFunctions = resolver.resolve("./runtime/server/session");
+    addServerImports(
+      ["getServerSession", "serverPasskeys", "serverActionRunner"].map((name) => ({
+        name,
+        from: serverFunctions,
+      })),
+    );
     addImports([{ name: "useSession", from: resolver.resolve("./runtime/composables") }]);
     addPlugin(resolver.resolve("./runtime/plugin"));
     addRouteMiddleware({ name: "auth", path: resolver.resolve("./runtime/middleware") });

@@ -6,7 +6,7 @@
  * and the composable's signIn/signOut. Session cookies are exchanged with @auth/core and with
  * @tessera/express (a real Express server in this process). Nothing is mocked.
  */
-import { cp, mkdir, mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import type { Server } from "node:http";
 import { join } from "node:path";
 import { decode as authjsDecode, encode as authjsEncode } from "@auth/core/jwt";
@@ -39,6 +39,13 @@ const OP_CLIENT = { id: "nuxt-app", secret: "nuxt-app-secret" };
 const AUTH = "/api/auth";
 const COOKIE = "authjs.session-token";
 
+/** Runs the csrf action in-process through `serverActionRunner`, auto-imported in `server/`. */
+const RUNNER_ROUTE = `export default defineEventHandler(async (event) => {
+  const answer = await serverActionRunner(event)({ action: "csrf" });
+  return answer.body;
+});
+`;
+
 let appDir = "";
 let origin = "";
 let op: RunningOidcProvider | undefined;
@@ -70,6 +77,8 @@ beforeAll(async () => {
   appDir = await mkdtemp(join(artifacts, "nuxt-app-"));
   for (const entry of ["nuxt.config.ts", "package.json", "tsconfig.json", "app", "server"])
     await cp(join(EXAMPLE, entry), join(appDir, entry), { recursive: true });
+  // A route of the test's own beside the example's: the module's auto-imported action runner.
+  await writeFile(join(appDir, "server/api/runner-csrf.get.ts"), RUNNER_ROUTE);
   const build = await exec(process.execPath, [NUXI_BIN, "build"], appDir, appEnv());
   if (build.code !== 0) throw new Error(`nuxi build failed:\n${build.output.slice(-4000)}`);
 
@@ -255,6 +264,14 @@ describe("the built Nuxt app over HTTP", () => {
       salt: COOKIE,
     });
     expect(decoded).toMatchObject({ name: USER.name, email: USER.email });
+  });
+
+  it("runs an action in-process with serverActionRunner(event) and sets its cookie on the response", async () => {
+    const response = await fetch(`${origin}/api/runner-csrf`);
+    expect(await response.json()).toEqual({ csrfToken: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(response.headers.getSetCookie()).toEqual([
+      expect.stringMatching(/^authjs\.csrf-token=/),
+    ]);
   });
 
   it("answers unknown actions under the prefix with 400, never a 500 or a stack trace", async () => {

@@ -27,10 +27,12 @@ import type { Awaitable, Session } from "@tessera/core";
 import { prepareConfig, type QwikAuthConfig } from "./config.js";
 import { handleRequest, SESSION_KEY, signIn, signOut } from "./server.js";
 
+export type { ActionRunner, ListedPasskey, PasskeyList, PasskeysApi } from "@tessera/core";
 export { customFetch } from "@tessera/core";
 export { AuthError, CredentialsSignin } from "@tessera/core/errors";
 export type { Account, DefaultSession, Profile, Session, User } from "@tessera/core/types";
 export { type EnvGetter, type QwikAuthConfig, setEnvDefaults } from "./config.js";
+export { actionRunner, passkeys } from "./server-functions.js";
 
 /** The session read @auth/qwik's helper answered; kept as a type for code that names it. */
 export type GetSessionResult = Promise<{ data: Session | null; cookie: unknown }>;

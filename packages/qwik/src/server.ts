@@ -1,12 +1,15 @@
 /**
  * What `QwikAuth$`'s hooks do on the server: answer `<basePath>/*` through `Auth()`, read the
- * session for every other request into `sharedMap`, and run the sign-in and sign-out form
+ * session for every other request into `sharedMap` (with the request's action runner), and run the sign-in and sign-out form
  * actions through the core's in-process path (`callAction`). Nothing here runs in the browser.
  */
 import type { RequestEventAction, RequestEventCommon } from "@builder.io/qwik-city";
 import {
+  type ActionRunner,
   Auth,
+  actionRunner,
   callAction,
+  passkeysApi,
   type ResponseInternal,
   readSession as readSessionInProcess,
   type Session,
@@ -16,6 +19,7 @@ import {
 import { actionUrl, type PreparedConfig } from "./config.js";
 import { setCookies } from "./cookies.js";
 import { crossSiteRefusal } from "./origin.js";
+import { SERVER_FUNCTIONS_KEY, type ServerFunctions } from "./server-functions.js";
 
 /** The key under which the session of the request is in `event.sharedMap`, as @auth/qwik has it. */
 export const SESSION_KEY = "session";
@@ -86,6 +90,22 @@ export async function handleRequest(
     throw event.send(response);
   }
   event.sharedMap.set(SESSION_KEY, await readSession(event, prepared));
+  const run = runnerFor(event, prepared);
+  const functions: ServerFunctions = { run, passkeys: passkeysApi(run) };
+  event.sharedMap.set(SERVER_FUNCTIONS_KEY, functions);
+}
+
+/**
+ * Runs actions in-process for `event`'s request, each answer's cookies set on `event.cookie`:
+ * what the server functions (`passkeys(event)`, an extension's API) take.
+ */
+function runnerFor(event: RequestEventCommon, prepared: PreparedConfig): ActionRunner {
+  const clientIp = clientIpOf(event);
+  const incoming = { url: actionUrl(event, prepared, "session"), headers: event.request.headers };
+  return actionRunner(incoming, prepared.config, {
+    ...(clientIp && { clientIp }),
+    onCookies: (cookies) => setCookies(event.cookie, cookies),
+  });
 }
 
 /** Where the user lands when the form names no `redirectTo`: the page the form was on. */

@@ -18,10 +18,14 @@
  * ```
  */
 import {
+  type ActionRunner,
   Auth,
   type AuthConfig,
+  actionRunner,
   type Cookie,
   callAction,
+  type PasskeysApi,
+  passkeysApi,
   readSession,
   type Session,
   serializeCookies,
@@ -30,6 +34,7 @@ import {
 import { AuthError } from "@tessera/core/errors";
 import { redirect } from "react-router";
 
+export type { ActionRunner, ListedPasskey, PasskeyList, PasskeysApi } from "@tessera/core";
 export { AuthError, CredentialsSignin } from "@tessera/core/errors";
 export type { Account, DefaultSession, Profile, Session, User } from "@tessera/core/types";
 
@@ -76,6 +81,37 @@ export interface ReactRouterAuthHandlers {
    * belongs to is appended to `headers`, which the loader must send (`data(…, { headers })`).
    */
   getCsrfToken: (request: Request, headers: Headers) => Promise<string>;
+  /**
+   * Runs actions in-process for `request`, the cookies they set appended to `headers` (pass them
+   * to `data()` or `redirect()`): the runner an extension's server functions take, so every
+   * extension works here unchanged. Call its state-changing functions from route actions your
+   * app protects against CSRF.
+   *
+   * @example
+   * ```ts
+   * import { twoFactorApi } from "@tessera/core/two-factor"
+   * export async function loader({ request }: Route.LoaderArgs) {
+   *   return { twoFactor: await twoFactorApi(actionRunner(request)).status() }
+   * }
+   * ```
+   */
+  actionRunner: (request: Request, headers?: Headers) => ActionRunner;
+  /**
+   * The signed-in user's passkeys for `request`: `list()` in loaders, `rename(id, name)` and
+   * `delete(id)` in route actions (they ask for no CSRF token: protect the action). `list()`
+   * resolves with `{ passkeys, signals }` or `null` when signed out; `rename` and `delete` with
+   * the passkeys after the change, `null` when the user has no passkey with that id (another
+   * user's included). Cookies the action sets are appended to `headers`.
+   *
+   * @example
+   * ```ts
+   * export const loader = ({ request }: Route.LoaderArgs) => passkeys(request).list()
+   * export async function action({ request }: Route.ActionArgs) {
+   *   return passkeys(request).delete(String((await request.formData()).get("id")))
+   * }
+   * ```
+   */
+  passkeys: (request: Request, headers?: Headers) => PasskeysApi;
   /** The path the actions live under, e.g. `/auth`. */
   readonly basePath: string;
 }
@@ -163,10 +199,17 @@ export function ReactRouterAuth(userConfig: ReactRouterAuthConfig): ReactRouterA
     return session;
   }
 
+  const runnerFor = (request: Request, headers?: Headers): ActionRunner =>
+    actionRunner(request, ready().config, {
+      onCookies: (cookies) => appendCookies(headers, cookies),
+    });
+
   return {
     loader: handle,
     action: handle,
     getSession,
+    actionRunner: runnerFor,
+    passkeys: (request, headers) => passkeysApi(runnerFor(request, headers)),
     async requireSession(request, options = {}) {
       const session = await getSession(request, options.headers);
       if (session) return session;

@@ -15,9 +15,20 @@
  * export const { GET, POST } = SolidAuth(authOptions)
  * ```
  */
-import { Auth, type IncomingRequestParts, readSession, type Session } from "@tessera/core";
+import {
+  type ActionRunner,
+  Auth,
+  actionRunner as coreActionRunner,
+  type IncomingRequestParts,
+  type PasskeysApi,
+  passkeysApi,
+  readSession,
+  type Session,
+  serializeCookies,
+} from "@tessera/core";
 import { prepareConfig, type SolidAuthConfig } from "./config.js";
 
+export type { ActionRunner, ListedPasskey, PasskeyList, PasskeysApi } from "@tessera/core";
 export { customFetch } from "@tessera/core";
 export { AuthError, CredentialsSignin } from "@tessera/core/errors";
 export type { Account, DefaultSession, Profile, Session, User } from "@tessera/core/types";
@@ -105,4 +116,55 @@ export async function getSession(
   const { session } = prepareConfig(config);
   const read = await readSession(session, { url: request.url, headers: request.headers });
   return read.session;
+}
+
+/**
+ * What the server functions are given: SolidStart's request event (`getRequestEvent()` in a
+ * `"use server"` function, the `APIEvent` of an API route), whose `response` headers receive the
+ * cookies the actions set.
+ */
+export interface SolidServerEvent extends SolidAuthEvent {
+  response?: { headers: Headers };
+}
+
+/**
+ * Runs actions in-process for `event`'s request with `config` (the one given to
+ * {@link SolidAuth}), each answer's cookies appended to `event.response.headers`: the runner an
+ * extension's server functions take, so every extension works in SolidStart without code of its
+ * own here. Call its state-changing functions from server functions your app protects against
+ * CSRF (SolidStart's server actions check the origin).
+ *
+ * @example
+ * ```ts
+ * import { twoFactorApi } from "@tessera/core/two-factor"
+ * const status = await twoFactorApi(actionRunner(getRequestEvent()!, authOptions)).status()
+ * ```
+ */
+export function actionRunner(event: SolidServerEvent, config: SolidAuthConfig): ActionRunner {
+  const clientIp = event.clientAddress;
+  return coreActionRunner(event.request, prepareConfig(config).config, {
+    ...(clientIp && { clientIp }),
+    onCookies: (cookies) => {
+      for (const line of serializeCookies(cookies))
+        event.response?.headers.append("set-cookie", line);
+    },
+  });
+}
+
+/**
+ * The signed-in user's passkeys for `event`'s request: `list()` resolves with
+ * `{ passkeys, signals }` or `null` when signed out; `rename(id, name)` and `delete(id)` with the
+ * passkeys after the change, `null` when the user has no passkey with that id (another user's
+ * included). Throws an `AuthError` when the config cannot manage passkeys.
+ *
+ * @example
+ * ```ts
+ * export const removePasskey = action(async (id: string) => {
+ *   "use server"
+ *   return passkeys(getRequestEvent()!, authOptions).delete(id)
+ * })
+ * ```
+ */
+export function passkeys(event: SolidServerEvent, config: SolidAuthConfig): PasskeysApi {
+  return passkeysApi(actionRunner(event, config));
 }

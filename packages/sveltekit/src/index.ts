@@ -26,7 +26,7 @@ import { env } from "$env/dynamic/private";
 import type { SvelteKitAuthConfig } from "./config.js";
 import { createSvelteKitAuth, type SvelteKitAuthResult } from "./server.js";
 
-export type { ListedSession } from "@tessera/core";
+export type { ListedPasskey, ListedSession, PasskeyList, PasskeysApi } from "@tessera/core";
 export { customFetch } from "@tessera/core";
 export { AuthError, CredentialsSignin } from "@tessera/core/errors";
 export type { Account, DefaultSession, Profile, Session, User } from "@tessera/core/types";

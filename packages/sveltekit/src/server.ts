@@ -11,6 +11,8 @@ import {
   type Awaitable,
   assertStartupConfig,
   type ListedSession,
+  type PasskeysApi,
+  passkeysApi,
   type Session,
   servesAction,
 } from "@tessera/core";
@@ -117,6 +119,22 @@ export interface SvelteKitAuthResult {
    * ```
    */
   actionRunner: (event: RequestEvent) => Promise<ActionRunner>;
+  /**
+   * Tessera extension: the signed-in user's passkeys for `event`: `list()` in load functions,
+   * `rename(id, name)` and `delete(id)` in form actions (SvelteKit checks the form's origin).
+   * `list()` resolves with `{ passkeys, signals }` or `null` when signed out; `rename` and
+   * `delete` with the passkeys after the change, `null` when the user has no passkey with that id
+   * (another user's included). Needs a passkey provider and an adapter with the passkey methods.
+   *
+   * @example
+   * ```ts
+   * export const load = async (event) => ({ passkeys: await passkeys(event).list() })
+   * export const actions = { delete: async (event) => {
+   *   await passkeys(event).delete(String((await event.request.formData()).get("id")))
+   * } }
+   * ```
+   */
+  passkeys: (event: RequestEvent) => PasskeysApi;
 }
 
 const AUTHORIZATION_PARAM = "authorizationParams-";
@@ -228,6 +246,12 @@ export function createSvelteKitAuth(
     async actionRunner(event) {
       if (kit.building) refuseWhileBuilding("actionRunner");
       return actionRunnerOf(event, await configFor(event));
+    },
+    passkeys(event) {
+      return passkeysApi(async (call) => {
+        if (kit.building) refuseWhileBuilding("passkeys");
+        return actionRunnerOf(event, await configFor(event))(call);
+      });
     },
   };
 }

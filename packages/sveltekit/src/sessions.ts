@@ -69,10 +69,8 @@ export function revokeOtherSessionsOf(
  * in-process, each answer's cookies set on `event.cookies`.
  */
 export function actionRunnerOf(event: RequestEvent, prepared: PreparedConfig): ActionRunner {
-  const run = actionRunner(event.request, prepared.config, options(event));
-  return async (call) => {
-    const answer = await run(call);
-    setCookies(event.cookies, answer.cookies);
-    return answer;
-  };
+  return actionRunner(event.request, prepared.config, {
+    ...options(event),
+    onCookies: (cookies) => setCookies(event.cookies, cookies),
+  });
 }

@@ -17,10 +17,14 @@
 
 import { appendResponseHeader, getRequest, getRequestIP } from "@tanstack/react-start/server";
 import {
+  type ActionRunner,
   Auth,
   type AuthConfig,
+  actionRunner,
   basePathFromEnv,
   type IncomingRequestParts,
+  type PasskeysApi,
+  passkeysApi,
   readSession,
   type Session,
   serializeCookies,
@@ -28,6 +32,7 @@ import {
 } from "@tessera/core";
 import { AuthError } from "@tessera/core/errors";
 
+export type { ActionRunner, ListedPasskey, PasskeyList, PasskeysApi } from "@tessera/core";
 export { AuthError, CredentialsSignin } from "@tessera/core/errors";
 export type { Account, DefaultSession, Profile, Session, User } from "@tessera/core/types";
 
@@ -54,6 +59,35 @@ export interface TanStackAuthResult {
    * re-issued or cleared session cookie goes onto TanStack Start's response.
    */
   getSession: (request?: Request | IncomingRequestParts) => Promise<Session | null>;
+  /**
+   * Runs actions in-process for the request being served (or `request`), their cookies going
+   * onto TanStack Start's response: the runner an extension's server functions take, so every
+   * extension works here unchanged. Call its state-changing functions from server functions
+   * your app protects against CSRF.
+   *
+   * @example
+   * ```ts
+   * import { twoFactorApi } from "@tessera/core/two-factor"
+   * const status = createServerFn().handler(() => twoFactorApi(actionRunner()).status())
+   * ```
+   */
+  actionRunner: (request?: Request | IncomingRequestParts) => ActionRunner;
+  /**
+   * The signed-in user's passkeys for the request being served (or `request`): `list()`
+   * resolves with `{ passkeys, signals }` or `null` when signed out; `rename(id, name)` and
+   * `delete(id)` with the passkeys after the change, `null` when the user has no passkey with
+   * that id (another user's included). They ask for no CSRF token: call them from server
+   * functions your app protects against CSRF.
+   *
+   * @example
+   * ```ts
+   * export const listPasskeys = createServerFn().handler(() => passkeys().list())
+   * export const deletePasskey = createServerFn({ method: "POST" })
+   *   .validator((id: string) => id)
+   *   .handler(({ data }) => passkeys().delete(data))
+   * ```
+   */
+  passkeys: (request?: Request | IncomingRequestParts) => PasskeysApi;
   /** The base path the core answers under, e.g. `/api/auth`. */
   basePath: string;
 }
@@ -79,12 +113,12 @@ function clientAddress(): string | undefined {
 }
 
 /** The request TanStack Start is serving, with a message that names the fix outside one. */
-function currentRequest(): Request {
+function currentRequest(what: string): Request {
   try {
     return getRequest();
   } catch (cause) {
     throw new AuthError(
-      "getSession() without a request was called outside a TanStack Start request (a server function, loader, beforeLoad or server route). Call it from one of those, or pass the Request: getSession(request).",
+      `${what}() without a request was called outside a TanStack Start request (a server function, loader, beforeLoad or server route). Call it from one of those, or pass the Request: ${what}(request).`,
       { cause },
     );
   }
@@ -133,7 +167,7 @@ export function TanStackAuth(userConfig: TanStackAuthConfig): TanStackAuthResult
   };
 
   async function getSession(request?: Request | IncomingRequestParts): Promise<Session | null> {
-    const incoming = request ?? currentRequest();
+    const incoming = request ?? currentRequest("getSession");
     const { session, cookies } = await readSession(config(), {
       url: incoming.url,
       headers: incoming.headers,
@@ -142,9 +176,20 @@ export function TanStackAuth(userConfig: TanStackAuthConfig): TanStackAuthResult
     return session;
   }
 
+  function runnerFor(what: string, request?: Request | IncomingRequestParts): ActionRunner {
+    const incoming = request ?? currentRequest(what);
+    const clientIp = request ? undefined : clientAddress();
+    return actionRunner(incoming, config(), {
+      ...(clientIp && { clientIp }),
+      onCookies: forwardCookies,
+    });
+  }
+
   return {
     handlers: { GET: handler, POST: handler },
     getSession,
+    actionRunner: (request) => runnerFor("actionRunner", request),
+    passkeys: (request) => passkeysApi(runnerFor("passkeys", request)),
     get basePath() {
       return config().basePath ?? DEFAULT_BASE_PATH;
     },

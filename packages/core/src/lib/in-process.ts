@@ -243,23 +243,57 @@ export function callAction(
  */
 export type ActionRunner = (call: ActionCall) => Promise<ResponseInternal>;
 
+/** Options of {@link actionRunner}: what the integration knows about the request. */
+export interface ActionRunnerOptions {
+  /** The client's IP address, when the integration knows it honestly. */
+  clientIp?: string;
+  /**
+   * Where the cookies of each answer go (a re-issued session, a cleared one): the integration's
+   * response. Called only when an answer carries cookies. Without it they are left to the caller.
+   */
+  onCookies?: (cookies: Cookie[]) => void | Promise<void>;
+}
+
 /**
- * An {@link ActionRunner} for the client of `request` (a `Request`, or URL and headers). The
- * cookies each answer carries are left to the caller.
+ * `run`, with the cookies of each answer handed to `onCookies` before the answer is returned:
+ * how an integration binds the runner to the response it is building.
  *
  * @example
  * ```ts
- * const run = actionRunner(request, config)
+ * const run = withAnswerCookies(actionRunner(request, config), (cookies) => setCookies(cookies))
+ * ```
+ */
+export function withAnswerCookies(
+  run: ActionRunner,
+  onCookies: (cookies: Cookie[]) => void | Promise<void>,
+): ActionRunner {
+  return async (call) => {
+    const answer = await run(call);
+    if (answer.cookies?.length) await onCookies(answer.cookies);
+    return answer;
+  };
+}
+
+/**
+ * An {@link ActionRunner} for the client of `request` (a `Request`, or URL and headers): the one
+ * helper that binds an integration's request context to the in-process runner. Every server
+ * function (`passkeysApi`, `twoFactorApi`, `passwordApi`, `organizationsApi`) takes the runner
+ * it returns. The cookies each answer carries go to `options.onCookies`, else to the caller.
+ *
+ * @example
+ * ```ts
+ * const run = actionRunner(request, config, { onCookies: (cookies) => write(cookies) })
  * const { body } = await run({ action: "two-factor", subPath: "status" })
  * ```
  */
 export function actionRunner(
   request: Request | IncomingRequestParts,
   config: ConfigOrFactory,
-  options: { clientIp?: string } = {},
+  options: ActionRunnerOptions = {},
 ): ActionRunner {
   const source = incomingSource(request, options.clientIp);
-  return (call) => runInProcess(source, config, call);
+  const run: ActionRunner = (call) => runInProcess(source, config, call);
+  return options.onCookies ? withAnswerCookies(run, options.onCookies) : run;
 }
 
 /**

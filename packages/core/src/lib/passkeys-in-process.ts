@@ -1,14 +1,17 @@
 /**
  * Passkey management for server code: list, rename and delete the signed-in user's passkeys by
- * running the `passkeys` action in-process (`runInProcess`), as every other server function does.
+ * running the `passkeys` action in-process through an {@link ActionRunner}, as every other server
+ * function does.
  * No CSRF token is asked for: the caller's route answers for CSRF itself.
  */
 import { AuthError } from "../errors.js";
+import type { ResponseInternal } from "../types.js";
 import type { RequestSource } from "./http/request.js";
 import {
   type ActionCall,
+  type ActionRunner,
+  actionRunner,
   type IncomingRequestParts,
-  incomingSource,
   runInProcess,
 } from "./in-process.js";
 import type { ConfigOrFactory } from "./pipeline.js";
@@ -36,6 +39,31 @@ function passkeysCall(operation: PasskeyOperation): ActionCall {
 }
 
 /**
+ * The answer of the passkeys action to `operation`, as server code gets it: the passkeys after
+ * it, null when signed out or (rename, delete) when the user has no passkey with that id.
+ */
+function passkeyResult(
+  operation: PasskeyOperation,
+  internal: ResponseInternal,
+): PasskeyList | null {
+  const status = internal.status ?? 200;
+  const message = (internal.body as { message?: unknown } | undefined)?.message;
+  if (status === 401) return null;
+  // IDOR: another user's id answers exactly as an unknown one, so ids cannot be probed.
+  if (
+    status === 404 &&
+    operation.kind !== "list" &&
+    message === "You have no passkey with this id."
+  )
+    return null;
+  if (status !== 200)
+    throw new AuthError(
+      `The passkeys action answered ${status}${typeof message === "string" ? ` (${message})` : ""}: managing passkeys needs a WebAuthn provider and an adapter with listPasskeysByUserId, updatePasskey and deletePasskey; the server log names any other cause.`,
+    );
+  return internal.body as PasskeyList;
+}
+
+/**
  * Runs `operation` for the client of `source`: the user's passkeys after it, or null when signed
  * out or (rename, delete) when the user has no passkey with that id. Throws an `AuthError` when
  * the configuration cannot manage passkeys, the input is malformed, or the adapter failed.
@@ -50,21 +78,49 @@ export async function runPasskeyOperation(
   config: ConfigOrFactory,
   operation: PasskeyOperation,
 ): Promise<PasskeyList | null> {
-  const internal = await runInProcess(source, config, passkeysCall(operation));
-  const status = internal.status ?? 200;
-  const message = (internal.body as { message?: unknown } | undefined)?.message;
-  if (status === 401) return null;
-  if (
-    status === 404 &&
-    operation.kind !== "list" &&
-    message === "You have no passkey with this id."
-  )
-    return null;
-  if (status !== 200)
-    throw new AuthError(
-      `The passkeys action answered ${status}${typeof message === "string" ? ` (${message})` : ""}: managing passkeys needs a WebAuthn provider and an adapter with listPasskeysByUserId, updatePasskey and deletePasskey; the server log names any other cause.`,
-    );
-  return internal.body as PasskeyList;
+  return passkeyResult(operation, await runInProcess(source, config, passkeysCall(operation)));
+}
+
+/** Passkey management for server code, bound to one request's {@link ActionRunner}. */
+export interface PasskeysApi {
+  /** The signed-in user's passkeys (`{ passkeys, signals }`), or null when signed out. */
+  list(): Promise<PasskeyList | null>;
+  /**
+   * Names the passkey `id` (at most 64 characters; empty clears the name). Null when signed out
+   * or the user has no such passkey.
+   */
+  rename(id: string, name: string): Promise<PasskeyList | null>;
+  /**
+   * Deletes the passkey `id` and unlinks its account; the answer lists the passkeys left. Null
+   * when signed out or the user has no such passkey (another user's id included).
+   */
+  delete(id: string): Promise<PasskeyList | null>;
+}
+
+/**
+ * The passkey server functions for one request, written against an {@link ActionRunner} as the
+ * extensions' are: every integration hands its own runner (`actionRunner(c)` in Hono,
+ * `actionRunner(event)` in SvelteKit, …) and exposes these as its `passkeys`. Each throws an
+ * `AuthError` when the configuration cannot manage passkeys (no WebAuthn provider, or an adapter
+ * without the passkey methods). `rename` and `delete` ask for no CSRF token: call them from code
+ * your app protects against CSRF (server actions, form actions, a route with a CSRF token).
+ *
+ * @example
+ * ```ts
+ * import { actionRunner, passkeysApi } from "@tessera/core"
+ * const passkeys = passkeysApi(actionRunner(request, config))
+ * const list = await passkeys.list()
+ * await passkeys.rename(list.passkeys[0].id, "Work laptop")
+ * ```
+ */
+export function passkeysApi(run: ActionRunner): PasskeysApi {
+  const perform = async (operation: PasskeyOperation) =>
+    passkeyResult(operation, await run(passkeysCall(operation)));
+  return {
+    list: () => perform({ kind: "list" }),
+    rename: (id, name) => perform({ kind: "rename", id, name }),
+    delete: (id) => perform({ kind: "delete", id }),
+  };
 }
 
 /**
@@ -81,7 +137,7 @@ export function listPasskeys(
   request: Request | IncomingRequestParts,
   config: ConfigOrFactory,
 ): Promise<PasskeyList | null> {
-  return runPasskeyOperation(incomingSource(request), config, { kind: "list" });
+  return passkeysApi(actionRunner(request, config)).list();
 }
 
 /**
@@ -100,7 +156,7 @@ export function renamePasskey(
   id: string,
   name: string,
 ): Promise<PasskeyList | null> {
-  return runPasskeyOperation(incomingSource(request), config, { kind: "rename", id, name });
+  return passkeysApi(actionRunner(request, config)).rename(id, name);
 }
 
 /**
@@ -118,5 +174,5 @@ export function deletePasskey(
   config: ConfigOrFactory,
   id: string,
 ): Promise<PasskeyList | null> {
-  return runPasskeyOperation(incomingSource(request), config, { kind: "delete", id });
+  return passkeysApi(actionRunner(request, config)).delete(id);
 }

@@ -1,6 +1,7 @@
 /**
- * `listSessions`, `revokeSession` and `revokeOtherSessions` for server components and server
- * actions: the core's sessions action, run in-process with the incoming request's headers.
+ * `listSessions`, `revokeSession`, `revokeOtherSessions`, `passkeys` and `actionRunner` for
+ * server components and server actions: the core's actions, run in-process with the incoming
+ * request's headers.
  *
  * Next.js gives server code no client IP it can vouch for (`x-forwarded-for` is whatever the
  * client or the nearest proxy wrote), so sessions record an IP address, and rate limits count per
@@ -11,6 +12,8 @@ import {
   actionRunner,
   type ListedSession,
   listSessions,
+  type PasskeysApi,
+  passkeysApi,
   revokeOtherSessions,
   revokeSession,
   type SessionRevocationResult,
@@ -54,10 +57,15 @@ export async function revokeOtherSessionsAction(variants: ConfigVariants): Promi
  * (best effort: a server component cannot set cookies, a server action or route handler can).
  */
 export async function actionRunnerAction(variants: ConfigVariants): Promise<ActionRunner> {
-  const run = actionRunner(await incoming(variants), variants.routes);
-  return async (call) => {
-    const answer = await run(call);
-    await writeCookies(answer.cookies ?? [], true);
-    return answer;
-  };
+  return actionRunner(await incoming(variants), variants.routes, {
+    onCookies: (cookies) => writeCookies(cookies, true),
+  });
+}
+
+/**
+ * `passkeys.list()`, `.rename()` and `.delete()` for server components and server actions: each
+ * call reads the request's headers then, as `auth()` does.
+ */
+export function passkeysAction(load: () => Promise<ConfigVariants>): PasskeysApi {
+  return passkeysApi(async (call) => (await actionRunnerAction(await load()))(call));
 }

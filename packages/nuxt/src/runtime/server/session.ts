@@ -1,8 +1,17 @@
 /**
  * `getServerSession(event)`: the session of an h3 event, read through the core's in-process
- * session action. Auto-imported in `server/` code.
+ * session action; `serverPasskeys(event)` and `serverActionRunner(event)`: the other server
+ * functions, through the same in-process runner. Auto-imported in `server/` code.
  */
-import { readSession as readSessionInProcess, type Session } from "@tessera/core";
+import {
+  type ActionRunner,
+  actionRunner,
+  type Cookie,
+  type PasskeysApi,
+  passkeysApi,
+  readSession as readSessionInProcess,
+  type Session,
+} from "@tessera/core";
 import { getRequestIP, getRequestURL, type H3Event, setCookie } from "h3";
 import { preparedConfig } from "./config.js";
 
@@ -17,10 +26,15 @@ async function readSession(event: H3Event): Promise<Session | null> {
     ...(clientIp && { clientIp }),
   });
   // A re-issued session cookie (rolling expiry) goes on the response while it is still open.
-  if (!event.node.res.headersSent)
-    for (const { name, value, options } of cookies)
-      setCookie(event, name, value, { ...options, path: options.path ?? "/" });
+  setCookies(event, cookies);
   return session;
+}
+
+/** Puts `cookies` on `event`'s response while it is still open. */
+function setCookies(event: H3Event, cookies: readonly Cookie[]): void {
+  if (event.node.res.headersSent) return;
+  for (const { name, value, options } of cookies)
+    setCookie(event, name, value, { ...options, path: options.path ?? "/" });
 }
 
 /**
@@ -44,4 +58,45 @@ export function getServerSession(event: H3Event): Promise<Session | null> {
     reads.set(event, read);
   }
   return read;
+}
+
+/**
+ * Runs actions in-process for `event`'s request (cookies set on its response): the runner an
+ * extension's server functions take, so every extension works in Nuxt without code of its own
+ * here. Call its state-changing functions from routes your app protects against CSRF.
+ *
+ * @example
+ * ```ts
+ * // server/api/two-factor.get.ts
+ * import { twoFactorApi } from "@tessera/core/two-factor"
+ * export default defineEventHandler((event) => twoFactorApi(serverActionRunner(event)).status())
+ * ```
+ */
+export function serverActionRunner(event: H3Event): ActionRunner {
+  const clientIp = getRequestIP(event);
+  return actionRunner(
+    { url: getRequestURL(event), headers: event.headers },
+    preparedConfig().config,
+    {
+      ...(clientIp && { clientIp }),
+      onCookies: (cookies) => setCookies(event, cookies),
+    },
+  );
+}
+
+/**
+ * The signed-in user's passkeys for `event`'s request: `list()` resolves with
+ * `{ passkeys, signals }` or `null` when signed out; `rename(id, name)` and `delete(id)` with the
+ * passkeys after the change, `null` when the user has no passkey with that id (another user's
+ * included). They ask for no CSRF token: call them from routes your app protects against CSRF.
+ * Throws an `AuthError` when the config cannot manage passkeys.
+ *
+ * @example
+ * ```ts
+ * // server/api/passkeys.get.ts
+ * export default defineEventHandler((event) => serverPasskeys(event).list())
+ * ```
+ */
+export function serverPasskeys(event: H3Event): PasskeysApi {
+  return passkeysApi(serverActionRunner(event));
 }
