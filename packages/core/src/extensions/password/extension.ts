@@ -16,6 +16,7 @@ import { defineExtension } from "../../lib/extension.js";
 import type { TesseraExtension } from "../../lib/extension-handle.js";
 import { clearChunkedCookie } from "../../lib/http/cookies.js";
 import { json } from "../../lib/http/response.js";
+import { emailLanguage } from "../../lib/i18n/core/index.js";
 import { endEverySession } from "../../lib/session/end-sessions.js";
 import { authorizeSignIn, issueSession } from "../../lib/session/issue.js";
 import { limitSignInAttempt, sharedStoreOf } from "../../lib/session/rate-limit.js";
@@ -228,6 +229,7 @@ async function send(
       provider,
       theme: ctx.config.theme,
       request: ctx.request.request,
+      ...emailLanguage(ctx),
     });
   } catch (error) {
     if (error instanceof AuthError) throw error;

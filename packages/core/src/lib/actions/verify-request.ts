@@ -1,6 +1,7 @@
 /** `GET /verify-request`: "check your e-mail" page shown after an e-mail sign-in starts. */
 import type { ResponseInternal } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
+import { coreTranslator } from "../i18n/core/index.js";
 import { renderVerifyRequestPage } from "../pages/index.js";
 import { pageUrl } from "./page-url.js";
 
@@ -19,5 +20,6 @@ export function verifyRequest(ctx: AuthContext): ResponseInternal {
     url: ctx.url,
     theme: config.theme,
     ...(provider && { provider: { name: provider.name } }),
+    t: coreTranslator(ctx),
   });
 }

@@ -42,6 +42,8 @@ export function composeEmail(params: SendVerificationRequestParams): OutgoingEma
     url: params.url,
     expires: params.expires,
     theme: params.theme,
+    ...(params.locale !== undefined && { locale: params.locale }),
+    ...(params.messages !== undefined && { messages: params.messages }),
     // A short numeric token is a code to type (password accounts, two-factor); a link token is
     // long and stays out of sight.
     ...(/^\d{6}$/.test(params.token) && { code: params.token }),

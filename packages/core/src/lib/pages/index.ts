@@ -14,6 +14,8 @@
  */
 
 import type { ResponseInternal } from "../../types.js";
+import type { CoreMessages } from "../i18n/core/en.js";
+import type { Translator } from "../i18n/messages.js";
 import { errorPage, signOutPage, verifyRequestPage } from "./other-pages.js";
 import type { PageTheme } from "./types.js";
 
@@ -35,6 +37,8 @@ export function renderSignOutPage(p: {
   csrfToken: string;
   callbackUrl: string;
   logoutIssuers?: readonly string[];
+  /** The texts in the request's language (default English). */
+  t?: Translator<CoreMessages>;
 }): ResponseInternal<string> {
   return signOutPage(p);
 }
@@ -51,6 +55,8 @@ export function renderErrorPage(p: {
   error?: string;
   /** shown only when given (debug mode in development) */
   detail?: string;
+  /** The texts in the request's language (default English). */
+  t?: Translator<CoreMessages>;
 }): ResponseInternal<string> {
   return errorPage(p);
 }
@@ -63,6 +69,8 @@ export function renderVerifyRequestPage(p: {
   url: URL;
   theme: PageTheme;
   provider?: { name: string };
+  /** The texts in the request's language (default English). */
+  t?: Translator<CoreMessages>;
 }): ResponseInternal<string> {
   return verifyRequestPage(p);
 }

@@ -2,6 +2,9 @@
  * The sign-out, error and verify-request pages: short, single-purpose cards.
  */
 import type { ResponseInternal } from "../../types.js";
+import type { CoreMessages } from "../i18n/core/en.js";
+import { englishCore } from "../i18n/core/index.js";
+import type { Translator } from "../i18n/messages.js";
 import { html } from "./html.js";
 import { actionBase, hiddenFields, icons, renderPage } from "./layout.js";
 import { errorPageContent } from "./messages.js";
@@ -15,7 +18,9 @@ export function signOutPage(p: {
   csrfToken: string;
   callbackUrl: string;
   logoutIssuers?: readonly string[];
+  t?: Translator<CoreMessages>;
 }): ResponseInternal<string> {
+  const t = p.t ?? englishCore;
   // "Cancel" goes back where the user came from, but only to an http(s) URL: a `javascript:`
   // callbackUrl would otherwise become a clickable script.
   const back = safeHttpUrl(p.callbackUrl, p.url) ?? `${p.url.origin}/`;
@@ -24,14 +29,15 @@ export function signOutPage(p: {
     url: p.url,
     theme: p.theme,
     status: 200,
-    title: "Sign out",
-    heading: "Sign out",
-    subtitle: "Are you sure you want to sign out?",
+    title: t("signOut.title"),
+    heading: t("signOut.title"),
+    subtitle: t("signOut.question"),
+    language: t,
     icon: { svg: icons.signOut },
     content: html`<form class="stack" action="${actionBase(p.url)}/signout" method="post">
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
-<button type="submit" class="button primary">Sign out</button>
-<a class="button secondary" href="${back}">Cancel</a>
+<button type="submit" class="button primary">${t("signOut.submit")}</button>
+<a class="button secondary" href="${back}">${t("signOut.cancel")}</a>
 </form>`,
     // After signing out the browser is redirected to the callback URL, or first to an OpenID
     // Provider's end-session endpoint (federatedLogout), which may hop on before returning:
@@ -50,19 +56,21 @@ export function errorPage(p: {
   theme: PageTheme;
   error?: string;
   detail?: string;
+  t?: Translator<CoreMessages>;
 }): ResponseInternal<string> {
-  const content = errorPageContent(p.error);
+  const t = p.t ?? englishCore;
+  const content = errorPageContent(t, p.error);
   const action =
     p.url === undefined
       ? // Host header injection: with no trusted URL, a relative link keeps the browser on the
         // host it really talks to, and the page names no host.
-        html`<a class="button primary" href="/">Go to the home page</a>`
+        html`<a class="button primary" href="/">${t("error.homePage")}</a>`
       : content.action === "signin"
-        ? html`<a class="button primary" href="${actionBase(p.url)}/signin">Back to sign in</a>`
-        : html`<a class="button primary" href="${p.url.origin}/">Go to ${p.url.host}</a>`;
+        ? html`<a class="button primary" href="${actionBase(p.url)}/signin">${t("error.backToSignIn")}</a>`
+        : html`<a class="button primary" href="${p.url.origin}/">${t("page.goTo", { host: p.url.host })}</a>`;
   const detail =
     p.detail !== undefined && p.detail !== ""
-      ? html`<details class="detail" open><summary>Details (debug mode)</summary><pre>${p.detail}</pre></details>`
+      ? html`<details class="detail" open><summary>${t("error.details")}</summary><pre>${p.detail}</pre></details>`
       : null;
   return renderPage({
     url: p.url,
@@ -71,6 +79,7 @@ export function errorPage(p: {
     title: content.title,
     heading: content.title,
     icon: { svg: icons.warning, tone: "danger" },
+    language: t,
     content: html`<p class="message">${content.message}</p>${detail}${action}`,
   });
 }
@@ -80,17 +89,20 @@ export function verifyRequestPage(p: {
   url: URL;
   theme: PageTheme;
   provider?: { name: string };
+  t?: Translator<CoreMessages>;
 }): ResponseInternal<string> {
+  const t = p.t ?? englishCore;
   return renderPage({
     url: p.url,
     theme: p.theme,
     status: 200,
-    title: "Check your email",
-    heading: "Check your email",
-    subtitle: "We sent you a sign-in link.",
+    title: t("verifyRequest.title"),
+    heading: t("verifyRequest.title"),
+    subtitle: t("verifyRequest.sent"),
     icon: { svg: icons.mail },
-    content: html`<p class="message">Open the link in the email to finish signing in. You can close this tab.</p>
-<a class="button secondary" href="${p.url.origin}/">Go to ${p.url.host}</a>
-<p class="hint">No email? Check your spam folder or <a href="${actionBase(p.url)}/signin">try again</a>.</p>`,
+    language: t,
+    content: html`<p class="message">${t("verifyRequest.openLink")}</p>
+<a class="button secondary" href="${p.url.origin}/">${t("page.goTo", { host: p.url.host })}</a>
+<p class="hint">${t.html("verifyRequest.noEmail", { tryAgain: html`<a href="${actionBase(p.url)}/signin">${t("verifyRequest.tryAgain")}</a>` })}</p>`,
   });
 }

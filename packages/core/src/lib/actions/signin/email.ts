@@ -10,6 +10,7 @@ import { normalizeProviderIdentifier } from "../../email/address.js";
 import { resetVerificationAttempts } from "../../email/attempts.js";
 import { emailSignInSubject } from "../../email/sign-in-subject.js";
 import { createVerificationToken, hashVerificationToken } from "../../email/token.js";
+import { emailLanguage } from "../../i18n/core/index.js";
 import { authorizeSignIn } from "../../session/issue.js";
 import { limitSignInAttempt } from "../../session/rate-limit.js";
 import { pageUrl } from "../page-url.js";
@@ -59,6 +60,7 @@ export async function signinWithEmail(
       provider,
       theme: config.theme,
       request: ctx.request.request,
+      ...emailLanguage(ctx),
     });
   } catch (error) {
     if (error instanceof AuthError) throw error;
