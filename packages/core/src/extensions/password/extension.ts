@@ -17,6 +17,8 @@ import type { TesseraExtension } from "../../lib/extension-handle.js";
 import { clearChunkedCookie } from "../../lib/http/cookies.js";
 import { json } from "../../lib/http/response.js";
 import { emailLanguage } from "../../lib/i18n/core/index.js";
+import type { MessageOverrides, Translator } from "../../lib/i18n/messages.js";
+import { requestTranslator } from "../../lib/i18n/request.js";
 import { endEverySession } from "../../lib/session/end-sessions.js";
 import { authorizeSignIn, issueSession } from "../../lib/session/issue.js";
 import { limitSignInAttempt, sharedStoreOf } from "../../lib/session/rate-limit.js";
@@ -31,6 +33,7 @@ import {
   type ScryptParams,
   verifyPassword,
 } from "./hash.js";
+import { type PasswordMessages, passwordMessages } from "./messages/index.js";
 import {
   changePage,
   deletePage,
@@ -92,6 +95,17 @@ export interface PasswordOptions {
     /** A user deleted their account (after it was removed from the adapter). */
     accountDeleted?(message: { user: AdapterUser }): void | Promise<void>;
   };
+  /**
+   * Your texts for the password pages and their refusals, by locale: keys are those of the
+   * English dictionary (`password.signIn.title`, …; a typo does not compile). See
+   * docs/guides/languages.md.
+   *
+   * @example
+   * ```ts
+   * password({ messages: { de: { "password.signIn.forgot": "Passwort verloren?" } } })
+   * ```
+   */
+  messages?: MessageOverrides<PasswordMessages>;
 }
 
 interface Resolved {
@@ -102,6 +116,7 @@ interface Resolved {
   send?: PasswordOptions["send"];
   events: NonNullable<PasswordOptions["events"]>;
   breached: BreachedPasswordOptions | false;
+  messages?: MessageOverrides<PasswordMessages>;
 }
 
 type Store = PasswordAdapter & {
@@ -141,6 +156,7 @@ interface PasswordRefusal {
 async function newPasswordRefusal(
   ctx: AuthContext,
   options: Resolved,
+  t: Translator<PasswordMessages>,
   typed: string,
 ): Promise<PasswordRefusal | null> {
   const problem = checkPassword(typed, options.policy);
@@ -150,8 +166,8 @@ async function newPasswordRefusal(
       error: "PasswordPolicy",
       message:
         problem === "too-short"
-          ? `Use at least ${options.policy.minLength} characters.`
-          : `Use at most ${options.policy.maxLength} characters.`,
+          ? t("password.error.tooShort", { minLength: options.policy.minLength })
+          : t("password.error.tooLong", { maxLength: options.policy.maxLength }),
     };
   if (!options.breached) return null;
   const verdict = await breachVerdict(typed, options.breached, ctx.logger);
@@ -159,20 +175,16 @@ async function newPasswordRefusal(
     return {
       status: 400,
       error: "PasswordBreached",
-      message: "This password appears in known data breaches. Choose another one.",
+      message: t("password.error.breached"),
     };
   if (verdict === "unavailable" && options.breached.failOpen === false)
     return {
       status: 503,
       error: "BreachCheckUnavailable",
-      message: "Passwords cannot be checked right now. Try again in a few minutes.",
+      message: t("password.error.checkUnavailable"),
     };
   return null;
 }
-
-const WRONG_CODE = "That code did not work, or it expired. Check it, or ask for a new one.";
-const TOO_MANY = "Too many attempts. Wait a minute, then try again.";
-const SENT = "If that address can receive mail, we sent it a message with a code.";
 
 function text(value: unknown): string {
   return typeof value === "string" ? value : "";
@@ -280,10 +292,15 @@ async function changePassword(
   refuse: (status: number, error: string, page: ResponseInternal<string>) => ResponseInternal,
 ): Promise<ResponseInternal> {
   const userId = await signedInUserId(ctx);
-  if (!userId) return refuse(401, "NotSignedIn", changePage({ ...base, error: "Sign in first." }));
+  if (!userId)
+    return refuse(
+      401,
+      "NotSignedIn",
+      changePage({ ...base, error: base.t("password.error.signInFirst") }),
+    );
   const body = ctx.request.body ?? {};
   const typed = text(body.password);
-  const refusal = await newPasswordRefusal(ctx, options, typed);
+  const refusal = await newPasswordRefusal(ctx, options, base.t, typed);
   if (refusal)
     return refuse(refusal.status, refusal.error, changePage({ ...base, error: refusal.message }));
   // Guessing the current password from an open session: counted per user and per IP.
@@ -299,7 +316,7 @@ async function changePassword(
     return refuse(
       403,
       "CurrentPasswordWrong",
-      changePage({ ...base, error: "That is not your current password." }),
+      changePage({ ...base, error: base.t("password.error.wrongCurrentPassword") }),
     );
   await adapter.setPasswordHash(userId, await hashPassword(typed, options.scrypt));
   await endEverySession(ctx, userId);
@@ -328,7 +345,12 @@ async function deleteAccount(
   refuse: (status: number, error: string, page: ResponseInternal<string>) => ResponseInternal,
 ): Promise<ResponseInternal> {
   const userId = await signedInUserId(ctx);
-  if (!userId) return refuse(401, "NotSignedIn", deletePage({ ...base, error: "Sign in first." }));
+  if (!userId)
+    return refuse(
+      401,
+      "NotSignedIn",
+      deletePage({ ...base, error: base.t("password.error.signInFirst") }),
+    );
   // Guessing the password from an open session: counted per user and per IP.
   await limitSignInAttempt(ctx, "credentials", `user:${userId}`);
   const adapter = store(ctx);
@@ -342,7 +364,7 @@ async function deleteAccount(
     return refuse(
       403,
       "CurrentPasswordWrong",
-      deletePage({ ...base, error: "That is not your password." }),
+      deletePage({ ...base, error: base.t("password.error.wrongPassword") }),
     );
   await endEverySession(ctx, userId);
   await adapter.deleteUser(userId);
@@ -368,6 +390,7 @@ function handlerFor(options: Resolved) {
       csrfToken: ctx.csrfToken ?? "",
       callbackUrl: ctx.callbackUrl,
       minLength: options.policy.minLength,
+      t: requestTranslator(ctx, passwordMessages, options.messages),
     };
     // CSRF: sign-up, verification and reset change state (and sign in); a forged post from
     // another site carries no matching token.
@@ -405,9 +428,9 @@ function handlerFor(options: Resolved) {
             return refuse(
               400,
               "InvalidEmail",
-              signUpPage({ ...again, error: "Enter an e-mail address." }),
+              signUpPage({ ...again, error: base.t("password.error.emailRequired") }),
             );
-          const refusal = await newPasswordRefusal(ctx, options, typed);
+          const refusal = await newPasswordRefusal(ctx, options, base.t, typed);
           if (refusal)
             return refuse(
               refusal.status,
@@ -437,14 +460,18 @@ function handlerFor(options: Resolved) {
             await send(ctx, options, "verify", user);
           }
           if (!asPage) return json({ sent: true });
-          return verifyPage({ ...base, email, notice: SENT });
+          return verifyPage({ ...base, email, notice: base.t("password.notice.sent") });
         }
         case "verify": {
           await limitSignInAttempt(ctx, "email-callback", email);
           const adapter = store(ctx);
           const user = email ? await adapter.getUserByEmail(email) : null;
           if (!(await useCode(ctx, "verify", user, email, text(body.code))) || !user)
-            return refuse(400, "CodeInvalid", verifyPage({ ...base, email, error: WRONG_CODE }));
+            return refuse(
+              400,
+              "CodeInvalid",
+              verifyPage({ ...base, email, error: base.t("password.error.wrongCode") }),
+            );
           const verified = await adapter.updateUser({ id: user.id, emailVerified: new Date() });
           return signIn(ctx, verified, true);
         }
@@ -453,18 +480,18 @@ function handlerFor(options: Resolved) {
             return refuse(
               400,
               "InvalidEmail",
-              forgotPage({ ...base, error: "Enter an e-mail address." }),
+              forgotPage({ ...base, error: base.t("password.error.emailRequired") }),
             );
           await limitSignInAttempt(ctx, "email-signin", email);
           const user = await store(ctx).getUserByEmail(email);
           if (user) await send(ctx, options, "reset", user);
           if (!asPage) return json({ sent: true });
-          return resetPage({ ...base, email, notice: SENT });
+          return resetPage({ ...base, email, notice: base.t("password.notice.sent") });
         }
         case "reset": {
           const typed = text(body.password);
           // The password is checked before the code is spent, so a refused one keeps the code.
-          const refusal = await newPasswordRefusal(ctx, options, typed);
+          const refusal = await newPasswordRefusal(ctx, options, base.t, typed);
           if (refusal)
             return refuse(
               refusal.status,
@@ -475,7 +502,11 @@ function handlerFor(options: Resolved) {
           const adapter = store(ctx);
           const user = email ? await adapter.getUserByEmail(email) : null;
           if (!(await useCode(ctx, "reset", user, email, text(body.code))) || !user)
-            return refuse(400, "CodeInvalid", resetPage({ ...base, email, error: WRONG_CODE }));
+            return refuse(
+              400,
+              "CodeInvalid",
+              resetPage({ ...base, email, error: base.t("password.error.wrongCode") }),
+            );
           await adapter.setPasswordHash(user.id, await hashPassword(typed, options.scrypt));
           // A reset proves the mailbox, as the sign-up code does.
           const current = user.emailVerified
@@ -494,12 +525,15 @@ function handlerFor(options: Resolved) {
     } catch (error) {
       if (!(error instanceof RateLimited)) throw error;
       if (!asPage) return json({ error: "RateLimited" }, 429);
-      if (subAction === "change") return changePage({ ...base, error: TOO_MANY, status: 429 });
-      if (subAction === "delete") return deletePage({ ...base, error: TOO_MANY, status: 429 });
+      if (subAction === "change")
+        return changePage({ ...base, error: base.t("password.error.tooMany"), status: 429 });
+      if (subAction === "delete")
+        return deletePage({ ...base, error: base.t("password.error.tooMany"), status: 429 });
       const page = subAction === "signup" ? signUpPage : subAction === "forgot" ? forgotPage : null;
-      if (page) return page({ ...base, email, error: TOO_MANY, status: 429 });
+      if (page)
+        return page({ ...base, email, error: base.t("password.error.tooMany"), status: 429 });
       const codePage = subAction === "verify" ? verifyPage : resetPage;
-      return codePage({ ...base, email, error: TOO_MANY, status: 429 });
+      return codePage({ ...base, email, error: base.t("password.error.tooMany"), status: 429 });
     }
   };
 }
@@ -524,6 +558,7 @@ export function password(options: PasswordOptions = {}): TesseraExtension {
     ...(options.send && { send: options.send }),
     events: options.events ?? {},
     breached: options.breachedPasswords ?? {},
+    ...(options.messages && { messages: options.messages }),
   };
   const row: ActionRow = {
     name: PASSWORD_ACTION,
