@@ -44,6 +44,19 @@ export {
   serializeCookies,
   type WriteProblem,
 } from "./lib/http/response.js";
+export { type CoreMessages, coreMessages } from "./lib/i18n/core/index.js";
+export {
+  createTranslator,
+  defineMessages,
+  type LocaleOption,
+  type MessageBundle,
+  type MessageOverrides,
+  type MessageParams,
+  type Messages,
+  type Translation,
+  type Translator,
+} from "./lib/i18n/messages.js";
+export { negotiateLocale, parseAcceptLanguage, textDirection } from "./lib/i18n/negotiate.js";
 export {
   type ActionCall,
   type ActionRunner,

@@ -27,6 +27,7 @@ export {
   type ScryptParams,
   verifyPassword,
 } from "./hash.js";
+export { type PasswordMessages, passwordMessages } from "./messages/index.js";
 export {
   checkPassword,
   type PasswordPolicy,
