@@ -53,6 +53,7 @@ export {
   type MessageOverrides,
   type MessageParams,
   type Messages,
+  negotiateTranslator,
   type Translation,
   type Translator,
 } from "./lib/i18n/messages.js";

@@ -32,6 +32,7 @@ const CSS = `
 .codes { display: grid; grid-template-columns: repeat(2, 1fr); gap: 8px; margin: 0 0 16px; padding: 0; list-style: none; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 15px; text-align: center; }
 .codes li { padding: 8px; border: 1px solid var(--border); border-radius: 8px; background: var(--hover); }
 .check { display: flex; gap: 8px; align-items: center; font-size: 13px; font-weight: 400; }
+.check input[type="checkbox"] { flex: none; width: 16px; height: 16px; margin: 0; padding: 0; }
 .gap-top { margin-top: 16px; }
 .pad { padding: 0 14px 14px; }
 .lead { margin: 0 0 6px; }
@@ -126,8 +127,9 @@ ${csrfField(p.csrfToken)}
 <button type="submit" class="button secondary">${t("twoFactor.emailCode.send")}</button>
 </form>`;
   const address = p.emailCode?.address;
+  // <bdi>: an address is left to right inside right-to-left text, and keeps its own order.
   const sentText = address
-    ? t("twoFactor.emailCode.sentTo", { address })
+    ? t.html("twoFactor.emailCode.sentTo", { address: html`<bdi>${address}</bdi>` })
     : t("twoFactor.emailCode.sent");
   return html`<form class="stack gap-top" action="${verifyAction}" method="post">
 ${csrfField(p.csrfToken)}
