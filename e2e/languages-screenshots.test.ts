@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LaunchedBrowser, launchBrowser, type Page } from "./browser.js";
+import { DOCUMENTED_LANGUAGE_PAGES, publishDocsImage } from "./docs-images.js";
 import { LANGUAGE_PAGES } from "./language-pages.js";
 
 const ARTIFACTS = join(import.meta.dirname, "..", "test-artifacts", "languages");
@@ -103,10 +104,11 @@ describe("built-in pages in two writing directions", () => {
             expect(seen.direction).toBe(locale.dir);
             expect(seen.heading).toMatch(locale.sample);
             expect(await overflowingElements(page)).toEqual([]);
-            await page.screenshot({
-              path: join(ARTIFACTS, `${entry.name}-${locale.lang}-${viewport.name}-${scheme}.png`),
-              fullPage: true,
-            });
+            const shot = `${entry.name}-${locale.lang}-${viewport.name}-${scheme}`;
+            await page.screenshot({ path: join(ARTIFACTS, `${shot}.png`), fullPage: true });
+            // The pictures of docs/guides/languages.md (with TESSERA_DOCS_IMAGES=1 only).
+            if (DOCUMENTED_LANGUAGE_PAGES.has(shot))
+              await publishDocsImage(join(ARTIFACTS, `${shot}.png`), `images/${shot}.png`);
           }
         }
         expect(problems).toEqual([]);
