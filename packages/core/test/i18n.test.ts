@@ -21,7 +21,9 @@ import { twoFactorMessages } from "@tessera/core/two-factor";
 import { MemoryAdapter } from "@tessera/memory";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
+import type { InternalProvider } from "../src/lib/config/internal.js";
 import { renderVerificationEmail } from "../src/lib/email/template.js";
+import { renderSignInPage } from "../src/lib/pages/signin.js";
 import { recordingLogger, SECRET } from "./helpers.js";
 
 const SHIPPED = ["de", "fr", "es", "pt-BR", "ja", "zh-CN", "ar"] as const;
@@ -240,6 +242,35 @@ describe("the pages in the request's language", () => {
     const hostile = await page("/auth/signin?error=%3Cscript%3E", { "accept-language": "ja" });
     expect(hostile.body).not.toContain("<script>");
     expect(hostile.body).toContain("ログインできません。");
+  });
+
+  it("the passkey script's error texts come in the page's language, the script (and its hash) unchanged", () => {
+    const passkey: InternalProvider = {
+      id: "passkey",
+      name: "Passkey",
+      type: "webauthn",
+      signinUrl: "https://app.example.com/auth/signin/passkey",
+      callbackUrl: "https://app.example.com/auth/callback/passkey",
+    } as InternalProvider;
+    const render = (locale: string) =>
+      renderSignInPage({
+        url: new URL("https://app.example.com/auth"),
+        theme: {},
+        providers: [passkey],
+        callbackUrl: "/",
+        csrfToken: "x",
+        t: createTranslator(coreMessages, locale),
+      }).body ?? "";
+    const messagesOf = (body: string) =>
+      JSON.parse(
+        (/data-webauthn-messages="([^"]*)"/.exec(body)?.[1] ?? "{}").replace(/&quot;/g, '"'),
+      ) as Record<string, string>;
+    expect(messagesOf(render("ja")).unsupported).toBe("このブラウザはパスキーに対応していません。");
+    expect(messagesOf(render("en")).closed).toBe(
+      "The passkey prompt was closed or timed out. Try again.",
+    );
+    const script = (body: string) => /<script[^>]*>([\s\S]*?)<\/script>/.exec(body)?.[1];
+    expect(script(render("ar"))).toBe(script(render("en")));
   });
 
   it("the error page keeps its status in every language", async () => {

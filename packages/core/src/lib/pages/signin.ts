@@ -249,6 +249,21 @@ function defaultWebAuthnFields(p: SectionContext): Record<string, CredentialInpu
 }
 
 /**
+ * The passkey script's error texts in the page's language, as JSON for `data-webauthn-messages`
+ * (escaped by `html` like any attribute): the script stays the same bytes, so its CSP hash holds.
+ */
+function passkeyMessages(t: Translator<CoreMessages>): string {
+  return JSON.stringify({
+    closed: t("signIn.passkey.error.closed"),
+    exists: t("signIn.passkey.error.exists"),
+    refused: t("signIn.passkey.error.refused"),
+    createFailed: t("signIn.passkey.error.createFailed"),
+    signInFailed: t("signIn.passkey.error.signInFailed"),
+    unsupported: t("signIn.passkey.error.unsupported"),
+  });
+}
+
+/**
  * The passkey form. It does nothing by itself: the WebAuthn script (inlined by
  * {@link webauthnScriptTag}, see lib/webauthn/script.ts) finds the wrapper by
  * `id="webauthn-<id>"`, intercepts the form's submit, reads `data-action` of the submitter,
@@ -269,7 +284,7 @@ function webauthnSection(provider: InternalWebAuthnProvider, p: SectionContext):
   const optionsUrl = `${actionBase(p.url)}/webauthn-options/${encodeURIComponent(provider.id)}`;
   return html`<section class="webauthn" id="webauthn-${provider.id}" data-provider-id="${provider.id}"
   data-webauthn-options-url="${optionsUrl}" data-callback-url="${provider.callbackUrl}"
-  data-conditional-ui="${provider.enableConditionalUI ? "true" : "false"}"${p.passkeySignals ? html` data-passkeys-url="${actionBase(p.url)}/passkeys"` : ""}>
+  data-conditional-ui="${provider.enableConditionalUI ? "true" : "false"}" data-webauthn-messages="${passkeyMessages(p.t)}"${p.passkeySignals ? html` data-passkeys-url="${actionBase(p.url)}/passkeys"` : ""}>
 <form class="stack" action="${provider.callbackUrl}" method="post" data-provider-id="${provider.id}">
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
 <input type="hidden" name="action" value=""><input type="hidden" name="data" value="">

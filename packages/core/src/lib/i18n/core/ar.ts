@@ -12,6 +12,13 @@ export const ar: Translation<CoreMessages> = {
   "signIn.passkey.signIn": "تسجيل الدخول بمفتاح مرور",
   "signIn.passkey.create": "إنشاء مفتاح مرور",
   "signIn.passkey.needsScript": "تتطلب مفاتيح المرور تفعيل JavaScript.",
+  "signIn.passkey.error.closed": "أُغلقت نافذة مفتاح المرور أو انتهت مهلتها. حاول مرة أخرى.",
+  "signIn.passkey.error.exists": "يحتوي هذا الجهاز بالفعل على مفتاح مرور لهذا الحساب.",
+  "signIn.passkey.error.refused":
+    "لا يمكن إنشاء مفتاح مرور لهذا العنوان. إذا كان لديك حساب بالفعل، فسجّل الدخول أولًا.",
+  "signIn.passkey.error.createFailed": "تعذّر إنشاء مفتاح المرور. حاول مرة أخرى.",
+  "signIn.passkey.error.signInFailed": "تعذّر تسجيل الدخول بمفتاح المرور. حاول مرة أخرى.",
+  "signIn.passkey.error.unsupported": "لا يدعم هذا المتصفح مفاتيح المرور.",
   "signIn.group.email": "أرسل لي رابط تسجيل الدخول بالبريد",
   "signIn.group.password": "كلمة المرور",
   "signIn.group.passkey": "مفتاح المرور",

@@ -12,6 +12,16 @@ export const de: Translation<CoreMessages> = {
   "signIn.passkey.signIn": "Mit Passkey anmelden",
   "signIn.passkey.create": "Passkey erstellen",
   "signIn.passkey.needsScript": "Für Passkeys muss JavaScript aktiviert sein.",
+  "signIn.passkey.error.closed":
+    "Die Passkey-Abfrage wurde geschlossen oder ist abgelaufen. Versuchen Sie es erneut.",
+  "signIn.passkey.error.exists": "Auf diesem Gerät gibt es bereits einen Passkey für dieses Konto.",
+  "signIn.passkey.error.refused":
+    "Für diese Adresse kann kein Passkey erstellt werden. Wenn Sie schon ein Konto haben, melden Sie sich zuerst an.",
+  "signIn.passkey.error.createFailed":
+    "Der Passkey konnte nicht erstellt werden. Versuchen Sie es erneut.",
+  "signIn.passkey.error.signInFailed":
+    "Die Anmeldung mit dem Passkey ist fehlgeschlagen. Versuchen Sie es erneut.",
+  "signIn.passkey.error.unsupported": "Dieser Browser unterstützt keine Passkeys.",
   "signIn.group.email": "Anmeldelink per E-Mail",
   "signIn.group.password": "Passwort",
   "signIn.group.passkey": "Passkey",

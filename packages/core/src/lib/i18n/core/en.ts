@@ -13,6 +13,13 @@ export const en = {
   "signIn.passkey.signIn": "Sign in with passkey",
   "signIn.passkey.create": "Create a passkey",
   "signIn.passkey.needsScript": "Passkeys need JavaScript to be enabled.",
+  "signIn.passkey.error.closed": "The passkey prompt was closed or timed out. Try again.",
+  "signIn.passkey.error.exists": "This device already holds a passkey for this account.",
+  "signIn.passkey.error.refused":
+    "A passkey cannot be created for this address. If you already have an account, sign in first.",
+  "signIn.passkey.error.createFailed": "The passkey could not be created. Try again.",
+  "signIn.passkey.error.signInFailed": "Signing in with a passkey failed. Try again.",
+  "signIn.passkey.error.unsupported": "This browser does not support passkeys.",
   "signIn.group.email": "Email me a sign-in link",
   "signIn.group.password": "Password",
   "signIn.group.passkey": "Passkey",

@@ -12,6 +12,15 @@ export const es: Translation<CoreMessages> = {
   "signIn.passkey.signIn": "Iniciar sesión con llave de acceso",
   "signIn.passkey.create": "Crear una llave de acceso",
   "signIn.passkey.needsScript": "Las llaves de acceso necesitan JavaScript activado.",
+  "signIn.passkey.error.closed":
+    "La solicitud de la llave de acceso se cerró o caducó. Inténtalo de nuevo.",
+  "signIn.passkey.error.exists": "Este dispositivo ya tiene una llave de acceso para esta cuenta.",
+  "signIn.passkey.error.refused":
+    "No se puede crear una llave de acceso para esta dirección. Si ya tienes una cuenta, inicia sesión primero.",
+  "signIn.passkey.error.createFailed": "No se pudo crear la llave de acceso. Inténtalo de nuevo.",
+  "signIn.passkey.error.signInFailed":
+    "No se pudo iniciar sesión con la llave de acceso. Inténtalo de nuevo.",
+  "signIn.passkey.error.unsupported": "Este navegador no admite llaves de acceso.",
   "signIn.group.email": "Enviarme un enlace de inicio de sesión",
   "signIn.group.password": "Contraseña",
   "signIn.group.passkey": "Llave de acceso",

@@ -12,6 +12,13 @@ export const fr: Translation<CoreMessages> = {
   "signIn.passkey.signIn": "Se connecter avec une clé d’accès",
   "signIn.passkey.create": "Créer une clé d’accès",
   "signIn.passkey.needsScript": "Les clés d’accès nécessitent que JavaScript soit activé.",
+  "signIn.passkey.error.closed": "La demande de clé d’accès a été fermée ou a expiré. Réessayez.",
+  "signIn.passkey.error.exists": "Cet appareil possède déjà une clé d’accès pour ce compte.",
+  "signIn.passkey.error.refused":
+    "Impossible de créer une clé d’accès pour cette adresse. Si vous avez déjà un compte, connectez-vous d’abord.",
+  "signIn.passkey.error.createFailed": "La clé d’accès n’a pas pu être créée. Réessayez.",
+  "signIn.passkey.error.signInFailed": "La connexion avec une clé d’accès a échoué. Réessayez.",
+  "signIn.passkey.error.unsupported": "Ce navigateur ne prend pas en charge les clés d’accès.",
   "signIn.group.email": "Recevoir un lien de connexion par e-mail",
   "signIn.group.password": "Mot de passe",
   "signIn.group.passkey": "Clé d’accès",

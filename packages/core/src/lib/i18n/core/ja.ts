@@ -12,6 +12,15 @@ export const ja: Translation<CoreMessages> = {
   "signIn.passkey.signIn": "パスキーでログイン",
   "signIn.passkey.create": "パスキーを作成",
   "signIn.passkey.needsScript": "パスキーを使うには JavaScript を有効にしてください。",
+  "signIn.passkey.error.closed":
+    "パスキーの確認画面が閉じられたか、タイムアウトしました。もう一度お試しください。",
+  "signIn.passkey.error.exists": "この端末には、このアカウントのパスキーがすでにあります。",
+  "signIn.passkey.error.refused":
+    "このアドレスではパスキーを作成できません。すでにアカウントをお持ちの場合は、先にログインしてください。",
+  "signIn.passkey.error.createFailed": "パスキーを作成できませんでした。もう一度お試しください。",
+  "signIn.passkey.error.signInFailed":
+    "パスキーでログインできませんでした。もう一度お試しください。",
+  "signIn.passkey.error.unsupported": "このブラウザはパスキーに対応していません。",
   "signIn.group.email": "ログインリンクをメールで受け取る",
   "signIn.group.password": "パスワード",
   "signIn.group.passkey": "パスキー",

@@ -12,6 +12,15 @@ export const ptBR: Translation<CoreMessages> = {
   "signIn.passkey.signIn": "Entrar com chave de acesso",
   "signIn.passkey.create": "Criar uma chave de acesso",
   "signIn.passkey.needsScript": "As chaves de acesso precisam do JavaScript ativado.",
+  "signIn.passkey.error.closed":
+    "A solicitação da chave de acesso foi fechada ou expirou. Tente de novo.",
+  "signIn.passkey.error.exists": "Este dispositivo já tem uma chave de acesso para esta conta.",
+  "signIn.passkey.error.refused":
+    "Não é possível criar uma chave de acesso para este endereço. Se você já tem uma conta, entre primeiro.",
+  "signIn.passkey.error.createFailed": "Não foi possível criar a chave de acesso. Tente de novo.",
+  "signIn.passkey.error.signInFailed":
+    "Não foi possível entrar com a chave de acesso. Tente de novo.",
+  "signIn.passkey.error.unsupported": "Este navegador não é compatível com chaves de acesso.",
   "signIn.group.email": "Receber um link de acesso por e-mail",
   "signIn.group.password": "Senha",
   "signIn.group.passkey": "Chave de acesso",
