@@ -291,7 +291,7 @@ export const ar: T = {
   "twoFactor.challenge.subtitle": "أدخل الرمز المكوّن من 6 أرقام من تطبيق المصادقة.",
   "twoFactor.challenge.codeLabel": "رمز المصادقة",
   "twoFactor.challenge.verify": "تحقّق",
-  "twoFactor.challenge.trust": "لا تسألني مجددًا على هذا المتصفح لمدة {days} يومًا",
+  "twoFactor.challenge.trust": "لا تطلب الرمز مجددًا على هذا المتصفح خلال الأيام الـ{days} القادمة",
   "twoFactor.backup.use": "استخدام رمز احتياطي",
   "twoFactor.backup.label": "الرمز الاحتياطي",
   "twoFactor.backup.submit": "استخدام الرمز الاحتياطي",
