@@ -9,10 +9,12 @@
 import { describe, expect, it } from "vitest";
 
 /**
- * Bytes of gzip (level 9) the one-file credentials-only Worker bundle may reach (measured: 76,716;
- * 84 bytes of margin left after the admin extension and OAuth 1.0a providers landed).
+ * Bytes of gzip (level 9) the one-file credentials-only Worker bundle may reach (measured: 92,999;
+ * 76,716 before the built-in pages, e-mail and error messages came in eight languages: their
+ * dictionaries add 16,283 bytes to a bundle that serves the sign-in page. They stay out of the
+ * start-up code, checked below, and load with the first page).
  */
-const CREDENTIALS_GZIP_BUDGET = 75 * 1024;
+const CREDENTIALS_GZIP_BUDGET = 91 * 1024;
 /** Bytes of gzip of its start-up code, split at its `import()`s (measured: 31,413). */
 const CREDENTIALS_STARTUP_GZIP_BUDGET = 31 * 1024;
 

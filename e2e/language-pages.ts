@@ -17,7 +17,8 @@ import {
   enrolPage,
   managePage,
 } from "../packages/core/src/extensions/two-factor/pages.js";
-import { Auth, type AuthConfig, negotiateTranslator } from "../packages/core/src/index.js";
+import { negotiateTranslator } from "../packages/core/src/i18n.js";
+import { Auth, type AuthConfig } from "../packages/core/src/index.js";
 import type { PageTheme } from "../packages/core/src/lib/pages/types.js";
 import Credentials from "../packages/core/src/providers/credentials.js";
 import Email from "../packages/core/src/providers/email.js";

@@ -44,20 +44,18 @@ export {
   serializeCookies,
   type WriteProblem,
 } from "./lib/http/response.js";
-export { type CoreMessages, coreMessages } from "./lib/i18n/core/index.js";
-export {
-  createTranslator,
-  defineMessages,
-  type LocaleOption,
-  type MessageBundle,
-  type MessageOverrides,
-  type MessageParams,
-  type Messages,
-  negotiateTranslator,
-  type Translation,
-  type Translator,
+// Types only: the dictionaries and translators are in `@tessera/core/i18n`, so that an app
+// that never renders a page loads none of them at start-up.
+export type { CoreMessages } from "./lib/i18n/core/en.js";
+export type {
+  LocaleOption,
+  MessageBundle,
+  MessageOverrides,
+  MessageParams,
+  Messages,
+  Translation,
+  Translator,
 } from "./lib/i18n/messages.js";
-export { negotiateLocale, parseAcceptLanguage, textDirection } from "./lib/i18n/negotiate.js";
 export {
   type ActionCall,
   type ActionRunner,

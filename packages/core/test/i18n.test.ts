@@ -4,16 +4,15 @@
  * pages, and the completeness of every shipped dictionary (a test fails when a translation lacks
  * a key the English dictionary has, or a placeholder it uses).
  */
+import { Auth, type AuthConfig } from "@tessera/core";
 import {
-  Auth,
-  type AuthConfig,
   coreMessages,
   createTranslator,
   type MessageBundle,
   type Messages,
   negotiateLocale,
   parseAcceptLanguage,
-} from "@tessera/core";
+} from "@tessera/core/i18n";
 import { passwordMessages } from "@tessera/core/password";
 import Credentials from "@tessera/core/providers/credentials";
 import Email from "@tessera/core/providers/email";
@@ -360,6 +359,9 @@ describe("extension dictionaries", () => {
       });
       return Object.keys(metafile.inputs);
     };
+    expect((await bundle("i18n.ts")).some((path) => path.includes("lib/i18n/core/ar.ts"))).toBe(
+      true,
+    );
     const core = await bundle("index.ts");
     expect(core.some((path) => path.includes("lib/i18n/core/ar.ts"))).toBe(true);
     expect(core.filter((path) => path.includes("/messages/"))).toEqual([]);
