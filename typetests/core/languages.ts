@@ -3,13 +3,8 @@
  * overrides, for the core and for each extension. Keys are the English dictionary's, so a typo is
  * a compile error; a locale Tessera does not ship may be added.
  */
-import {
-  type AuthConfig,
-  type CoreMessages,
-  coreMessages,
-  createTranslator,
-  type MessageOverrides,
-} from "@tessera/core";
+import type { AuthConfig, CoreMessages, MessageOverrides } from "@tessera/core";
+import { coreMessages, createTranslator } from "@tessera/core/i18n";
 import { type PasswordMessages, password } from "@tessera/core/password";
 import Credentials from "@tessera/core/providers/credentials";
 import { twoFactor } from "@tessera/core/two-factor";
