@@ -14,6 +14,9 @@ import type {
   MembershipChange,
   OrganizationAdapter,
   OrganizationRecord,
+  OrganizationRoleAdapter,
+  OrganizationRoleRecord,
+  Permissions,
   TeamMemberRecord,
   TeamRecord,
 } from "@tessera/core/organizations";
@@ -38,6 +41,7 @@ import {
   type AuthenticatorRow,
   type OrganizationInvitationRow,
   type OrganizationMemberRow,
+  type OrganizationRoleRow,
   type OrganizationRow,
   type OrganizationTeamRow,
   type SessionRow,
@@ -228,7 +232,12 @@ function authenticatorFromRow(row: AuthenticatorRow): AdapterAuthenticator {
 export function SqlAdapter<DB>(
   database: Kysely<DB>,
   options: SqlAdapterOptions,
-): Required<Adapter> & TwoFactorAdapter & OrganizationAdapter & PasswordAdapter & AdminAdapter {
+): Required<Adapter> &
+  TwoFactorAdapter &
+  OrganizationAdapter &
+  OrganizationRoleAdapter &
+  PasswordAdapter &
+  AdminAdapter {
   // The application's own Kysely type does not know Tessera's tables; see `tableNames`.
   const db = database as unknown as Kysely<TesseraTables>;
   const untyped = database as unknown as Kysely<UntypedTables>;
@@ -469,6 +478,12 @@ export function SqlAdapter<DB>(
   });
   const teamFromRow = (row: OrganizationTeamRow): TeamRecord => ({
     ...row,
+    createdAt: readDate(row.createdAt),
+  });
+  const roleFromRow = (row: OrganizationRoleRow): OrganizationRoleRecord => ({
+    organizationId: row.organizationId,
+    name: row.name,
+    permissions: JSON.parse(row.permissions) as Permissions,
     createdAt: readDate(row.createdAt),
   });
 
@@ -903,6 +918,7 @@ export function SqlAdapter<DB>(
         db.deleteFrom(table("organization_teams")).where("organizationId", "=", id).compile(),
         db.deleteFrom(table("organization_invitations")).where("organizationId", "=", id).compile(),
         db.deleteFrom(table("organization_members")).where("organizationId", "=", id).compile(),
+        db.deleteFrom(table("organization_roles")).where("organizationId", "=", id).compile(),
         db.deleteFrom(table("organizations")).where("id", "=", id).compile(),
       ]);
     },
@@ -1145,6 +1161,72 @@ export function SqlAdapter<DB>(
         .selectAll()
         .where("teamId", "=", teamId)
         .execute();
+    },
+
+    async createOrganizationRole(role) {
+      try {
+        await db
+          .insertInto(table("organization_roles"))
+          .values({
+            organizationId: role.organizationId,
+            name: role.name,
+            permissions: JSON.stringify(role.permissions),
+            createdAt: traits.date(role.createdAt),
+          })
+          .execute();
+        return true;
+      } catch (error) {
+        // The primary key decided: the error is the database's refusal of a second role of the name.
+        const taken = await db
+          .selectFrom(table("organization_roles"))
+          .select("name")
+          .where("organizationId", "=", role.organizationId)
+          .where("name", "=", role.name)
+          .executeTakeFirst();
+        if (taken) return false;
+        throw error;
+      }
+    },
+
+    async getOrganizationRole(organizationId, name) {
+      const row = await db
+        .selectFrom(table("organization_roles"))
+        .selectAll()
+        .where("organizationId", "=", organizationId)
+        .where("name", "=", name)
+        .executeTakeFirst();
+      return row ? roleFromRow(row) : null;
+    },
+
+    async listOrganizationRoles(organizationId) {
+      const rows = await db
+        .selectFrom(table("organization_roles"))
+        .selectAll()
+        .where("organizationId", "=", organizationId)
+        .orderBy("name")
+        .execute();
+      return rows.map(roleFromRow);
+    },
+
+    async updateOrganizationRole(organizationId, name, permissions) {
+      const result = await db
+        .updateTable(table("organization_roles"))
+        .set({ permissions: JSON.stringify(permissions) })
+        .where("organizationId", "=", organizationId)
+        .where("name", "=", name)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) return true;
+      // MySQL counts changed rows, not matched ones: the same statements again update none.
+      return (await this.getOrganizationRole(organizationId, name)) !== null;
+    },
+
+    async deleteOrganizationRole(organizationId, name) {
+      const result = await db
+        .deleteFrom(table("organization_roles"))
+        .where("organizationId", "=", organizationId)
+        .where("name", "=", name)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
     },
 
     async getPasswordHash(userId) {

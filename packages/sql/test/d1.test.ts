@@ -83,6 +83,7 @@ describe("migrations on Cloudflare D1", () => {
       "0006_organizations",
       "0007_passwords",
       "0008_admin_user_roles_and_bans",
+      "0009_organization_roles",
     ]);
     expect(await migrate(db, { dialect: "sqlite", tablePrefix })).toEqual([]);
     await dropSchema(db, { dialect: "sqlite", tablePrefix });

@@ -40,8 +40,11 @@ export {
   type MemberRecord,
   type MembershipChange,
   ORGANIZATION_ADAPTER_METHODS,
+  ORGANIZATION_ROLE_ADAPTER_METHODS,
   type OrganizationAdapter,
   type OrganizationRecord,
+  type OrganizationRoleAdapter,
+  type OrganizationRoleRecord,
   type TeamMemberRecord,
   type TeamRecord,
 } from "./storage.js";
