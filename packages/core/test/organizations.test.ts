@@ -14,10 +14,12 @@ import {
   organizationsApi,
 } from "@tessera/core/organizations";
 import Credentials from "@tessera/core/providers/credentials";
+import Nodemailer from "@tessera/core/providers/nodemailer";
 import { memoryStore } from "@tessera/core/store";
 import { MemoryAdapter } from "@tessera/memory";
 import { build } from "esbuild";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSmtpServer } from "./email-helpers.js";
 import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
 
 const USERS = {
@@ -347,13 +349,21 @@ describe("organisation attacks", () => {
         email: "mia@example.com",
         organization: "ACME",
         url: expect.stringMatching(
-          /^http:\/\/localhost:3000\/auth\/organizations\/invitation\?invitationId=/,
+          /^http:\/\/localhost:3000\/auth\/organizations\/join\?invitationId=/,
         ),
       },
     ]);
     const link = new URL(sent[0]?.url ?? "");
-    expect((await eve.get(link.pathname + link.search)).status).toBe(404);
-    const shown = await mia.get(link.pathname + link.search);
+    // The page: another account is told it is for another address, never which one.
+    const toEve = await eve.get(link.pathname + link.search);
+    expect(toEve.status).toBe(403);
+    expect(await toEve.text()).not.toContain("mia@example.com");
+    const page = await mia.get(link.pathname + link.search);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("ACME invites you to join as member.");
+    const api = `/auth/organizations/invitation?invitationId=${link.searchParams.get("invitationId")}`;
+    expect((await eve.get(api)).status).toBe(404);
+    const shown = await mia.get(api);
     expect(shown.status).toBe(200);
     expect(await shown.json()).toMatchObject({
       invitation: { email: "mia@example.com", status: "pending" },
@@ -546,6 +556,72 @@ describe("organisation attacks", () => {
     expect(() => assertStartupConfig({ ...config, adapter: plain as never })).toThrow(
       /settleInvitation/,
     );
+  });
+});
+
+describe("invitation e-mail and page", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(() => smtp?.close());
+
+  /** The config of `setup` with an SMTP e-mail provider beside the credentials one. */
+  function withMail() {
+    const fixture = setup();
+    const mail = Nodemailer({ server: smtp.url, from: "Tessera Test <no-reply@tessera.test>" });
+    fixture.config.providers = [...(fixture.config.providers ?? []), mail];
+    return fixture;
+  }
+
+  it("an invitation goes out through the configured e-mail provider, linking to the built-in page", async () => {
+    const { config, adapter } = withMail();
+    const ada = await signedIn(config, "ada");
+    const mia = await signedIn(config, "mia");
+    const organizationId = await created(ada, "acme");
+    await post(ada, "invite", { organizationId, email: "mia@example.com", role: "admin" });
+    const mail = await smtp.nextMail();
+    expect(mail.to).toEqual(["mia@example.com"]);
+    const match = /http:\/\/localhost:3000\/auth\/organizations\/join\?invitationId=[\w-]+/.exec(
+      mail.text,
+    );
+    expect(match).not.toBeNull();
+    const link = new URL(match?.[0] ?? "");
+    // Signed out: sign-in is offered, the organisation is not shown.
+    const anonymous = await new Client(config).get(link.pathname + link.search);
+    const signedOutPage = await anonymous.text();
+    expect(anonymous.status).toBe(200);
+    expect(signedOutPage).toContain("/auth/signin?callbackUrl=");
+    expect(signedOutPage).not.toContain("ACME");
+    // Signed in with the invited address: the page shows it, and its form accepts it.
+    const page = await mia.get(link.pathname + link.search);
+    const markup = await page.text();
+    expect(markup).toContain("ACME invites you to join as admin.");
+    const csrfToken = /name="csrfToken" value="([^"]+)"/.exec(markup)?.[1] ?? "";
+    const invitationId = link.searchParams.get("invitationId") ?? "";
+    const accepted = await mia.post("/auth/organizations/join", {
+      csrfToken,
+      invitationId,
+      answer: "accept",
+    });
+    expect(accepted.status).toBe(200);
+    expect(await accepted.text()).toContain("now a member of ACME");
+    expect(await adapter.getMember(organizationId, "mia")).toMatchObject({ role: "admin" });
+    // Single use: the page now says it is closed.
+    expect((await mia.get(link.pathname + link.search)).status).toBe(410);
+  });
+
+  it("CSRF: the page's accept without the token is refused and makes no member", async () => {
+    const { config, adapter } = withMail();
+    const ada = await signedIn(config, "ada");
+    const mia = await signedIn(config, "mia");
+    const organizationId = await created(ada, "acme");
+    const invited = await post(ada, "invite", { organizationId, email: "mia@example.com" });
+    await smtp.nextMail();
+    const invitationId = (invited.body.invitation as { id: string }).id;
+    const forged = await mia.post("/auth/organizations/join", { invitationId, answer: "accept" });
+    expect(forged.status).toBe(403);
+    expect(await adapter.getMember(organizationId, "mia")).toBeNull();
   });
 });
 

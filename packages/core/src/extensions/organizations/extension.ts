@@ -5,9 +5,12 @@
  * may do it in the organisation the target belongs to. Its storage is the adapter's
  * {@link OrganizationAdapter} methods, checked when the config is resolved.
  */
+
+import { AuthError, EmailSignInError } from "../../errors.js";
 import type {
   ActionRow,
   AuthContext,
+  InternalEmailProvider,
   ResolvedConfig,
   SessionFieldsContext,
 } from "../../lib/config/internal.js";
@@ -32,6 +35,7 @@ import {
   type RoleBook,
   rolePermissions,
 } from "./membership.js";
+import { type InvitationView, invitationPage } from "./pages.js";
 import {
   DEFAULT_ROLES,
   DEFAULT_TEAM_ROLES,
@@ -142,8 +146,12 @@ export interface OrganizationOptions<S extends Statements = typeof ORGANIZATION_
   /** How long an invitation can be accepted, in seconds; default 7 days. */
   invitationMaxAge?: number;
   /**
-   * Sends an invitation (the extension sends no e-mail itself): `url` is the API address that
-   * shows it; link to a page of yours that accepts it with `acceptInvitation`.
+   * Sends an invitation. `url` is the built-in invitation page
+   * (`<basePath>/organizations/join?invitationId=…`), where the invited user signs in with the
+   * invited address and accepts or declines; or link to a page of yours that calls
+   * `acceptInvitation`. Default: the configured e-mail provider's `sendVerificationRequest`
+   * (Nodemailer, Resend, …) with the page as `url` and the address as `identifier`; without an
+   * e-mail provider, nothing is sent (hand on the page's address yourself).
    */
   sendInvitation?(message: {
     invitation: InvitationRecord;
@@ -347,12 +355,7 @@ async function invite(ctx: AuthContext, options: Resolved, userId: string, organ
     createdAt: now,
   };
   await store(ctx).createInvitation(invitation);
-  const url = `${ctx.url.href.replace(/\/$/, "")}/organizations/invitation?${new URLSearchParams({ invitationId: invitation.id })}`;
-  await options.sendInvitation?.({
-    invitation,
-    organization: { id: organization.id, name: organization.name },
-    url,
-  });
+  await sendInvitation(ctx, options, invitation, organization);
   await emit(ctx, options, {
     type: "invitationCreated",
     organizationId,
@@ -361,6 +364,96 @@ async function invite(ctx: AuthContext, options: Resolved, userId: string, organ
     email,
   });
   return json({ invitation });
+}
+
+/** The built-in invitation page of `invitationId`. */
+function invitationPageUrl(ctx: AuthContext, invitationId: string): string {
+  return `${ctx.url.href.replace(/\/$/, "")}/organizations/join?${new URLSearchParams({ invitationId })}`;
+}
+
+/**
+ * Sends the invitation: through `sendInvitation` when given, else through the configured e-mail
+ * provider as every Tessera e-mail is. A failure to send is the inviter's error to see (the
+ * invitation stays, and can be revoked or sent again).
+ */
+async function sendInvitation(
+  ctx: AuthContext,
+  options: Resolved,
+  invitation: InvitationRecord,
+  organization: { id: string; name: string },
+): Promise<void> {
+  const url = invitationPageUrl(ctx, invitation.id);
+  const message = {
+    invitation,
+    organization: { id: organization.id, name: organization.name },
+    url,
+  };
+  try {
+    if (options.sendInvitation) return await options.sendInvitation(message);
+    const provider = ctx.providers.find(
+      (candidate): candidate is InternalEmailProvider => candidate.type === "email",
+    );
+    if (!provider) return;
+    await provider.sendVerificationRequest({
+      identifier: invitation.email,
+      token: invitation.id,
+      expires: invitation.expires,
+      url,
+      provider,
+      theme: ctx.config.theme,
+      request: ctx.request.request,
+    });
+  } catch (error) {
+    if (error instanceof AuthError) throw error;
+    const cause = error instanceof Error ? error : new Error(String(error));
+    throw new EmailSignInError(`Sending the invitation e-mail failed: ${cause.message}`, {
+      cause,
+    });
+  }
+}
+
+/**
+ * `join`: the built-in invitation page. Signed out, it offers sign-in and tells nothing of the
+ * invitation (a forwarded or leaked link shows no organisation); signed in with another address,
+ * it says so without naming the invited one; signed in with it, it shows the organisation and
+ * the role with "Accept" and "Decline", which post back here (CSRF token included).
+ */
+async function join(ctx: AuthContext, options: Resolved): Promise<ResponseInternal> {
+  const invitationId = field(ctx, "invitationId");
+  const page = (view: InvitationView, status = 200) =>
+    invitationPage(
+      {
+        url: ctx.url,
+        theme: ctx.config.theme,
+        csrfToken: ctx.csrfToken ?? "",
+        pageUrl: invitationPageUrl(ctx, invitationId ?? ""),
+      },
+      view,
+      status,
+    );
+  const userId = await signedInUserId(ctx);
+  if (!userId) return page({ state: "signed-out" });
+  const invitation = invitationId ? await store(ctx).getInvitation(invitationId) : null;
+  if (!invitation) return page({ state: "closed" }, 404);
+  const user = await ctx.config.adapter?.getUser(userId);
+  if (!user?.email || user.email.toLowerCase() !== invitation.email)
+    return page({ state: "other-address", email: user?.email ?? "" }, 403);
+  const organization = (await store(ctx).getOrganization(invitation.organizationId))?.name ?? "";
+  if (ctx.request.method === "POST") {
+    const choice = field(ctx, "answer");
+    if (choice !== "accept" && choice !== "decline") return refused(400, "BadRequest");
+    const settled = await answer(
+      ctx,
+      options,
+      userId,
+      choice === "accept" ? "accepted" : "declined",
+    );
+    if ((settled.status ?? 200) !== 200) return page({ state: "closed" }, settled.status);
+    return page({ state: choice === "accept" ? "accepted" : "declined", organization });
+  }
+  if (invitation.status !== "pending" || invitation.expires.valueOf() <= Date.now())
+    return page({ state: "closed" }, 410);
+  return page({ state: "open", invitationId: invitation.id, organization, role: invitation.role });
 }
 
 /**
@@ -883,6 +976,7 @@ function handlerFor(options: Resolved) {
     // a forged cross-site form carries none.
     if (method === "POST" && !ctx.csrfTokenVerified) return refused(403, "MissingCSRF");
     const action = subAction ?? "list";
+    if (action === "join") return join(ctx, options);
     if (MUTATIONS.has(action) && method !== "POST") return refused(405, "UsePost");
     const userId = await signedInUserId(ctx);
     if (!userId) return refused(401, "NotSignedIn");
@@ -1024,6 +1118,7 @@ export function organizations<S extends Statements = typeof ORGANIZATION_STATEME
       "remove-team-member",
       "set-active",
       "has-permission",
+      "join",
       "roles",
       "create-role",
       "update-role",
