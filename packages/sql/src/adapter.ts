@@ -35,6 +35,7 @@ import {
 import { atomicBatch } from "./batch.js";
 import { dialectTraits, readBoolean, readDate, readInteger } from "./dialect.js";
 import { type DirectReader, directReader } from "./native.js";
+import { batchedOrganizationWrites } from "./organizations-batch.js";
 import { sqlPasskeyMethods } from "./passkeys.js";
 import {
   type AccountRow,
@@ -476,6 +477,11 @@ export function SqlAdapter<DB>(
     expires: readDate(row.expires),
     createdAt: readDate(row.createdAt),
   });
+  // D1 has no transactions: the organisation's decisions become conditional statements there.
+  const organizationBatch = atomicBatch(database);
+  const batchedWrites =
+    organizationBatch &&
+    batchedOrganizationWrites(database as unknown as Kysely<unknown>, real, organizationBatch);
   const teamFromRow = (row: OrganizationTeamRow): TeamRecord => ({
     ...row,
     createdAt: readDate(row.createdAt),
@@ -966,6 +972,7 @@ export function SqlAdapter<DB>(
     },
 
     async addMember(member) {
+      if (batchedWrites) return batchedWrites.addMember(memberToRow(member));
       return withOrganizationLocked(member.organizationId, async (trx) => {
         const organization = await trx
           .selectFrom(table("organizations"))
@@ -985,6 +992,8 @@ export function SqlAdapter<DB>(
     },
 
     async setMemberRole(organizationId, userId, role, ownerRole) {
+      if (batchedWrites)
+        return batchedWrites.setMemberRole(organizationId, userId, role, ownerRole);
       return withOrganizationLocked<MembershipChange>(organizationId, async (trx) => {
         const member = await trx
           .selectFrom(table("organization_members"))
@@ -1006,6 +1015,7 @@ export function SqlAdapter<DB>(
     },
 
     async removeMember(organizationId, userId, ownerRole) {
+      if (batchedWrites) return batchedWrites.removeMember(organizationId, userId, ownerRole);
       return withOrganizationLocked<MembershipChange>(organizationId, async (trx) => {
         const member = await trx
           .selectFrom(table("organization_members"))
@@ -1060,6 +1070,13 @@ export function SqlAdapter<DB>(
     },
 
     async settleInvitation(id, status, member) {
+      if (batchedWrites)
+        return batchedWrites.settleInvitation(
+          id,
+          status,
+          traits.date(new Date()),
+          member && memberToRow(member),
+        );
       const invitation = await db
         .selectFrom(table("organization_invitations"))
         .select("organizationId")

@@ -47,7 +47,13 @@ function opened<T>(value: T): T {
   runAdapterConformance("SqlAdapter on Cloudflare D1 (batch instead of transactions)", {
     adapter: SqlAdapter(db, { dialect: "sqlite", tablePrefix }),
     db: sqlConformanceDb(db, { dialect: "sqlite", tablePrefix, afterClose: closeOne }),
-    features: { twoFactor: true, password: true, admin: true },
+    features: {
+      twoFactor: true,
+      organizations: true,
+      organizationRoles: true,
+      password: true,
+      admin: true,
+    },
   });
 }
 
