@@ -1146,7 +1146,7 @@ export function organizations<S extends Statements = typeof ORGANIZATION_STATEME
             {
               of: "adapter" as const,
               methods: ORGANIZATION_ROLE_ADAPTER_METHODS,
-              implementedBy: "@tessera/memory, @tessera/sql (migration 0008), @tessera/redis",
+              implementedBy: "@tessera/memory, @tessera/sql (migration 0009), @tessera/redis",
             },
           ]
         : []),
