@@ -212,6 +212,24 @@ describe("the password extension", () => {
     expect(again.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
   });
 
+  it("an imported bcrypt user signs in with their old password and is re-hashed to scrypt", async () => {
+    const { config, adapter } = setup();
+    await adapter.createUser({ id: "bc", email: "bc@example.com", emailVerified: new Date() });
+    // Openwall's crypt_blowfish test vector for the password "U*U".
+    await adapter.setPasswordHash(
+      "bc",
+      "$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW",
+    );
+    const wrong = await signIn(new Client(config), "bc@example.com", "U*V");
+    expect(wrong.headers.get("location")).toContain("error=CredentialsSignin");
+    expect(await adapter.getPasswordHash("bc")).toMatch(/^\$2a\$/);
+    const answer = await signIn(new Client(config), "bc@example.com", "U*U");
+    expect(answer.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
+    expect(await adapter.getPasswordHash("bc")).toMatch(/^\$scrypt\$ln=10,r=8,p=1\$/);
+    const again = await signIn(new Client(config), "bc@example.com", "U*U");
+    expect(again.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
+  });
+
   it("account enumeration by status and body: sign-up and forgot answer the same for a taken and a free address", async () => {
     const { config, mails, lastMail } = setup();
     await signUp(new Client(config), "taken@example.com");
@@ -235,6 +253,142 @@ describe("the password extension", () => {
       comparable(await unknown.text()).replace(/nobody@/g, "X@"),
     );
     expect(mails.some((mail) => mail.to === "nobody@example.com")).toBe(false);
+  });
+
+  it("account enumeration by timing: sign-up and forgot answer before the e-mail is sent, for a taken and a free address alike", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sent: string[] = [];
+    const handed: Promise<void>[] = [];
+    const { config, adapter } = setup({
+      // The mail server has not answered yet: an answer that waited for it would never come.
+      send: async (mail) => {
+        await held;
+        sent.push(`${mail.kind} ${mail.to}`);
+      },
+      deliver: (sending) => void handed.push(sending),
+    });
+    await adapter.createUser({ id: "t", email: "taken@example.com", emailVerified: new Date() });
+    const answers = [
+      await signUp(new Client(config), "taken@example.com"),
+      await signUp(new Client(config), "free@example.com"),
+      await post(new Client(config), "/auth/password/forgot", { email: "taken@example.com" }),
+      await post(new Client(config), "/auth/password/forgot", { email: "nobody@example.com" }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(sent).toEqual([]);
+    // Three e-mails (none to the address without an account), handed to `deliver`.
+    expect(handed).toHaveLength(3);
+    release();
+    await Promise.all(handed);
+    expect(sent.sort()).toEqual([
+      "exists taken@example.com",
+      "reset taken@example.com",
+      "verify free@example.com",
+    ]);
+  });
+
+  it("a failing mail server is logged, and the answer is the one a delivered e-mail gets", async () => {
+    const { errors, logger } = recordingLogger();
+    const handed: Promise<void>[] = [];
+    const { config, adapter } = setup(
+      {
+        send: async () => {
+          throw new Error("550 mailbox unavailable");
+        },
+        deliver: (sending) => void handed.push(sending),
+      },
+      { logger },
+    );
+    await adapter.createUser({ id: "t", email: "taken@example.com", emailVerified: new Date() });
+    const known = await post(new Client(config), "/auth/password/forgot", {
+      email: "taken@example.com",
+    });
+    const unknown = await post(new Client(config), "/auth/password/forgot", {
+      email: "nobody@example.com",
+    });
+    expect(known.status).toBe(200);
+    expect(comparable(await known.text()).replace(/taken@/g, "X@")).toBe(
+      comparable(await unknown.text()).replace(/nobody@/g, "X@"),
+    );
+    await Promise.all(handed);
+    expect(errors.map((error) => error.message)).toEqual([
+      expect.stringContaining("550 mailbox unavailable"),
+    ]);
+  });
+
+  it("extra sign-up fields are drawn, validated by the app, and reach the signUp event; every flow has its event", async () => {
+    const events: string[] = [];
+    let company: string | undefined;
+    const { config, lastMail } = setup({
+      signUpFields: {
+        fields: {
+          company: { label: "Company", required: true, autocomplete: "organization" },
+          terms: { label: "I accept the terms", type: "checkbox", required: true },
+        },
+        validate: ({ company, terms }) =>
+          company && terms === "on"
+            ? { data: { company } }
+            : { error: "Name your company and accept the terms." },
+      },
+      events: {
+        signUp: ({ user, fields }) => {
+          events.push(`signUp ${user.email}`);
+          company = fields?.company;
+        },
+        emailVerified: ({ user }) => void events.push(`emailVerified ${user.email}`),
+        passwordReset: ({ user }) => void events.push(`passwordReset ${user.email}`),
+        passwordChanged: ({ user }) => void events.push(`passwordChanged ${user.email}`),
+        accountDeleted: ({ user }) => void events.push(`accountDeleted ${user.email}`),
+      },
+    } satisfies PasswordOptions<{ company: string }> as PasswordOptions);
+    const client = new Client(config);
+    const page = await (await client.get("/auth/password/signup", PAGE)).text();
+    expect(page).toContain('name="company"');
+    expect(page).toContain('autocomplete="organization"');
+    expect(page).toContain('name="terms" type="checkbox" required');
+    // The app's validation refuses; the typed values come back in the form, no account is made.
+    const refused = await post(client, "/auth/password/signup", {
+      email: "ada@example.com",
+      password: "a long passphrase",
+      company: "Analytical <Engines>",
+    });
+    expect(refused.status).toBe(400);
+    const again = await refused.text();
+    expect(again).toContain("Name your company and accept the terms.");
+    expect(again).toContain('value="Analytical &lt;Engines&gt;"');
+    expect(events).toEqual([]);
+    await post(client, "/auth/password/signup", {
+      email: "ada@example.com",
+      password: "a long passphrase",
+      company: "Analytical Engines",
+      terms: "on",
+    });
+    expect(company).toBe("Analytical Engines");
+    await post(client, "/auth/password/verify", {
+      email: "ada@example.com",
+      code: lastMail("ada@example.com").code,
+    });
+    await post(client, "/auth/password/forgot", { email: "ada@example.com" });
+    await post(client, "/auth/password/reset", {
+      email: "ada@example.com",
+      code: lastMail("ada@example.com").code,
+      password: "another long passphrase",
+    });
+    await post(client, "/auth/password/change", {
+      currentPassword: "another long passphrase",
+      password: "a third long passphrase",
+    });
+    await post(client, "/auth/password/delete", { currentPassword: "a third long passphrase" });
+    expect(events).toEqual([
+      "signUp ada@example.com",
+      "emailVerified ada@example.com",
+      "passwordReset ada@example.com",
+      "passwordChanged ada@example.com",
+      "accountDeleted ada@example.com",
+    ]);
   });
 
   it("a weak password is refused at sign-up (NIST length), and no account is made", async () => {

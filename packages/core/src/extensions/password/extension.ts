@@ -9,7 +9,7 @@
  * are spent by one compare-and-delete (single use, even when two requests race).
  */
 import type { AdapterUser } from "../../adapters.js";
-import { AuthError, EmailSignInError, InvalidExtension, RateLimited } from "../../errors.js";
+import { EmailSignInError, InvalidExtension, RateLimited } from "../../errors.js";
 import type { ActionRow, AuthContext, InternalEmailProvider } from "../../lib/config/internal.js";
 import { sha256Hex } from "../../lib/crypto/encoding.js";
 import { defineExtension } from "../../lib/extension.js";
@@ -36,12 +36,13 @@ import {
   forgotPage,
   type PasswordPageContext,
   resetPage,
+  type SignUpField,
   signInPage,
   signUpPage,
   verifyPage,
 } from "./pages.js";
 import { checkPassword, type PasswordPolicy, resolvePolicy } from "./policy.js";
-import { canonicalEmail } from "./provider.js";
+import { canonicalEmail, NO_USER_ID } from "./provider.js";
 import { PASSWORD_ADAPTER_METHODS, type PasswordAdapter } from "./storage.js";
 
 /** The name of the action row: `<basePath>/password/<sub-path>`. */
@@ -64,7 +65,7 @@ export interface PasswordEmail {
 }
 
 /** Options of {@link password}. */
-export interface PasswordOptions {
+export interface PasswordOptions<Fields = Record<string, never>> {
   /** scrypt parameters for new hashes (use the same as `Password({ scrypt })`). */
   scrypt?: ScryptParams;
   policy?: PasswordPolicy;
@@ -86,11 +87,68 @@ export interface PasswordOptions {
    * the code as `token` and the link as `url`.
    */
   send?: (email: PasswordEmail, ctx: { request: Request }) => Promise<void>;
+  /**
+   * Receives each e-mail's sending, which runs off the response path (so that the answer takes as
+   * long whether or not the address has an account). Default: it runs in the background and a
+   * failure is logged. On a platform that stops work once the response is sent (serverless
+   * functions, Workers), hand it to the platform's `waitUntil`.
+   *
+   * @example
+   * ```ts
+   * password({ deliver: (sending) => waitUntil(sending) }) // @vercel/functions
+   * ```
+   */
+  deliver?: (sending: Promise<void>) => void;
+  /**
+   * More inputs on the sign-up form, validated by the app (see {@link SignUpFields}); what
+   * `validate` returns reaches `events.signUp` as `fields`.
+   */
+  signUpFields?: SignUpFields<Fields>;
   /** Events; a handler that throws is logged, never breaks the flow. */
-  events?: {
-    /** A user deleted their account (after it was removed from the adapter). */
-    accountDeleted?(message: { user: AdapterUser }): void | Promise<void>;
-  };
+  events?: PasswordEvents<Fields>;
+}
+
+/**
+ * Extra sign-up inputs and their validation: `fields` draws them (by form name), `validate` gets
+ * the posted values (strings; an absent or non-string one as `""`) and answers what to keep, or
+ * a message shown above the form.
+ *
+ * @example
+ * ```ts
+ * password({
+ *   signUpFields: {
+ *     fields: { company: { label: "Company", required: true }, terms: { label: "I accept the terms", type: "checkbox", required: true } },
+ *     validate: ({ company, terms }) =>
+ *       terms === "on" && company ? { data: { company } } : { error: "Name your company and accept the terms." },
+ *   },
+ *   events: { signUp: ({ user, fields }) => saveCompany(user.id, fields.company) },
+ * })
+ * ```
+ */
+export interface SignUpFields<Fields> {
+  fields: Record<string, SignUpField>;
+  validate(
+    values: Record<string, string>,
+  ): { data: Fields } | { error: string } | Promise<{ data: Fields } | { error: string }>;
+}
+
+/**
+ * What happened in the password flows, after it happened. Handlers run in the request; one that
+ * throws is logged and the flow goes on.
+ */
+export interface PasswordEvents<Fields = Record<string, never>> {
+  /** A new account was made (before its address is verified); `fields` as `validate` returned. */
+  signUp?(message: { user: AdapterUser; fields: Fields | undefined }): void | Promise<void>;
+  /** The sign-up code (or link) proved the address. */
+  emailVerified?(message: { user: AdapterUser }): void | Promise<void>;
+  /** A reset code set a new password (every session of the user was ended). */
+  passwordReset?(message: { user: AdapterUser }): void | Promise<void>;
+  /** The signed-in user changed their password. */
+  passwordChanged?(message: { user: AdapterUser }): void | Promise<void>;
+  /** The signed-in user's new address was verified and replaced the old one. */
+  emailChanged?(message: { user: AdapterUser; previousEmail: string }): void | Promise<void>;
+  /** A user deleted their account (after it was removed from the adapter). */
+  accountDeleted?(message: { user: AdapterUser }): void | Promise<void>;
 }
 
 interface Resolved {
@@ -99,7 +157,9 @@ interface Resolved {
   verifyEmail: boolean;
   codeMaxAge: number;
   send?: PasswordOptions["send"];
-  events: NonNullable<PasswordOptions["events"]>;
+  deliver: (sending: Promise<void>) => void;
+  events: PasswordEvents<unknown>;
+  signUpFields?: SignUpFields<unknown>;
   breached: BreachedPasswordOptions | false;
 }
 
@@ -187,53 +247,107 @@ function wantsPage(ctx: AuthContext): boolean {
   return (ctx.request.headers.get("accept") ?? "").includes("text/html");
 }
 
+/**
+ * Stores a new code of `kind` for `email` and sends it, off the response path: the answer must
+ * take as long whether or not the address has an account (account enumeration by timing), and a
+ * mail server's round trips would give it away. `user` is null for an address without an
+ * account: then the same store writes are made (under a hash bound to no user, so it never
+ * matches a code) and no e-mail leaves.
+ */
 async function send(
   ctx: AuthContext,
   options: Resolved,
   kind: PasswordEmail["kind"],
-  user: AdapterUser,
+  email: string,
+  user: AdapterUser | null,
 ): Promise<void> {
   const stored = kind === "verify" ? "verify" : "reset";
   const code = newCode();
   const shared = sharedStoreOf(ctx.config);
-  await shared.delete(codeKey(stored, user.email));
+  await shared.delete(codeKey(stored, email));
   await shared.add(
-    codeKey(stored, user.email),
-    await codeHash(stored, user.id, code),
+    codeKey(stored, email),
+    await codeHash(stored, user?.id ?? NO_USER_ID, code),
     options.codeMaxAge,
   );
-  const path = stored === "verify" ? "verify" : "reset";
-  const query = new URLSearchParams({ email: user.email, code });
-  const email: PasswordEmail = {
+  // The sender is resolved before the answer, so a config without one fails loudly here.
+  const deliver = senderOf(ctx, options);
+  if (!user) return;
+  const query = new URLSearchParams({ email, code });
+  const message: PasswordEmail = {
     kind,
-    to: user.email,
+    to: email,
     code,
-    url: `${ctx.url.href.replace(/\/$/, "")}/password/${path}?${query}`,
+    url: `${ctx.url.href.replace(/\/$/, "")}/password/${stored}?${query}`,
     expires: new Date(Date.now() + options.codeMaxAge * 1000),
   };
-  try {
-    if (options.send) return await options.send(email, { request: ctx.request.request });
-    const provider = ctx.providers.find(
-      (candidate): candidate is InternalEmailProvider => candidate.type === "email",
+  const sending = deliver(message).catch((error: unknown) => {
+    const cause = error instanceof Error ? error : new Error(String(error));
+    ctx.logger.error(
+      new EmailSignInError(`Sending the password e-mail (${kind}) failed: ${cause.message}`, {
+        cause,
+      }),
     );
-    if (!provider)
-      throw new InvalidExtension(
-        "password() sends codes by e-mail and the config has no e-mail provider: add one (Nodemailer, Resend, …) or pass password({ send }).",
-      );
-    await provider.sendVerificationRequest({
+  });
+  options.deliver(sending);
+}
+
+/** How the e-mails leave: `password({ send })`, else the configured e-mail provider. */
+function senderOf(ctx: AuthContext, options: Resolved): (email: PasswordEmail) => Promise<void> {
+  const request = ctx.request.request;
+  const custom = options.send;
+  if (custom) return async (email) => custom(email, { request });
+  const provider = ctx.providers.find(
+    (candidate): candidate is InternalEmailProvider => candidate.type === "email",
+  );
+  if (!provider)
+    throw new InvalidExtension(
+      "password() sends codes by e-mail and the config has no e-mail provider: add one (Nodemailer, Resend, …) or pass password({ send }).",
+    );
+  const theme = ctx.config.theme;
+  return async (email) =>
+    provider.sendVerificationRequest({
       identifier: email.to,
       token: email.code,
       expires: email.expires,
       url: email.url,
       provider,
-      theme: ctx.config.theme,
-      request: ctx.request.request,
+      theme,
+      request,
     });
+}
+
+/** Runs the app's handler of `name`; one that throws is logged and the flow goes on. */
+async function emit<Name extends keyof PasswordEvents<unknown>>(
+  ctx: AuthContext,
+  options: Resolved,
+  name: Name,
+  message: Parameters<NonNullable<PasswordEvents<unknown>[Name]>>[0],
+): Promise<void> {
+  const handler = options.events[name] as
+    | ((message: Parameters<NonNullable<PasswordEvents<unknown>[Name]>>[0]) => unknown)
+    | undefined;
+  try {
+    await handler?.(message);
   } catch (error) {
-    if (error instanceof AuthError) throw error;
-    const cause = error instanceof Error ? error : new Error(String(error));
-    throw new EmailSignInError(`Sending the password e-mail failed: ${cause.message}`, { cause });
+    ctx.logger.error(error instanceof Error ? error : new Error(String(error)));
   }
+}
+
+/**
+ * The extra sign-up values as the app's `validate` judged them: `data` to keep, or the message
+ * for the form. Only declared names are read, and only strings (a form posts nothing else).
+ */
+async function validateSignUpFields(
+  options: Resolved,
+  body: Record<string, unknown>,
+): Promise<{ data: unknown } | { error: string }> {
+  const declared = options.signUpFields;
+  if (!declared) return { data: undefined };
+  const values = Object.fromEntries(
+    Object.keys(declared.fields).map((name) => [name, text(body[name]).slice(0, 1000)]),
+  );
+  return declared.validate(values);
 }
 
 /** Spends the code of `kind` for `email` when it is the right one: true once. */
@@ -301,6 +415,7 @@ async function changePassword(
     );
   await adapter.setPasswordHash(userId, await hashPassword(typed, options.scrypt));
   await endEverySession(ctx, userId);
+  await emit(ctx, options, "passwordChanged", { user });
   // Signed in afresh here, without the sign-in steps: this browser just proved the password.
   const provider = ctx.providers.find((candidate) => candidate.id === "password");
   if (provider) ctx.provider = provider;
@@ -344,11 +459,7 @@ async function deleteAccount(
     );
   await endEverySession(ctx, userId);
   await adapter.deleteUser(userId);
-  try {
-    await options.events.accountDeleted?.({ user });
-  } catch (error) {
-    ctx.logger.error(error instanceof Error ? error : new Error(String(error)));
-  }
+  await emit(ctx, options, "accountDeleted", { user });
   const cookies = clearChunkedCookie(ctx.request.cookies, ctx.cookies.sessionToken);
   if (!wantsPage(ctx)) return { ...json({ deleted: true }), cookies };
   return { redirect: `${ctx.url.origin}/`, cookies };
@@ -366,6 +477,7 @@ function handlerFor(options: Resolved) {
       csrfToken: ctx.csrfToken ?? "",
       callbackUrl: ctx.callbackUrl,
       minLength: options.policy.minLength,
+      ...(options.signUpFields && { signUpFields: options.signUpFields.fields }),
     };
     // CSRF: sign-up, verification and reset change state (and sign in); a forged post from
     // another site carries no matching token.
@@ -398,13 +510,19 @@ function handlerFor(options: Resolved) {
         case "signup": {
           const typed = text(body.password);
           const name = text(body.name).trim().slice(0, 200);
-          const again = { ...base, email, name, status: 400 };
+          const values = Object.fromEntries(
+            Object.keys(base.signUpFields ?? {}).map((field) => [field, text(body[field])]),
+          );
+          const again = { ...base, email, name, values, status: 400 };
           if (!validEmail(email))
             return refuse(
               400,
               "InvalidEmail",
               signUpPage({ ...again, error: "Enter an e-mail address." }),
             );
+          const extra = await validateSignUpFields(options, body);
+          if ("error" in extra)
+            return refuse(400, "SignUpFields", signUpPage({ ...again, error: extra.error }));
           const refusal = await newPasswordRefusal(ctx, options, typed);
           if (refusal)
             return refuse(
@@ -420,7 +538,7 @@ function handlerFor(options: Resolved) {
           if (existing) {
             // Enumeration by timing: a new account costs one scrypt, so a taken address does too.
             await hashPassword(typed, options.scrypt);
-            await send(ctx, options, "exists", existing);
+            await send(ctx, options, "exists", email, existing);
           } else {
             const user = await adapter.createUser({
               id: crypto.randomUUID(),
@@ -431,8 +549,9 @@ function handlerFor(options: Resolved) {
             });
             await adapter.setPasswordHash(user.id, await hashPassword(typed, options.scrypt));
             await ctx.config.events.createUser?.({ user });
+            await emit(ctx, options, "signUp", { user, fields: extra.data });
             if (!options.verifyEmail) return signIn(ctx, user, true);
-            await send(ctx, options, "verify", user);
+            await send(ctx, options, "verify", email, user);
           }
           if (!asPage) return json({ sent: true });
           return verifyPage({ ...base, email, notice: SENT });
@@ -444,6 +563,7 @@ function handlerFor(options: Resolved) {
           if (!(await useCode(ctx, "verify", user, email, text(body.code))) || !user)
             return refuse(400, "CodeInvalid", verifyPage({ ...base, email, error: WRONG_CODE }));
           const verified = await adapter.updateUser({ id: user.id, emailVerified: new Date() });
+          await emit(ctx, options, "emailVerified", { user: verified });
           return signIn(ctx, verified, true);
         }
         case "forgot": {
@@ -455,7 +575,7 @@ function handlerFor(options: Resolved) {
             );
           await limitSignInAttempt(ctx, "email-signin", email);
           const user = await store(ctx).getUserByEmail(email);
-          if (user) await send(ctx, options, "reset", user);
+          await send(ctx, options, "reset", email, user);
           if (!asPage) return json({ sent: true });
           return resetPage({ ...base, email, notice: SENT });
         }
@@ -480,6 +600,7 @@ function handlerFor(options: Resolved) {
             ? user
             : await adapter.updateUser({ id: user.id, emailVerified: new Date() });
           await endEverySession(ctx, user.id);
+          await emit(ctx, options, "passwordReset", { user: current });
           return signIn(ctx, current, false);
         }
         case "change":
@@ -513,14 +634,18 @@ function handlerFor(options: Resolved) {
  * const config = { adapter, providers: [Password({ adapter }), Nodemailer({ server })], experimental: { extensions: [password()] } }
  * ```
  */
-export function password(options: PasswordOptions = {}): TesseraExtension {
+export function password<Fields = Record<string, never>>(
+  options: PasswordOptions<Fields> = {},
+): TesseraExtension {
   const resolved: Resolved = {
     scrypt: options.scrypt ?? DEFAULT_SCRYPT,
     policy: resolvePolicy(options.policy),
     verifyEmail: options.verifyEmail !== false,
     codeMaxAge: Math.round((options.codeMaxAge ?? 15) * 60),
     ...(options.send && { send: options.send }),
-    events: options.events ?? {},
+    deliver: options.deliver ?? (() => {}),
+    events: (options.events ?? {}) as PasswordEvents<unknown>,
+    ...(options.signUpFields && { signUpFields: options.signUpFields }),
     breached: options.breachedPasswords ?? {},
   };
   const row: ActionRow = {

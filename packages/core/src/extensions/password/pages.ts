@@ -18,6 +18,19 @@ export interface PasswordPageContext {
   error?: string;
   notice?: string;
   status?: number;
+  /** The app's extra sign-up inputs (`password({ signUpFields })`). */
+  signUpFields?: Record<string, SignUpField>;
+}
+
+/** One extra input of the sign-up form. */
+export interface SignUpField {
+  /** The label shown above the input. */
+  label: string;
+  /** The input's type; default `text`. A checkbox posts `"on"` when ticked, `""` otherwise. */
+  type?: "text" | "email" | "tel" | "url" | "number" | "date" | "checkbox";
+  required?: boolean;
+  /** The input's `autocomplete` hint (`organization`, `tel`, …). */
+  autocomplete?: string;
 }
 
 const CSS = `
@@ -70,8 +83,21 @@ ${hiddenFields(p.csrfToken, p.callbackUrl)}
   );
 }
 
-/** Sign-up: e-mail, password, optional name. */
-export function signUpPage(p: PasswordPageContext & { email?: string; name?: string }) {
+/** The app's extra inputs, each keeping what was posted when the form comes back. */
+function extraFields(p: PasswordPageContext, values: Record<string, string>): SafeHtml[] {
+  return Object.entries(p.signUpFields ?? {}).map(([name, field]) => {
+    const id = `field-${name}`;
+    const value = values[name] ?? "";
+    if (field.type === "checkbox")
+      return html`<div class="field"><label><input id="${id}" name="${name}" type="checkbox"${field.required ? html` required` : null}${value === "on" ? html` checked` : null}> ${field.label}</label></div>`;
+    return html`<div class="field"><label for="${id}">${field.label}</label><input id="${id}" name="${name}" type="${field.type ?? "text"}" autocomplete="${field.autocomplete ?? "off"}" value="${value}"${field.required ? html` required` : null}></div>`;
+  });
+}
+
+/** Sign-up: e-mail, password, optional name, and the app's extra inputs. */
+export function signUpPage(
+  p: PasswordPageContext & { email?: string; name?: string; values?: Record<string, string> },
+) {
   const base = actionBase(p.url);
   return page(
     p,
@@ -81,6 +107,7 @@ export function signUpPage(p: PasswordPageContext & { email?: string; name?: str
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
 <div class="field"><label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" value="${p.email ?? ""}" required autofocus></div>
 <div class="field"><label for="name">Name (optional)</label><input id="name" name="name" type="text" autocomplete="name" value="${p.name ?? ""}"></div>
+${extraFields(p, p.values ?? {})}
 ${newPasswordField(p)}
 <button type="submit" class="button primary">Create account</button>
 </form>
