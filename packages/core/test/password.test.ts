@@ -402,7 +402,16 @@ describe("the password extension", () => {
   it("CSRF: sign-up, verify, forgot and reset posted without the token are refused", async () => {
     const { config } = setup();
     const client = new Client(config);
-    for (const sub of ["signup", "verify", "forgot", "reset", "change", "delete"]) {
+    for (const sub of [
+      "signup",
+      "verify",
+      "forgot",
+      "reset",
+      "change",
+      "change-email",
+      "confirm-email",
+      "delete",
+    ]) {
       const answer = await client.post(`/auth/password/${sub}`, {
         email: "ada@example.com",
         password: "a long passphrase",
@@ -410,6 +419,101 @@ describe("the password extension", () => {
       });
       expect(answer.status).toBe(403);
     }
+  });
+
+  it("change e-mail: the password is required, the new address is verified by its code before it replaces the old, and the old one is told", async () => {
+    const changes: string[] = [];
+    const { config, adapter, mails, lastMail } = setup({
+      events: {
+        emailChanged: ({ user, previousEmail }) =>
+          void changes.push(`${previousEmail} → ${user.email}`),
+      },
+    });
+    const client = new Client(config);
+    await signUp(client, "ada@example.com");
+    await post(client, "/auth/password/verify", {
+      email: "ada@example.com",
+      code: lastMail("ada@example.com").code,
+    });
+    const id = (await adapter.getUserByEmail("ada@example.com"))?.id ?? "";
+    // Step-up: a session alone (left open, or stolen) cannot move the account.
+    const without = await post(client, "/auth/password/change-email", {
+      email: "countess@example.com",
+      currentPassword: "not the password",
+    });
+    expect(without.status).toBe(403);
+    expect(mails.some((mail) => mail.to === "countess@example.com")).toBe(false);
+    const asked = await post(client, "/auth/password/change-email", {
+      email: "Countess@Example.com",
+      currentPassword: "a long passphrase",
+    });
+    expect(asked.status).toBe(200);
+    const mail = lastMail("countess@example.com");
+    expect(mail.kind).toBe("change-email");
+    expect(new URL(mail.url).pathname).toBe("/auth/password/confirm-email");
+    // Not moved until the new address proves itself.
+    expect((await adapter.getUser(id))?.email).toBe("ada@example.com");
+    const wrong = await post(client, "/auth/password/confirm-email", {
+      email: "countess@example.com",
+      code: mail.code === "000000" ? "111111" : "000000",
+    });
+    expect(wrong.status).toBe(400);
+    // The link may open on another device, not signed in: the code alone confirms.
+    const elsewhere = new Client(config);
+    const filled = await elsewhere.get(new URL(mail.url).pathname + new URL(mail.url).search, PAGE);
+    expect(await filled.text()).toContain(`value="${mail.code}"`);
+    const confirmed = await post(elsewhere, "/auth/password/confirm-email", {
+      email: "countess@example.com",
+      code: mail.code,
+    });
+    expect(confirmed.status).toBe(302);
+    expect((await adapter.getUser(id))?.email).toBe("countess@example.com");
+    expect(lastMail("ada@example.com")).toMatchObject({
+      kind: "email-changed",
+      newEmail: "countess@example.com",
+    });
+    expect(changes).toEqual(["ada@example.com → countess@example.com"]);
+    // Spent: the code does not work twice.
+    const reuse = await post(elsewhere, "/auth/password/confirm-email", {
+      email: "countess@example.com",
+      code: mail.code,
+    });
+    expect(reuse.status).toBe(400);
+    const signedIn = await signIn(new Client(config), "countess@example.com", "a long passphrase");
+    expect(signedIn.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
+  });
+
+  it("account enumeration by change e-mail: a taken new address gets the same answer and no e-mail, and is never taken over", async () => {
+    const { config, adapter, mails, lastMail } = setup();
+    await adapter.createUser({ id: "b", email: "babbage@example.com", emailVerified: new Date() });
+    const client = new Client(config);
+    await signUp(client, "ada@example.com");
+    await post(client, "/auth/password/verify", {
+      email: "ada@example.com",
+      code: lastMail("ada@example.com").code,
+    });
+    const taken = await post(client, "/auth/password/change-email", {
+      email: "babbage@example.com",
+      currentPassword: "a long passphrase",
+    });
+    const free = await post(client, "/auth/password/change-email", {
+      email: "lovelace@example.com",
+      currentPassword: "a long passphrase",
+    });
+    expect(taken.status).toBe(free.status);
+    expect(comparable(await taken.text()).replace(/babbage@/g, "X@")).toBe(
+      comparable(await free.text()).replace(/lovelace@/g, "X@"),
+    );
+    expect(mails.some((mail) => mail.to === "babbage@example.com")).toBe(false);
+    // Every code is refused for the taken address (the code was never sent; guess a few).
+    for (const code of ["000000", "123456"]) {
+      const answer = await post(client, "/auth/password/confirm-email", {
+        email: "babbage@example.com",
+        code,
+      });
+      expect(answer.status).toBe(400);
+    }
+    expect((await adapter.getUser("b"))?.email).toBe("babbage@example.com");
   });
 
   it("forgot → reset: the code sets the password, signs in, and ends every other session", async () => {

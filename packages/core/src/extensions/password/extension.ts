@@ -31,7 +31,9 @@ import {
   verifyPassword,
 } from "./hash.js";
 import {
+  changeEmailPage,
   changePage,
+  confirmEmailPage,
   deletePage,
   forgotPage,
   type PasswordPageContext,
@@ -53,15 +55,19 @@ export interface PasswordEmail {
   /**
    * `verify`: the code after sign-up; `reset`: the code after "forgot password";
    * `exists`: someone tried to sign up with an address that has an account (it carries a reset
-   * code, so the owner can get in).
+   * code, so the owner can get in); `change-email`: the code that confirms a new address, sent
+   * to it; `email-changed`: the notice to the old address once the new one replaced it (if the
+   * owner did not ask for it, "forgot password" on the old address tells them the account moved).
    */
-  kind: "verify" | "reset" | "exists";
+  kind: "verify" | "reset" | "exists" | "change-email" | "email-changed";
   to: string;
-  /** Six digits. */
+  /** Six digits (empty in `email-changed`, which carries no code). */
   code: string;
-  /** The link that fills the code in. */
+  /** The link that fills the code in (in `email-changed`: the "forgot password" page). */
   url: string;
   expires: Date;
+  /** In `change-email` and `email-changed`: the address the account moves to. */
+  newEmail?: string;
 }
 
 /** Options of {@link password}. */
@@ -178,7 +184,8 @@ function store(ctx: AuthContext): Store {
   return ctx.config.rawAdapter as unknown as Store;
 }
 
-const codeKey = (kind: "verify" | "reset", email: string) => `tessera:password:${kind}:${email}`;
+const codeKey = (kind: "verify" | "reset" | "change-email", email: string) =>
+  `tessera:password:${kind}:${email}`;
 
 async function codeHash(kind: string, userId: string, code: string): Promise<string> {
   return sha256Hex(`tessera.password.${kind}\0${userId}\0${code}`);
@@ -229,6 +236,14 @@ async function newPasswordRefusal(
   return null;
 }
 
+/** What the e-mail change pages say, by key. */
+const MESSAGES = {
+  signInFirst: "Sign in first.",
+  enterEmail: "Enter an e-mail address.",
+  notYourPassword: "That is not your password.",
+  sameEmail: "That is already your address.",
+} as const;
+
 const WRONG_CODE = "That code did not work, or it expired. Check it, or ask for a new one.";
 const TOO_MANY = "Too many attempts. Wait a minute, then try again.";
 const SENT = "If that address can receive mail, we sent it a message with a code.";
@@ -274,19 +289,29 @@ async function send(
   const deliver = senderOf(ctx, options);
   if (!user) return;
   const query = new URLSearchParams({ email, code });
-  const message: PasswordEmail = {
+  dispatch(ctx, options, deliver, {
     kind,
     to: email,
     code,
     url: `${ctx.url.href.replace(/\/$/, "")}/password/${stored}?${query}`,
     expires: new Date(Date.now() + options.codeMaxAge * 1000),
-  };
+  });
+}
+
+/** Sends `message` off the response path; a failure is logged. */
+function dispatch(
+  ctx: AuthContext,
+  options: Resolved,
+  deliver: (email: PasswordEmail) => Promise<void>,
+  message: PasswordEmail,
+): void {
   const sending = deliver(message).catch((error: unknown) => {
     const cause = error instanceof Error ? error : new Error(String(error));
     ctx.logger.error(
-      new EmailSignInError(`Sending the password e-mail (${kind}) failed: ${cause.message}`, {
-        cause,
-      }),
+      new EmailSignInError(
+        `Sending the password e-mail (${message.kind}) failed: ${cause.message}`,
+        { cause },
+      ),
     );
   });
   options.deliver(sending);
@@ -381,6 +406,27 @@ async function signIn(ctx: AuthContext, user: AdapterUser, isNewUser: boolean) {
 }
 
 /**
+ * Step-up for the account changes (password, address, deletion): the signed-in user re-enters
+ * their password, since a session left open, or stolen, must not be enough. Answers the user when
+ * `typed` is their password, else null (a user without a password pays for one scrypt all the
+ * same). Guesses are counted per user and per IP.
+ */
+async function provePassword(
+  ctx: AuthContext,
+  options: Resolved,
+  userId: string,
+  typed: string,
+): Promise<AdapterUser | null> {
+  await limitSignInAttempt(ctx, "credentials", `user:${userId}`);
+  const adapter = store(ctx);
+  const stored = await adapter.getPasswordHash(userId);
+  const valid = stored
+    ? (await verifyPassword(typed, stored, options.scrypt)).valid
+    : await dummyCheck(typed, options.scrypt);
+  return valid ? adapter.getUser(userId) : null;
+}
+
+/**
  * `POST change`: the signed-in user sets a new password, proving the current one first (a
  * session left open, or stolen, must not be enough). Every session of the user ends, and this
  * browser gets a new one.
@@ -398,15 +444,8 @@ async function changePassword(
   const refusal = await newPasswordRefusal(ctx, options, typed);
   if (refusal)
     return refuse(refusal.status, refusal.error, changePage({ ...base, error: refusal.message }));
-  // Guessing the current password from an open session: counted per user and per IP.
-  await limitSignInAttempt(ctx, "credentials", `user:${userId}`);
+  const user = await provePassword(ctx, options, userId, text(body.currentPassword));
   const adapter = store(ctx);
-  const stored = await adapter.getPasswordHash(userId);
-  const current = text(body.currentPassword);
-  const valid = stored
-    ? (await verifyPassword(current, stored, options.scrypt)).valid
-    : await dummyCheck(current, options.scrypt);
-  const user = valid ? await adapter.getUser(userId) : null;
   if (!user)
     return refuse(
       403,
@@ -442,15 +481,8 @@ async function deleteAccount(
 ): Promise<ResponseInternal> {
   const userId = await signedInUserId(ctx);
   if (!userId) return refuse(401, "NotSignedIn", deletePage({ ...base, error: "Sign in first." }));
-  // Guessing the password from an open session: counted per user and per IP.
-  await limitSignInAttempt(ctx, "credentials", `user:${userId}`);
+  const user = await provePassword(ctx, options, userId, text(ctx.request.body?.currentPassword));
   const adapter = store(ctx);
-  const stored = await adapter.getPasswordHash(userId);
-  const typed = text(ctx.request.body?.currentPassword);
-  const valid = stored
-    ? (await verifyPassword(typed, stored, options.scrypt)).valid
-    : await dummyCheck(typed, options.scrypt);
-  const user = valid ? await adapter.getUser(userId) : null;
   if (!user)
     return refuse(
       403,
@@ -463,6 +495,118 @@ async function deleteAccount(
   const cookies = clearChunkedCookie(ctx.request.cookies, ctx.cookies.sessionToken);
   if (!wantsPage(ctx)) return { ...json({ deleted: true }), cookies };
   return { redirect: `${ctx.url.origin}/`, cookies };
+}
+
+/**
+ * `POST change-email`: the signed-in user asks to move the account to a new address, with their
+ * password (step-up). The new address gets a code (and a link filling it in); the old one stays
+ * until the code is entered. A new address that has an account gets nothing, and the answer is
+ * the same (the signed-in user learns nothing about other accounts).
+ */
+async function requestEmailChange(
+  ctx: AuthContext,
+  options: Resolved,
+  base: PasswordPageContext,
+  refuse: (status: number, error: string, page: ResponseInternal<string>) => ResponseInternal,
+): Promise<ResponseInternal> {
+  const userId = await signedInUserId(ctx);
+  if (!userId)
+    return refuse(401, "NotSignedIn", changeEmailPage({ ...base, error: MESSAGES.signInFirst }));
+  const body = ctx.request.body ?? {};
+  const newEmail = canonicalEmail(text(body.email));
+  if (!validEmail(newEmail))
+    return refuse(400, "InvalidEmail", changeEmailPage({ ...base, error: MESSAGES.enterEmail }));
+  const user = await provePassword(ctx, options, userId, text(body.currentPassword));
+  if (!user)
+    return refuse(
+      403,
+      "CurrentPasswordWrong",
+      changeEmailPage({ ...base, email: newEmail, error: MESSAGES.notYourPassword }),
+    );
+  if (newEmail === user.email)
+    return refuse(400, "SameEmail", changeEmailPage({ ...base, error: MESSAGES.sameEmail }));
+  // Mail bombing of the new address: per address and per IP.
+  await limitSignInAttempt(ctx, "email-signin", newEmail);
+  const adapter = store(ctx);
+  const taken = await adapter.getUserByEmail(newEmail);
+  const code = newCode();
+  const shared = sharedStoreOf(ctx.config);
+  const key = codeKey("change-email", newEmail);
+  await shared.delete(key);
+  // The code is bound to the user and the new address; the user's id travels with it, so the
+  // link may be opened on another device.
+  await shared.add(
+    key,
+    `${await codeHash("change-email", `${userId}\0${newEmail}`, code)}${userId}`,
+    options.codeMaxAge,
+  );
+  const deliver = senderOf(ctx, options);
+  if (!taken) {
+    const query = new URLSearchParams({ email: newEmail, code });
+    dispatch(ctx, options, deliver, {
+      kind: "change-email",
+      to: newEmail,
+      newEmail,
+      code,
+      url: `${ctx.url.href.replace(/\/$/, "")}/password/confirm-email?${query}`,
+      expires: new Date(Date.now() + options.codeMaxAge * 1000),
+    });
+  }
+  if (!wantsPage(ctx)) return json({ sent: true });
+  return confirmEmailPage({ ...base, email: newEmail, notice: SENT });
+}
+
+/**
+ * `POST confirm-email`: the code from the new address's e-mail moves the account there (the
+ * address is verified by it) and the old address is told. The code proves the new mailbox; the
+ * request that made it proved the password.
+ */
+async function confirmEmailChange(
+  ctx: AuthContext,
+  options: Resolved,
+  base: PasswordPageContext,
+  refuse: (status: number, error: string, page: ResponseInternal<string>) => ResponseInternal,
+): Promise<ResponseInternal> {
+  const body = ctx.request.body ?? {};
+  const newEmail = canonicalEmail(text(body.email));
+  const again = { ...base, email: newEmail, error: WRONG_CODE };
+  await limitSignInAttempt(ctx, "email-callback", newEmail);
+  const digits = text(body.code).replace(/\s/g, "");
+  const shared = sharedStoreOf(ctx.config);
+  const key = codeKey("change-email", newEmail);
+  const pending = validEmail(newEmail) ? await shared.get(key) : null;
+  const userId = pending?.slice(64) ?? "";
+  const expected =
+    pending && /^\d{6}$/.test(digits)
+      ? await codeHash("change-email", `${userId}\0${newEmail}`, digits)
+      : "";
+  // Spent by one compare-and-delete: single use, even when two requests race.
+  if (!pending || !expected || !(await shared.deleteIf(key, `${expected}${userId}`)))
+    return refuse(400, "CodeInvalid", confirmEmailPage(again));
+  const adapter = store(ctx);
+  const user = await adapter.getUser(userId);
+  // The address was taken meanwhile (a sign-up, another change): the account stays where it is.
+  if (!user || (await adapter.getUserByEmail(newEmail)))
+    return refuse(400, "CodeInvalid", confirmEmailPage(again));
+  const previousEmail = user.email;
+  const moved = await adapter.updateUser({
+    id: user.id,
+    email: newEmail,
+    emailVerified: new Date(),
+  });
+  const deliver = senderOf(ctx, options);
+  // Account takeover shows: the old address learns where its account went, and how to get it back.
+  dispatch(ctx, options, deliver, {
+    kind: "email-changed",
+    to: previousEmail,
+    newEmail,
+    code: "",
+    url: `${ctx.url.href.replace(/\/$/, "")}/password/forgot`,
+    expires: new Date(Date.now() + options.codeMaxAge * 1000),
+  });
+  await emit(ctx, options, "emailChanged", { user: moved, previousEmail });
+  if (!wantsPage(ctx)) return json({ changed: true });
+  return { redirect: ctx.callbackUrl };
 }
 
 function handlerFor(options: Resolved) {
@@ -496,6 +640,10 @@ function handlerFor(options: Resolved) {
           return resetPage({ ...base, email, ...(code && { code }) });
         case "change":
           return changePage(base);
+        case "change-email":
+          return changeEmailPage(base);
+        case "confirm-email":
+          return confirmEmailPage({ ...base, email, ...(code && { code }) });
         case "delete":
           return deletePage(base);
         default:
@@ -605,6 +753,10 @@ function handlerFor(options: Resolved) {
         }
         case "change":
           return changePassword(ctx, options, base, refuse);
+        case "change-email":
+          return requestEmailChange(ctx, options, base, refuse);
+        case "confirm-email":
+          return confirmEmailChange(ctx, options, base, refuse);
         case "delete":
           return deleteAccount(ctx, options, base, refuse);
         default:
@@ -614,6 +766,10 @@ function handlerFor(options: Resolved) {
       if (!(error instanceof RateLimited)) throw error;
       if (!asPage) return json({ error: "RateLimited" }, 429);
       if (subAction === "change") return changePage({ ...base, error: TOO_MANY, status: 429 });
+      if (subAction === "change-email")
+        return changeEmailPage({ ...base, error: TOO_MANY, status: 429 });
+      if (subAction === "confirm-email")
+        return confirmEmailPage({ ...base, email, error: TOO_MANY, status: 429 });
       if (subAction === "delete") return deletePage({ ...base, error: TOO_MANY, status: 429 });
       const page = subAction === "signup" ? signUpPage : subAction === "forgot" ? forgotPage : null;
       if (page) return page({ ...base, email, error: TOO_MANY, status: 429 });
@@ -651,7 +807,17 @@ export function password<Fields = Record<string, never>>(
   const row: ActionRow = {
     name: PASSWORD_ACTION,
     methods: ["GET", "POST"],
-    tail: ["signin", "signup", "verify", "forgot", "reset", "change", "delete"],
+    tail: [
+      "signin",
+      "signup",
+      "verify",
+      "forgot",
+      "reset",
+      "change",
+      "change-email",
+      "confirm-email",
+      "delete",
+    ],
     csrf: "all",
     page: true,
     callbackUrl: true,

@@ -193,3 +193,35 @@ ${hiddenFields(p.csrfToken, p.callbackUrl)}
 </form>`,
   );
 }
+
+/** Change e-mail: the new address, and the password (a session left open is not enough). */
+export function changeEmailPage(p: PasswordPageContext & { email?: string }) {
+  const base = actionBase(p.url);
+  return page(
+    p,
+    "Change e-mail address",
+    "We will e-mail a code to the new address; your account moves there once you enter it.",
+    html`<form class="stack" action="${base}/password/change-email" method="post">
+${hiddenFields(p.csrfToken, p.callbackUrl)}
+<div class="field"><label for="email">New e-mail address</label><input id="email" name="email" type="email" autocomplete="email" value="${p.email ?? ""}" required autofocus></div>
+<div class="field"><label for="currentPassword">Password</label><input id="currentPassword" name="currentPassword" type="password" autocomplete="current-password" required></div>
+<button type="submit" class="button primary">Send code</button>
+</form>`,
+  );
+}
+
+/** The code sent to the new address (the e-mailed link fills it in). */
+export function confirmEmailPage(p: PasswordPageContext & { email: string; code?: string }) {
+  const base = actionBase(p.url);
+  return page(
+    p,
+    "Confirm your new address",
+    "Enter the 6-digit code we e-mailed to the new address, or follow the link in that e-mail.",
+    html`<form class="stack" action="${base}/password/confirm-email" method="post">
+${hiddenFields(p.csrfToken, p.callbackUrl)}
+<input type="hidden" name="email" value="${p.email}">
+<div class="field"><label for="code">Code</label><input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="10" value="${p.code ?? ""}" required autofocus></div>
+<button type="submit" class="button primary">Confirm</button>
+</form>`,
+  );
+}
