@@ -29,6 +29,13 @@ import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
 const FAST = { ln: 10, r: 8, p: 1 };
 const PAGE = { accept: "text/html" };
 
+/**
+ * The e-mails being sent: they leave off the response path, so the helpers below wait for them
+ * after each request, as a user waits for the e-mail.
+ */
+const deliveries: Promise<void>[] = [];
+const delivered = () => Promise.all(deliveries.splice(0));
+
 function setup(
   options: PasswordOptions = {},
   extra: Partial<AuthConfig> = {},
@@ -55,6 +62,7 @@ function setup(
           send: async (mail) => {
             mails.push(mail);
           },
+          deliver: (sending) => void deliveries.push(sending),
           ...options,
         }),
       ],
@@ -71,7 +79,9 @@ function setup(
 
 async function post(client: Client, path: string, form: Record<string, string>, html = true) {
   const csrfToken = await client.csrfToken();
-  return client.post(path, { csrfToken, ...form }, html ? PAGE : {});
+  const answer = await client.post(path, { csrfToken, ...form }, html ? PAGE : {});
+  await delivered();
+  return answer;
 }
 
 async function signUp(client: Client, email: string, pw = "a long passphrase") {
@@ -574,6 +584,7 @@ describe("the password extension", () => {
             scrypt: FAST,
             breachedPasswords: false,
             send: async (mail) => void mails.push(mail),
+            deliver: (sending) => void deliveries.push(sending),
           }),
         ],
       },
@@ -764,6 +775,7 @@ describe("the password extension", () => {
     const { config, lastMail } = setup();
     const anonymous = passwordApi(actionRunner({ url: ORIGIN, headers: new Headers() }, config));
     await anonymous.signUp({ email: "ada@example.com", password: "a long passphrase" });
+    await delivered();
     await expect(anonymous.verify({ email: "ada@example.com", code: "000000" })).rejects.toThrow(
       PasswordRefused,
     );
@@ -774,6 +786,7 @@ describe("the password extension", () => {
     expect(verified.url).toBe(ORIGIN);
     await anonymous.requestReset("ada@example.com");
     await anonymous.requestReset("nobody@example.com");
+    await delivered();
     await expect(
       anonymous.reset({
         email: "ada@example.com",

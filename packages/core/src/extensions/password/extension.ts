@@ -305,15 +305,20 @@ function dispatch(
   deliver: (email: PasswordEmail) => Promise<void>,
   message: PasswordEmail,
 ): void {
-  const sending = deliver(message).catch((error: unknown) => {
-    const cause = error instanceof Error ? error : new Error(String(error));
-    ctx.logger.error(
-      new EmailSignInError(
-        `Sending the password e-mail (${message.kind}) failed: ${cause.message}`,
-        { cause },
-      ),
-    );
-  });
+  // Started in a later task, so that not even the sender's synchronous start (building a
+  // transport, rendering the e-mail) is paid on the response path of an address with an account.
+  const started = new Promise<void>((resolve) => setTimeout(resolve, 0));
+  const sending = started
+    .then(() => deliver(message))
+    .catch((error: unknown) => {
+      const cause = error instanceof Error ? error : new Error(String(error));
+      ctx.logger.error(
+        new EmailSignInError(
+          `Sending the password e-mail (${message.kind}) failed: ${cause.message}`,
+          { cause },
+        ),
+      );
+    });
   options.deliver(sending);
 }
 
