@@ -757,6 +757,41 @@ describe("the password extension", () => {
     expect(statuses.slice(3)).toEqual([429, 429]);
   });
 
+  it("mail bombing and mass sign-up: sign-up, forgot and change e-mail are limited per address (429) through the shared store", async () => {
+    const storage = memoryStore();
+    const { config, mails, lastMail } = setup({}, { rateLimit: { storage, max: 3 } });
+    const statuses = async (path: string, form: Record<string, string>, client?: Client) => {
+      const seen: number[] = [];
+      for (let attempt = 0; attempt < 4; attempt++)
+        seen.push((await post(client ?? new Client(config), path, form)).status);
+      return seen;
+    };
+    expect(
+      await statuses("/auth/password/signup", {
+        email: "target@example.com",
+        password: "a long passphrase",
+      }),
+    ).toEqual([200, 200, 200, 429]);
+    expect(await statuses("/auth/password/forgot", { email: "victim@example.com" })).toEqual([
+      200, 200, 200, 429,
+    ]);
+    const client = new Client(config);
+    await signUp(client, "ada@example.com");
+    await post(client, "/auth/password/verify", {
+      email: "ada@example.com",
+      code: lastMail("ada@example.com").code,
+    });
+    const before = mails.length;
+    expect(
+      await statuses(
+        "/auth/password/change-email",
+        { email: "bombed@example.com", currentPassword: "a long passphrase" },
+        client,
+      ),
+    ).toEqual([200, 200, 200, 429]);
+    expect(mails.length - before).toBe(3);
+  });
+
   it("malformed bodies (arrays, objects, huge strings) get a 400 page, never a 500", async () => {
     const { config } = setup();
     const client = new Client(config);

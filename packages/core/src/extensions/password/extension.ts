@@ -446,9 +446,8 @@ async function changePassword(
   if (!userId) return refuse(401, "NotSignedIn", changePage({ ...base, error: "Sign in first." }));
   const body = ctx.request.body ?? {};
   const typed = text(body.password);
-  const refusal = await newPasswordRefusal(ctx, options, typed);
-  if (refusal)
-    return refuse(refusal.status, refusal.error, changePage({ ...base, error: refusal.message }));
+  // The current password first: its guesses are counted, and only its owner reaches the
+  // breached-password check.
   const user = await provePassword(ctx, options, userId, text(body.currentPassword));
   const adapter = store(ctx);
   if (!user)
@@ -457,6 +456,9 @@ async function changePassword(
       "CurrentPasswordWrong",
       changePage({ ...base, error: "That is not your current password." }),
     );
+  const refusal = await newPasswordRefusal(ctx, options, typed);
+  if (refusal)
+    return refuse(refusal.status, refusal.error, changePage({ ...base, error: refusal.message }));
   await adapter.setPasswordHash(userId, await hashPassword(typed, options.scrypt));
   await endEverySession(ctx, userId);
   await emit(ctx, options, "passwordChanged", { user });
@@ -673,6 +675,9 @@ function handlerFor(options: Resolved) {
               "InvalidEmail",
               signUpPage({ ...again, error: "Enter an e-mail address." }),
             );
+          // Mail bombing and mass sign-up: per address and per IP, through the shared store;
+          // counted before the breached-password check, so the range API is not ours to flood.
+          await limitSignInAttempt(ctx, "email-signin", email);
           const extra = await validateSignUpFields(options, body);
           if ("error" in extra)
             return refuse(400, "SignUpFields", signUpPage({ ...again, error: extra.error }));
@@ -683,8 +688,6 @@ function handlerFor(options: Resolved) {
               refusal.error,
               signUpPage({ ...again, status: refusal.status, error: refusal.message }),
             );
-          // Mail bombing and mass sign-up: per address and per IP, through the shared store.
-          await limitSignInAttempt(ctx, "email-signin", email);
           const adapter = store(ctx);
           const existing = await adapter.getUserByEmail(email);
           // Enumeration: the owner gets an e-mail, the answer below is the same.
@@ -733,6 +736,8 @@ function handlerFor(options: Resolved) {
           return resetPage({ ...base, email, notice: SENT });
         }
         case "reset": {
+          // Counted first, so neither code guesses nor the breached-password check go unlimited.
+          await limitSignInAttempt(ctx, "email-callback", email);
           const typed = text(body.password);
           // The password is checked before the code is spent, so a refused one keeps the code.
           const refusal = await newPasswordRefusal(ctx, options, typed);
@@ -742,7 +747,6 @@ function handlerFor(options: Resolved) {
               refusal.error,
               resetPage({ ...base, email, code: text(body.code), error: refusal.message }),
             );
-          await limitSignInAttempt(ctx, "email-callback", email);
           const adapter = store(ctx);
           const user = email ? await adapter.getUserByEmail(email) : null;
           if (!(await useCode(ctx, "reset", user, email, text(body.code))) || !user)
@@ -757,13 +761,13 @@ function handlerFor(options: Resolved) {
           return signIn(ctx, current, false);
         }
         case "change":
-          return changePassword(ctx, options, base, refuse);
+          return await changePassword(ctx, options, base, refuse);
         case "change-email":
-          return requestEmailChange(ctx, options, base, refuse);
+          return await requestEmailChange(ctx, options, base, refuse);
         case "confirm-email":
-          return confirmEmailChange(ctx, options, base, refuse);
+          return await confirmEmailChange(ctx, options, base, refuse);
         case "delete":
-          return deleteAccount(ctx, options, base, refuse);
+          return await deleteAccount(ctx, options, base, refuse);
         default:
           return json({ error: "BadRequest" }, 400);
       }
