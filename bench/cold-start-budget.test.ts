@@ -9,10 +9,11 @@
 import { describe, expect, it } from "vitest";
 
 /**
- * Bytes of gzip (level 9) the one-file credentials-only Worker bundle may reach (measured: 76,716;
- * 84 bytes of margin left after the admin extension and OAuth 1.0a providers landed).
+ * Bytes of gzip (level 9) the one-file credentials-only Worker bundle may reach (measured: 78,344;
+ * 76,716 before e-mail code sign-in, whose code form, callback and cookie are part of the core's
+ * e-mail flow and so of every one-file bundle; 504 bytes of margin).
  */
-const CREDENTIALS_GZIP_BUDGET = 75 * 1024;
+const CREDENTIALS_GZIP_BUDGET = 77 * 1024;
 /** Bytes of gzip of its start-up code, split at its `import()`s (measured: 31,413). */
 const CREDENTIALS_STARTUP_GZIP_BUDGET = 31 * 1024;
 

@@ -339,7 +339,19 @@ export function createApp(deps: AppDependencies): express.Express {
 
   app.get("/check-email", async (req, res) => {
     const session = await sessionOf(req);
-    send(res, renderCheckEmail(facts, await navUserOf(req, res, session)));
+    // The code form, in the browser that asked for the e-mail (it holds the e-mail-code cookie).
+    const provider = typeof req.query.provider === "string" ? req.query.provider : "";
+    const waiting = /(?:^|;\s*)(?:__Secure-)?authjs\.email-code=/.test(req.headers.cookie ?? "");
+    const csrfToken =
+      waiting && /^[\w-]+$/.test(provider) ? await csrfTokenFor(req, res) : undefined;
+    send(
+      res,
+      renderCheckEmail(
+        facts,
+        await navUserOf(req, res, session),
+        csrfToken ? { csrfToken, provider } : undefined,
+      ),
+    );
   });
 
   app.get("/dev/mailbox", async (req, res) => {

@@ -14,8 +14,10 @@ export { type PasswordApi, passwordApi } from "./api.js";
 export {
   PASSWORD_ACTION,
   type PasswordEmail,
+  type PasswordEvents,
   type PasswordOptions,
   password,
+  type SignUpFields,
 } from "./extension.js";
 export {
   DEFAULT_SCRYPT,
@@ -27,6 +29,7 @@ export {
   type ScryptParams,
   verifyPassword,
 } from "./hash.js";
+export type { SignUpField } from "./pages.js";
 export {
   checkPassword,
   type PasswordPolicy,

@@ -42,9 +42,11 @@ export function composeEmail(params: SendVerificationRequestParams): OutgoingEma
     url: params.url,
     expires: params.expires,
     theme: params.theme,
-    // A short numeric token is a code to type (password accounts, two-factor); a link token is
-    // long and stays out of sight.
-    ...(/^\d{6}$/.test(params.token) && { code: params.token }),
+    // The sign-in code, or a short numeric token, which is a code to type (password accounts,
+    // two-factor); a link token is long and stays out of sight.
+    ...(params.code
+      ? { code: params.code }
+      : /^\d{6}$/.test(params.token) && { code: params.token }),
   });
   const fromHeader = from.name
     ? `"${from.name.replace(/["\\]/g, "\\$&")}" <${from.address}>`

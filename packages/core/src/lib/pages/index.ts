@@ -14,7 +14,12 @@
  */
 
 import type { ResponseInternal } from "../../types.js";
-import { errorPage, signOutPage, verifyRequestPage } from "./other-pages.js";
+import {
+  errorPage,
+  signOutPage,
+  type VerifyRequestCodeError,
+  verifyRequestPage,
+} from "./other-pages.js";
 import type { PageTheme } from "./types.js";
 
 // The sign-in page (with the WebAuthn helper script) is rendered by `renderSignInPage` in
@@ -62,7 +67,9 @@ export function renderErrorPage(p: {
 export function renderVerifyRequestPage(p: {
   url: URL;
   theme: PageTheme;
-  provider?: { name: string };
+  provider?: { id?: string; name: string };
+  codeForm?: { csrfToken: string };
+  error?: VerifyRequestCodeError;
 }): ResponseInternal<string> {
   return verifyRequestPage(p);
 }

@@ -75,12 +75,44 @@ export function errorPage(p: {
   });
 }
 
+/**
+ * What the verify-request page's code form says, by key (the e-mail code sign-in of
+ * lib/email/sign-in-code.ts).
+ */
+export const verifyRequestCodeMessages = {
+  label: "Or enter the 6-digit code from the email",
+  submit: "Sign in",
+  CodeInvalid: "That code is not right. Check the email and try again.",
+  CodeExpired:
+    "This code can no longer be used: it expired, was already used, or was tried too often. Request a new email.",
+  RateLimited: "Too many attempts. Wait a minute, then try again.",
+} as const;
+
+/** Why a code was refused, as the page shows it. */
+export type VerifyRequestCodeError = "CodeInvalid" | "CodeExpired" | "RateLimited";
+
 /** @see index.ts */
 export function verifyRequestPage(p: {
   url: URL;
   theme: PageTheme;
-  provider?: { name: string };
+  provider?: { id?: string; name: string };
+  /** The code form, when this browser has a code pending (e-mail code sign-in). */
+  codeForm?: { csrfToken: string };
+  error?: VerifyRequestCodeError;
 }): ResponseInternal<string> {
+  const messages = verifyRequestCodeMessages;
+  const base = actionBase(p.url);
+  const alert = p.error
+    ? html`<div class="alert" role="alert">${icons.alert}<p>${messages[p.error]}</p></div>`
+    : null;
+  const codeForm =
+    p.codeForm && p.provider?.id
+      ? html`<form class="stack" action="${base}/callback/${p.provider.id}" method="post">
+<input type="hidden" name="csrfToken" value="${p.codeForm.csrfToken}">
+<div class="field"><label for="code">${messages.label}</label><input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="7" required></div>
+<button type="submit" class="button primary">${messages.submit}</button>
+</form>`
+      : null;
   return renderPage({
     url: p.url,
     theme: p.theme,
@@ -89,8 +121,8 @@ export function verifyRequestPage(p: {
     heading: "Check your email",
     subtitle: "We sent you a sign-in link.",
     icon: { svg: icons.mail },
-    content: html`<p class="message">Open the link in the email to finish signing in. You can close this tab.</p>
-<a class="button secondary" href="${p.url.origin}/">Go to ${p.url.host}</a>
-<p class="hint">No email? Check your spam folder or <a href="${actionBase(p.url)}/signin">try again</a>.</p>`,
+    content: html`${alert}<p class="message">Open the link in the email to finish signing in. You can close this tab.</p>
+${codeForm}${codeForm ? null : html`<a class="button secondary" href="${p.url.origin}/">Go to ${p.url.host}</a>`}
+<p class="hint">No email? Check your spam folder or <a href="${base}/signin">try again</a>.</p>`,
   });
 }

@@ -8,6 +8,7 @@ import { requireAdapter } from "../../config/adapter.js";
 import type { AuthContext, InternalEmailProvider } from "../../config/internal.js";
 import { normalizeProviderIdentifier } from "../../email/address.js";
 import { resetVerificationAttempts } from "../../email/attempts.js";
+import { signInCodeEnabled, startSignInCode } from "../../email/sign-in-code.js";
 import { emailSignInSubject } from "../../email/sign-in-subject.js";
 import { createVerificationToken, hashVerificationToken } from "../../email/token.js";
 import { authorizeSignIn } from "../../session/issue.js";
@@ -42,11 +43,16 @@ export async function signinWithEmail(
   // against it goes uncounted).
   await resetVerificationAttempts(provider, email, config.state);
   // Stored before the e-mail leaves, so a delivered link always has its token.
+  const storedToken = await hashVerificationToken(token, secret);
   await requireAdapter(config, "E-mail sign-in").createVerificationToken({
     identifier: email,
-    token: await hashVerificationToken(token, secret),
+    token: storedToken,
     expires,
   });
+  // The code beside the link, bound to this browser by a cookie (lib/email/sign-in-code.ts).
+  const signInCode = signInCodeEnabled(provider)
+    ? await startSignInCode(ctx, provider, email, storedToken)
+    : undefined;
 
   const query = new URLSearchParams({ callbackUrl: ctx.callbackUrl, token, email });
   const url = `${provider.callbackUrl}?${query}`;
@@ -59,6 +65,7 @@ export async function signinWithEmail(
       provider,
       theme: config.theme,
       request: ctx.request.request,
+      ...(signInCode && { code: signInCode.code }),
     });
   } catch (error) {
     if (error instanceof AuthError) throw error;
@@ -70,7 +77,8 @@ export async function signinWithEmail(
   }
 
   const params = { provider: provider.id, type: provider.type };
+  const cookies = signInCode ? [signInCode.cookie] : [];
   if (config.pages.verifyRequest)
-    return { redirect: pageUrl(ctx, config.pages.verifyRequest, params) };
-  return { redirect: `${ctx.url.href}/verify-request?${new URLSearchParams(params)}` };
+    return { redirect: pageUrl(ctx, config.pages.verifyRequest, params), cookies };
+  return { redirect: `${ctx.url.href}/verify-request?${new URLSearchParams(params)}`, cookies };
 }
