@@ -9,12 +9,13 @@
 import { describe, expect, it } from "vitest";
 
 /**
- * Bytes of gzip (level 9) the one-file credentials-only Worker bundle may reach (measured: 92,999;
- * 76,716 before the built-in pages, e-mail and error messages came in eight languages: their
- * dictionaries add 16,283 bytes to a bundle that serves the sign-in page. They stay out of the
- * start-up code, checked below, and load with the first page).
+ * Bytes of gzip (level 9) the one-file credentials-only Worker bundle may reach (measured: 95,451;
+ * 76,716 before the built-in pages, e-mail and error messages came in eight languages, and before
+ * e-mail code sign-in, whose code form, callback and cookie are part of the core's e-mail flow and
+ * so of every one-file bundle. The dictionaries stay out of the start-up code, checked below, and
+ * load with the first page; 805 bytes of margin).
  */
-const CREDENTIALS_GZIP_BUDGET = 91 * 1024;
+const CREDENTIALS_GZIP_BUDGET = 94 * 1024;
 /** Bytes of gzip of its start-up code, split at its `import()`s (measured: 31,413). */
 const CREDENTIALS_STARTUP_GZIP_BUDGET = 31 * 1024;
 

@@ -3,8 +3,12 @@
  * Account enumeration by timing, for password sign-in: the time of a sign-in for an address
  * without an account against one for an address with an account (wrong password, and right
  * password), through `Auth()` in-process with `@tessera/core/password` at its default scrypt
- * parameters (OWASP's N=2^17, r=8, p=1) and the memory adapter. Rate limits are off, so that
- * every attempt reaches the password check.
+ * parameters (OWASP's N=2^17, r=8, p=1) and the memory adapter. Rate limits are on (counted in
+ * the default store, as in an app) with a ceiling no run reaches, so that every attempt makes the
+ * limiter's calls and reaches the password check.
+ *
+ * Then "forgot password" for an address with and without an account, with a mail server that
+ * takes 50 ms to answer: the e-mail leaves off the response path, so both answers take as long.
  *
  *   node bench/password-enumeration.mjs [rounds=12] [perRound=3]
  *
@@ -31,10 +35,18 @@ const config = {
   trustHost: true,
   adapter,
   session: { strategy: "jwt" },
-  rateLimit: false,
+  rateLimit: { max: 1_000_000 },
   logger: { error() {}, warn() {}, debug() {} },
   providers: [Password({ adapter })],
-  experimental: { extensions: [password({ send: async () => {} })] },
+  experimental: {
+    extensions: [
+      password({
+        breachedPasswords: false,
+        // A mail server that takes 50 ms to accept a message.
+        send: () => new Promise((resolve) => setTimeout(resolve, 50)),
+      }),
+    ],
+  },
 };
 
 const csrf = await Auth(new Request(`${ORIGIN}/auth/csrf`), config);
@@ -99,5 +111,42 @@ for (const name of names) {
   const ratio = value / base;
   console.log(
     `${name.padEnd(32)} median ${value.toFixed(1).padStart(7)} ms  ${((ratio - 1) * 100).toFixed(1).padStart(6)} % against the unknown address`,
+  );
+}
+
+/** @param {string} email */
+async function forgot(email) {
+  const started = process.hrtime.bigint();
+  const response = await Auth(
+    new Request(`${ORIGIN}/auth/password/forgot`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+      body: new URLSearchParams({ csrfToken, email }),
+    }),
+    config,
+  );
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`forgot answered ${response.status}`);
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+// Each request for another address of the same kind, so the per-address limit never counts up.
+/** @type {Record<string, number[]>} */
+const forgotTimes = { "forgot, no account": [], "forgot, account": [] };
+for (let i = 0; i < 20; i++) {
+  const email = `user${i}@example.com`;
+  await adapter.createUser({ id: `user-${i}`, email, emailVerified: new Date() });
+  const order =
+    i % 2 ? ["forgot, account", "forgot, no account"] : ["forgot, no account", "forgot, account"];
+  for (const name of order)
+    forgotTimes[name]?.push(
+      await forgot(name === "forgot, account" ? email : `nobody${i}@example.com`),
+    );
+}
+const forgotBase = median(forgotTimes["forgot, no account"] ?? []);
+for (const [name, values] of Object.entries(forgotTimes)) {
+  const value = median(values);
+  console.log(
+    `${name.padEnd(32)} median ${value.toFixed(2).padStart(7)} ms  ${((value / forgotBase - 1) * 100).toFixed(1).padStart(6)} % against no account`,
   );
 }

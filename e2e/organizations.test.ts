@@ -3,15 +3,19 @@
  * apart), drive `@tessera/core/organizations/client` against a real HTTP server running Tessera
  * with the memory adapter: create → invite → accept → switch the active organisation → a
  * permission check → a role change that ends the permission at once; then the attacks a page
- * script could try (accepting someone else's invitation, raising one's own role).
+ * script could try (accepting someone else's invitation, raising one's own role). And the
+ * invitation as a new member meets it: the e-mail (through a real SMTP server), the built-in page,
+ * sign-in with the invited address, accept.
  */
 import type { AuthConfig } from "@tessera/core";
 import { organizations } from "@tessera/core/organizations";
 import type { OrganizationsClient } from "@tessera/core/organizations/client";
 import Credentials from "@tessera/core/providers/credentials";
+import Nodemailer from "@tessera/core/providers/nodemailer";
 import { MemoryAdapter } from "@tessera/memory";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSmtpServer } from "../packages/core/test/email-helpers.js";
 import { type AuthServer, startAuthServer } from "./auth-server.js";
 import { type LaunchedBrowser, launchBrowser, type Page } from "./browser.js";
 
@@ -19,14 +23,17 @@ const SECRET = "e2e-organizations-secret-with-32-characters-or-more";
 const USERS = {
   ada: { id: "ada", email: "ada@example.com", name: "Ada", emailVerified: null },
   bob: { id: "bob", email: "bob@example.com", name: "Bob", emailVerified: null },
+  cy: { id: "cy", email: "cy@example.com", name: "Cy", emailVerified: null },
 };
 
 let browser: LaunchedBrowser;
 let server: AuthServer;
 let script: string;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+const adapter = MemoryAdapter();
 
 beforeAll(async () => {
-  const adapter = MemoryAdapter();
+  smtp = await startSmtpServer();
   for (const user of Object.values(USERS)) await adapter.createUser(user);
   const config: AuthConfig = {
     secret: SECRET,
@@ -42,6 +49,7 @@ beforeAll(async () => {
         authorize: (c) =>
           c.password === "pw" ? (USERS[c.username as keyof typeof USERS] ?? null) : null,
       }),
+      Nodemailer({ server: smtp.url, from: "Tessera Test <no-reply@tessera.test>" }),
     ],
   };
   server = await startAuthServer(config);
@@ -68,6 +76,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  await smtp?.close();
 });
 
 type AppWindow = { orgs: OrganizationsClient };
@@ -154,5 +163,52 @@ describe("organisations in Chromium", () => {
     expect(listed.data?.organizations).toEqual([
       expect.objectContaining({ id: organizationId, role: "member" }),
     ]);
+  });
+
+  it("invite → e-mail → invitation page → sign in with the invited address → accept → member", async () => {
+    await browser.context.clearCookies();
+    const ada = await signedIn(server.origin, "ada");
+    const created = await ada.evaluate(() =>
+      (window as unknown as AppWindow).orgs.create({ name: "Initech", slug: "initech" }),
+    );
+    const organizationId = String((created.data?.organization as { id?: string } | undefined)?.id);
+    const invited = await ada.evaluate(
+      (id) => (window as unknown as AppWindow).orgs.invite(id, { email: "cy@example.com" }),
+      organizationId,
+    );
+    expect(invited.ok).toBe(true);
+    // The first test's invitation to Bob went out through the same server before this one.
+    let mail = await smtp.nextMail();
+    while (!mail.to.includes("cy@example.com")) mail = await smtp.nextMail();
+    const link = /http:\/\/\S+\/auth\/organizations\/join\?invitationId=[\w-]+/.exec(
+      mail.text,
+    )?.[0];
+    expect(link).toBeDefined();
+    // Cy opens the link in a browser where nobody is signed in.
+    await ada.close();
+    await browser.context.clearCookies();
+    const cy = await browser.newPage();
+    await cy.goto(String(link));
+    await expect(cy.locator("h1").textContent()).resolves.toBe("You're invited");
+    await expect(cy.locator("body").textContent()).resolves.not.toContain("Initech");
+    await Promise.all([
+      cy.waitForURL(/\/auth\/signin/),
+      cy.getByText("Sign in", { exact: true }).click(),
+    ]);
+    await cy.fill("#credentials-username", "cy");
+    await cy.fill("#credentials-password", "pw");
+    // Signed in, the browser comes back to the invitation, which now shows the organisation.
+    await Promise.all([
+      cy.waitForURL(/\/auth\/organizations\/join\?invitationId=/),
+      cy.getByText("Sign in with Password").click(),
+    ]);
+    await expect(cy.locator(".subtitle").textContent()).resolves.toBe(
+      "Initech invites you to join as member.",
+    );
+    await Promise.all([cy.waitForLoadState("load"), cy.getByText("Accept invitation").click()]);
+    await expect(cy.locator(".subtitle").textContent()).resolves.toBe(
+      "You're now a member of Initech.",
+    );
+    expect(await adapter.getMember(organizationId, "cy")).toMatchObject({ role: "member" });
   });
 });

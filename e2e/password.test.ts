@@ -3,7 +3,8 @@
  * running Tessera with the memory adapter and a real SMTP server catching the e-mails: sign-up →
  * the e-mailed code → signed in → sign out → "Forgot password?" → the e-mailed reset link →
  * new password → signed in, and the session from before the reset is gone. Once with database
- * sessions, once with JWT sessions and a revocation store.
+ * sessions, once with JWT sessions and a revocation store. Then e-mail code sign-in (the code of
+ * the magic-link e-mail typed on the waiting page) and the change of e-mail address.
  */
 import type { AuthConfig } from "@tessera/core";
 import { Password, password } from "@tessera/core/password";
@@ -175,6 +176,98 @@ describe.each(["database", "jwt"] as const)(
     }, 60_000);
   },
 );
+
+describe("e-mail codes and the e-mail change in Chromium (database sessions)", () => {
+  let origin = "";
+  beforeAll(async () => {
+    ({ origin } = await passwordServer("database"));
+  });
+
+  it("e-mail code sign-in: the code from the sign-in e-mail, typed on the waiting page, signs in there", async () => {
+    await browser.context.clearCookies();
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(String(error)));
+    await page.goto(`${origin}/auth/signin`);
+    const form = page.locator('form[data-provider-id="nodemailer"]');
+    await form.locator('input[type="email"]').fill("code-user@example.com");
+    await form.getByRole("button").click();
+    await page.getByRole("heading", { name: "Check your email" }).waitFor();
+    const mail = await smtp.nextMail();
+    const code = /Or enter this code: (\d{6})/.exec(mail.text)?.[1] ?? "";
+    expect(code).toMatch(/^\d{6}$/);
+    // A wrong code keeps the form, with the reason.
+    await page.fill("#code", code === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByText("That code is not right.").waitFor();
+    await page.fill("#code", code);
+    await Promise.all([
+      page.waitForURL((url) => !url.pathname.startsWith("/auth/")),
+      page.getByRole("button", { name: "Sign in" }).click(),
+    ]);
+    expect(await session(page)).toMatchObject({ user: { email: "code-user@example.com" } });
+    // The same e-mail's link is spent with the code.
+    const link = /https?:\/\/\S+\/auth\/callback\/nodemailer\?\S+/.exec(mail.text)?.[0] ?? "";
+    const followed = await fetch(link, { redirect: "manual" });
+    expect(followed.headers.get("location")).toContain("error=Verification");
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("change e-mail: password, code from the new address, the account moves and the old address is told", async () => {
+    await browser.context.clearCookies();
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(String(error)));
+    await page.goto(`${origin}/auth/password/signup`);
+    await page.fill("#email", "mover@example.com");
+    await page.fill("#password", "correct horse battery staple");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await page.getByRole("heading", { name: "Check your e-mail" }).waitFor();
+    await page.fill("#code", linkIn(await smtp.nextMail(), "verify").code);
+    await Promise.all([
+      page.waitForURL((url) => !url.pathname.startsWith("/auth/")),
+      page.getByRole("button", { name: "Continue" }).click(),
+    ]);
+
+    await page.goto(`${origin}/auth/password/change-email`);
+    await page.fill("#email", "moved@example.com");
+    await page.fill("#currentPassword", "correct horse battery staple");
+    await page.getByRole("button", { name: "Send code" }).click();
+    await page.getByRole("heading", { name: "Confirm your new address" }).waitFor();
+    const confirmation = await smtp.nextMail();
+    expect(confirmation.to).toEqual(["moved@example.com"]);
+    // Still the old address until the code is entered.
+    expect(await session(page)).toMatchObject({ user: { email: "mover@example.com" } });
+    const { link } = linkIn(confirmation, "confirm-email");
+    await page.goto(link.href);
+    await Promise.all([
+      page.waitForURL((url) => !url.pathname.startsWith("/auth/")),
+      page.getByRole("button", { name: "Confirm" }).click(),
+    ]);
+    const notice = await smtp.nextMail();
+    expect(notice.to).toEqual(["mover@example.com"]);
+    expect(notice.text).toContain("/auth/password/forgot");
+    // The new address signs in with the password; the old one no longer does.
+    await page.goto(`${origin}/auth/signout`);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.goto(`${origin}/auth/password/signin`);
+    await page.fill("#email", "mover@example.com");
+    await page.fill("#password", "correct horse battery staple");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/error=CredentialsSignin/);
+    await page.goto(`${origin}/auth/password/signin`);
+    await page.fill("#email", "moved@example.com");
+    await page.fill("#password", "correct horse battery staple");
+    await Promise.all([
+      page.waitForURL((url) => !url.pathname.startsWith("/auth/")),
+      page.getByRole("button", { name: "Sign in" }).click(),
+    ]);
+    expect(await session(page)).toMatchObject({ user: { email: "moved@example.com" } });
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+});
 
 /** The client module as an app's bundler builds it for the browser, on `window.accounts`. */
 async function browserBundle(): Promise<string> {

@@ -3,8 +3,9 @@
  * statements type the roles and every `hasPermission` call, while the extensions stay opaque
  * handles, so combining them adds no inference (no TS2589).
  */
-import { type AuthConfig, actionRunner } from "@tessera/core";
+import { type AuthConfig, actionRunner, type Session } from "@tessera/core";
 import {
+  hasPermission,
   type OrganizationAdapter,
   type OrganizationEvent,
   organizations,
@@ -73,7 +74,19 @@ export async function check(request: Request): Promise<boolean> {
   );
 }
 
+/** The plain server function over a session: typed by the same statements. */
+export async function checkSession(session: Session | null, organizationId: string) {
+  // @ts-expect-error "refund" is not an action on billing.
+  await hasPermission<AppStatements>(session, { billing: ["refund"] });
+  return hasPermission<AppStatements>(
+    session,
+    { project: ["create"] },
+    { organizationId, teamId: "t" },
+  );
+}
+
 organizations<AppStatements>({
+  storedRoles: true,
   // @ts-expect-error A role grants only actions the statements name.
   roles: { admin: { project: ["archive"] } },
 });

@@ -4,7 +4,11 @@
  */
 import { Auth, type Session } from "@tessera/core";
 import { RefreshTokenError } from "@tessera/core/errors";
-import { type ActiveOrganization, organizationsApi } from "@tessera/core/organizations";
+import {
+  type ActiveOrganization,
+  hasPermission,
+  organizationsApi,
+} from "@tessera/core/organizations";
 import { twoFactorApi } from "@tessera/core/two-factor";
 import {
   actionRunner,
@@ -185,11 +189,24 @@ export function createApp(deps: AppDependencies): express.Express {
       (session as Session & { activeOrganization?: ActiveOrganization }).activeOrganization ?? null;
     // A session may still name an organisation it was removed from: then no members are shown.
     const details = active ? await orgs.get(active.id).catch(() => null) : null;
-    return renderOrganizations({ organizations: await orgs.list(), active, details });
+    // Answered from the session (no database read) unless the membership changed since.
+    const managesMembers =
+      details !== null && (await hasPermission(session, { member: ["update"] }));
+    const roles =
+      managesMembers && active ? (await orgs.listRoles(active.id)).map((r) => r.name) : [];
+    return renderOrganizations({
+      organizations: await orgs.list(),
+      active,
+      details,
+      roles,
+      managesMembers,
+      userId: session.user?.id ?? "",
+    });
   }
 
-  // The Organisations card's forms: switch the active organisation, create one. CSRF: only a
-  // form from this origin may ask, as for /devices.
+  // The Organisations card's forms: switch the active organisation, create one, change a member's
+  // role, invite. CSRF: only a form from this origin may ask, as for /devices. Whether the user
+  // may change roles or invite, the server functions decide.
   app.post(
     "/organizations/:operation",
     express.urlencoded({ extended: false }),
@@ -205,6 +222,10 @@ export function createApp(deps: AppDependencies): express.Express {
         if (req.params.operation === "active") await orgs.setActive(text("organizationId") || null);
         else if (req.params.operation === "create")
           await orgs.setActive((await orgs.create({ name: text("name"), slug: text("slug") })).id);
+        else if (req.params.operation === "role")
+          await orgs.setRole(text("organizationId"), text("userId"), text("role"));
+        else if (req.params.operation === "invite")
+          await orgs.invite(text("organizationId"), { email: text("email"), role: text("role") });
       } catch (error) {
         res
           .status(400)
@@ -318,7 +339,19 @@ export function createApp(deps: AppDependencies): express.Express {
 
   app.get("/check-email", async (req, res) => {
     const session = await sessionOf(req);
-    send(res, renderCheckEmail(facts, await navUserOf(req, res, session)));
+    // The code form, in the browser that asked for the e-mail (it holds the e-mail-code cookie).
+    const provider = typeof req.query.provider === "string" ? req.query.provider : "";
+    const waiting = /(?:^|;\s*)(?:__Secure-)?authjs\.email-code=/.test(req.headers.cookie ?? "");
+    const csrfToken =
+      waiting && /^[\w-]+$/.test(provider) ? await csrfTokenFor(req, res) : undefined;
+    send(
+      res,
+      renderCheckEmail(
+        facts,
+        await navUserOf(req, res, session),
+        csrfToken ? { csrfToken, provider } : undefined,
+      ),
+    );
   });
 
   app.get("/dev/mailbox", async (req, res) => {

@@ -421,6 +421,39 @@ describe("mailbox", () => {
     expect(used).toContain("Link used or expired");
     expect(used).toContain('class="button secondary used"');
   });
+
+  it("the check-email page takes the e-mail's 6-digit code in the browser that asked for it", async () => {
+    const demo = await start();
+    const browser = new Browser(demo.url);
+    const arrived = demo.mailbox.next();
+    const { csrfToken } = (await (await browser.fetch("/auth/csrf")).json()) as {
+      csrfToken: string;
+    };
+    const started = await browser.fetch("/auth/signin/email", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken, email: "hopper@example.com", callbackUrl: "/" }),
+    });
+    const mail = await arrived;
+    const code = /Or enter this code: (\d{6})/.exec(mail.text)?.[1] ?? "";
+    expect(code).toMatch(/^\d{6}$/);
+    const waiting = await (await browser.fetch(started.headers.get("location") ?? "")).text();
+    expect(waiting).toContain('data-testid="email-code-form"');
+    expect(waiting).toContain('action="/auth/callback/email"');
+    // Another browser has no pending code: no form there.
+    const other = await (await new Browser(demo.url).fetch("/check-email?provider=email")).text();
+    expect(other).not.toContain('data-testid="email-code-form"');
+    const formToken = /name="csrfToken" value="([^"]+)"/.exec(waiting)?.[1] ?? "";
+    const signedIn = await browser.fetch("/auth/callback/email", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken: formToken, code }),
+    });
+    expect(signedIn.status).toBe(302);
+    expect(await (await browser.fetch("/auth/session")).json()).toMatchObject({
+      user: { email: "hopper@example.com" },
+    });
+  });
 });
 
 describe("passwords", () => {

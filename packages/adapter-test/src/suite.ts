@@ -111,6 +111,7 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
     uniqueCredentialId: true,
     twoFactor: false,
     organizations: false,
+    organizationRoles: false,
     password: false,
     admin: false,
     ...options.features,
@@ -199,7 +200,7 @@ export function runAdapterConformance(name: string, options: ConformanceOptions)
     if (features.accountListing) accountListingTests(context);
     if (features.accountUpdate) accountUpdateTests(context);
     if (features.twoFactor) twoFactorTests(context);
-    if (features.organizations) organizationTests(context);
+    if (features.organizations) organizationTests(context, features.organizationRoles);
     if (features.passkeyManagement) passkeyTests(context);
     if (features.password) passwordTests(context);
     if (features.admin) adminTests(context);

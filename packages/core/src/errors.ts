@@ -61,6 +61,7 @@ export type ErrorType =
   | "OrganizationActionRefused"
   | "AdminActionRefused"
   | "UserBanned"
+  | "OrganizationSessionUnreadable"
   | "PasswordHashUnavailable"
   | "PasswordRefused"
   | "UntrustedHost"
@@ -351,6 +352,15 @@ export class AdminActionRefused extends AuthError {
  */
 export class UserBanned extends AuthError {
   static override type: ErrorType = "UserBanned";
+}
+
+/**
+ * `hasPermission(session, …)` was given a session it cannot trust: not one read in-process with
+ * the organisations extension configured (a session from JSON could say anything). Pass the
+ * session your integration's `auth()` answered in server code.
+ */
+export class OrganizationSessionUnreadable extends AuthError {
+  static override type: ErrorType = "OrganizationSessionUnreadable";
 }
 
 /**

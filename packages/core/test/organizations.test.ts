@@ -4,19 +4,22 @@
  * accept → permission check → role change cycle on JWT and database sessions, and the attacks,
  * each test named after one.
  */
-import { type AuthConfig, actionRunner, assertStartupConfig } from "@tessera/core";
-import { InvalidExtension } from "@tessera/core/errors";
+import { type AuthConfig, actionRunner, assertStartupConfig, readSession } from "@tessera/core";
+import { InvalidExtension, OrganizationSessionUnreadable } from "@tessera/core/errors";
 import {
+  hasPermission,
   type OrganizationEvent,
   type OrganizationOptions,
   organizations,
   organizationsApi,
 } from "@tessera/core/organizations";
 import Credentials from "@tessera/core/providers/credentials";
+import Nodemailer from "@tessera/core/providers/nodemailer";
 import { memoryStore } from "@tessera/core/store";
 import { MemoryAdapter } from "@tessera/memory";
 import { build } from "esbuild";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSmtpServer } from "./email-helpers.js";
 import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
 
 const USERS = {
@@ -32,6 +35,7 @@ const PROJECT_STATEMENTS = {
   member: ["create", "update", "delete"],
   invitation: ["create", "cancel"],
   team: ["create", "update", "delete"],
+  role: ["create", "update", "delete"],
   project: ["create", "update", "delete"],
 } as const;
 
@@ -41,6 +45,13 @@ function setup(
 ) {
   const adapter = MemoryAdapter();
   for (const user of Object.values(USERS)) void adapter.createUser(user);
+  /** Membership reads of the adapter: a check answered from the session makes none. */
+  const reads = { members: 0 };
+  const getMember = adapter.getMember;
+  adapter.getMember = (organizationId, userId) => {
+    reads.members += 1;
+    return getMember(organizationId, userId);
+  };
   const storage = memoryStore();
   const events: OrganizationEvent[] = [];
   const { logger, errors } = recordingLogger();
@@ -80,7 +91,7 @@ function setup(
       }),
     ],
   };
-  return { adapter, config, events, errors };
+  return { adapter, config, events, errors, reads };
 }
 
 async function signedIn(config: AuthConfig, name: Name): Promise<Client> {
@@ -118,6 +129,12 @@ async function joined(
   const accepted = await post(member, "accept", { invitationId });
   expect(accepted.status).toBe(200);
   return invitationId;
+}
+
+/** A GET of an organisation sub-path with query parameters. */
+async function get(client: Client, subPath: string, query: Record<string, string>) {
+  const response = await client.get(`/auth/organizations/${subPath}?${new URLSearchParams(query)}`);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 async function can(client: Client, permissions: object, scope: Record<string, string> = {}) {
@@ -332,13 +349,21 @@ describe("organisation attacks", () => {
         email: "mia@example.com",
         organization: "ACME",
         url: expect.stringMatching(
-          /^http:\/\/localhost:3000\/auth\/organizations\/invitation\?invitationId=/,
+          /^http:\/\/localhost:3000\/auth\/organizations\/join\?invitationId=/,
         ),
       },
     ]);
     const link = new URL(sent[0]?.url ?? "");
-    expect((await eve.get(link.pathname + link.search)).status).toBe(404);
-    const shown = await mia.get(link.pathname + link.search);
+    // The page: another account is told it is for another address, never which one.
+    const toEve = await eve.get(link.pathname + link.search);
+    expect(toEve.status).toBe(403);
+    expect(await toEve.text()).not.toContain("mia@example.com");
+    const page = await mia.get(link.pathname + link.search);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("ACME invites you to join as member.");
+    const api = `/auth/organizations/invitation?invitationId=${link.searchParams.get("invitationId")}`;
+    expect((await eve.get(api)).status).toBe(404);
+    const shown = await mia.get(api);
     expect(shown.status).toBe(200);
     expect(await shown.json()).toMatchObject({
       invitation: { email: "mia@example.com", status: "pending" },
@@ -534,6 +559,72 @@ describe("organisation attacks", () => {
   });
 });
 
+describe("invitation e-mail and page", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+  });
+  afterAll(() => smtp?.close());
+
+  /** The config of `setup` with an SMTP e-mail provider beside the credentials one. */
+  function withMail() {
+    const fixture = setup();
+    const mail = Nodemailer({ server: smtp.url, from: "Tessera Test <no-reply@tessera.test>" });
+    fixture.config.providers = [...(fixture.config.providers ?? []), mail];
+    return fixture;
+  }
+
+  it("an invitation goes out through the configured e-mail provider, linking to the built-in page", async () => {
+    const { config, adapter } = withMail();
+    const ada = await signedIn(config, "ada");
+    const mia = await signedIn(config, "mia");
+    const organizationId = await created(ada, "acme");
+    await post(ada, "invite", { organizationId, email: "mia@example.com", role: "admin" });
+    const mail = await smtp.nextMail();
+    expect(mail.to).toEqual(["mia@example.com"]);
+    const match = /http:\/\/localhost:3000\/auth\/organizations\/join\?invitationId=[\w-]+/.exec(
+      mail.text,
+    );
+    expect(match).not.toBeNull();
+    const link = new URL(match?.[0] ?? "");
+    // Signed out: sign-in is offered, the organisation is not shown.
+    const anonymous = await new Client(config).get(link.pathname + link.search);
+    const signedOutPage = await anonymous.text();
+    expect(anonymous.status).toBe(200);
+    expect(signedOutPage).toContain("/auth/signin?callbackUrl=");
+    expect(signedOutPage).not.toContain("ACME");
+    // Signed in with the invited address: the page shows it, and its form accepts it.
+    const page = await mia.get(link.pathname + link.search);
+    const markup = await page.text();
+    expect(markup).toContain("ACME invites you to join as admin.");
+    const csrfToken = /name="csrfToken" value="([^"]+)"/.exec(markup)?.[1] ?? "";
+    const invitationId = link.searchParams.get("invitationId") ?? "";
+    const accepted = await mia.post("/auth/organizations/join", {
+      csrfToken,
+      invitationId,
+      answer: "accept",
+    });
+    expect(accepted.status).toBe(200);
+    expect(await accepted.text()).toContain("now a member of ACME");
+    expect(await adapter.getMember(organizationId, "mia")).toMatchObject({ role: "admin" });
+    // Single use: the page now says it is closed.
+    expect((await mia.get(link.pathname + link.search)).status).toBe(410);
+  });
+
+  it("CSRF: the page's accept without the token is refused and makes no member", async () => {
+    const { config, adapter } = withMail();
+    const ada = await signedIn(config, "ada");
+    const mia = await signedIn(config, "mia");
+    const organizationId = await created(ada, "acme");
+    const invited = await post(ada, "invite", { organizationId, email: "mia@example.com" });
+    await smtp.nextMail();
+    const invitationId = (invited.body.invitation as { id: string }).id;
+    const forged = await mia.post("/auth/organizations/join", { invitationId, answer: "accept" });
+    expect(forged.status).toBe(403);
+    expect(await adapter.getMember(organizationId, "mia")).toBeNull();
+  });
+});
+
 describe("organisation server functions", () => {
   it("serve the whole cycle in-process through any integration's runner", async () => {
     const { config } = setup();
@@ -571,6 +662,237 @@ describe("organisation server functions", () => {
     expect(details.members.map((member) => member.userId).sort()).toEqual(["ada", "mia"]);
   });
 });
+
+/** `ada` owns "acme" with stored roles on; `bob` is an admin of it, `mia` a member. */
+async function withStoredRoles(strategy: "jwt" | "database" = "jwt") {
+  const fixture = setup(strategy, {
+    storedRoles: true,
+    roles: {
+      owner: PROJECT_STATEMENTS,
+      admin: {
+        member: ["create", "update", "delete"],
+        invitation: ["create", "cancel"],
+        role: ["create", "update", "delete"],
+        project: ["create", "update"],
+      },
+      member: { project: ["create"] },
+    },
+  });
+  const ada = await signedIn(fixture.config, "ada");
+  const bob = await signedIn(fixture.config, "bob");
+  const mia = await signedIn(fixture.config, "mia");
+  const organizationId = await created(ada, "acme");
+  await joined(ada, bob, "bob", organizationId, "admin");
+  await joined(ada, mia, "mia", organizationId, "member");
+  return { ...fixture, ada, bob, mia, organizationId };
+}
+
+const role = (organizationId: string, name: string, permissions: object) => ({
+  organizationId,
+  name,
+  permissions: JSON.stringify(permissions),
+});
+
+describe.each(["jwt", "database"] as const)(
+  "roles stored per organisation with %s sessions",
+  (strategy) => {
+    it("an admin stores a role and hands it on; its holder's rights follow every change at once", async () => {
+      const { ada, bob, mia, organizationId, events } = await withStoredRoles(strategy);
+      const stored = await post(
+        bob,
+        "create-role",
+        role(organizationId, "reviewer", { project: ["update"] }),
+      );
+      expect(stored.status).toBe(200);
+      expect(
+        (await post(bob, "set-role", { organizationId, userId: "mia", role: "reviewer" })).status,
+      ).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await post(mia, "set-active", { organizationId });
+      expect(await mia.session()).toMatchObject({
+        activeOrganization: { role: "reviewer", permissions: { project: ["update"] } },
+      });
+      expect(await can(mia, { project: ["update"] })).toEqual({ allowed: true, source: "session" });
+      expect(await can(mia, { project: ["create"] })).toEqual({
+        allowed: false,
+        source: "session",
+      });
+      // Narrowing the stored role takes the right away from its holder's session at once.
+      expect((await post(ada, "update-role", role(organizationId, "reviewer", {}))).status).toBe(
+        200,
+      );
+      expect(await can(mia, { project: ["update"] })).toEqual({
+        allowed: false,
+        source: "adapter",
+      });
+      const listed = await get(ada, "roles", { organizationId });
+      expect(listed.body.roles).toContainEqual({ name: "reviewer", permissions: {}, stored: true });
+      // A role a member holds cannot be deleted; once nobody holds it, it can.
+      expect((await post(ada, "delete-role", { organizationId, name: "reviewer" })).status).toBe(
+        409,
+      );
+      await post(ada, "set-role", { organizationId, userId: "mia", role: "member" });
+      expect((await post(ada, "delete-role", { organizationId, name: "reviewer" })).status).toBe(
+        200,
+      );
+      expect(events.map((event) => event.type)).toEqual(
+        expect.arrayContaining(["roleCreated", "roleUpdated", "roleDeleted"]),
+      );
+    });
+  },
+);
+
+describe("stored-role attacks", () => {
+  it("privilege escalation: a member cannot store or change a role granting more than they hold", async () => {
+    const { ada, bob, mia, organizationId, adapter } = await withStoredRoles();
+    // bob (admin) may store roles, but not one with the owner's `organization: ["delete"]`...
+    const wider = await post(
+      bob,
+      "create-role",
+      role(organizationId, "root", { organization: ["delete"] }),
+    );
+    expect(wider).toMatchObject({ status: 403, body: { error: "RoleNotGrantable" } });
+    // ...nor one with an action he lacks on a resource he holds in part.
+    const more = await post(
+      bob,
+      "create-role",
+      role(organizationId, "pm", { project: ["delete"] }),
+    );
+    expect(more.status).toBe(403);
+    // A stored role stronger than his own he may neither change nor delete.
+    const lead = role(organizationId, "lead", { project: ["delete"] });
+    expect((await post(ada, "create-role", lead)).status).toBe(200);
+    expect((await post(bob, "update-role", { ...lead, permissions: "{}" })).status).toBe(403);
+    expect((await post(bob, "delete-role", { organizationId, name: "lead" })).status).toBe(403);
+    // Nor may anyone shadow a role in code: `owner` keeps meaning what the code says.
+    const shadow = await post(ada, "create-role", role(organizationId, "owner", {}));
+    expect(shadow).toMatchObject({ status: 409, body: { error: "RoleExists" } });
+    // mia (member) may not store roles at all.
+    expect((await post(mia, "create-role", role(organizationId, "x", {}))).status).toBe(403);
+    expect((await adapter.listOrganizationRoles(organizationId)).map((r) => r.name)).toEqual([
+      "lead",
+    ]);
+  });
+
+  it("a role stored in organisation A cannot be used in organisation B", async () => {
+    const { ada, organizationId: a, config } = await withStoredRoles();
+    expect(
+      (await post(ada, "create-role", role(a, "auditor", { project: ["update"] }))).status,
+    ).toBe(200);
+    const eve = await signedIn(config, "eve");
+    const mia = await signedIn(config, "mia");
+    const b = await created(eve, "other");
+    await joined(eve, mia, "mia", b, "member");
+    // B has no role `auditor`: neither handing it on nor inviting with it works there.
+    const handed = await post(eve, "set-role", {
+      organizationId: b,
+      userId: "mia",
+      role: "auditor",
+    });
+    expect(handed).toMatchObject({ status: 403, body: { error: "RoleNotGrantable" } });
+    const invited = await post(eve, "invite", {
+      organizationId: b,
+      email: "bob@example.com",
+      role: "auditor",
+    });
+    expect(invited.status).toBe(403);
+    // Nor can B's owner change A's role, or read A's roles (IDOR).
+    expect((await post(eve, "update-role", role(b, "auditor", {}))).status).toBe(404);
+    expect((await post(eve, "update-role", role(a, "auditor", {}))).status).toBe(404);
+    expect((await get(eve, "roles", { organizationId: a })).status).toBe(404);
+    // B's own `auditor` is another role: holding it grants nothing of A's.
+    expect((await post(eve, "create-role", role(b, "auditor", {}))).status).toBe(200);
+    expect(
+      (await post(eve, "set-role", { organizationId: b, userId: "mia", role: "auditor" })).status,
+    ).toBe(200);
+    expect(await can(mia, { project: ["update"] }, { organizationId: b })).toMatchObject({
+      allowed: false,
+    });
+  });
+
+  it("stored roles answer 404 unless switched on, and need the adapter's role methods", async () => {
+    const { config } = setup();
+    const ada = await signedIn(config, "ada");
+    const organizationId = await created(ada, "acme");
+    const answer = await post(ada, "create-role", role(organizationId, "x", {}));
+    expect(answer).toMatchObject({ status: 404, body: { error: "StoredRolesOff" } });
+    const { config: on } = setup("jwt", { storedRoles: true });
+    const plain = { ...MemoryAdapter() } as Record<string, unknown>;
+    delete plain.createOrganizationRole;
+    expect(() => assertStartupConfig({ ...on, adapter: plain as never })).toThrow(
+      /createOrganizationRole/,
+    );
+  });
+});
+
+describe.each(["jwt", "database"] as const)(
+  "hasPermission(session, …) with %s sessions",
+  (strategy) => {
+    /** The session as server code reads it in-process (what `auth()` answers). */
+    async function sessionOf(config: AuthConfig, client: Client) {
+      const headers = new Headers({ cookie: client.cookieHeader() });
+      return (await readSession(config, { url: ORIGIN, headers })).session;
+    }
+
+    it("answers from the session without a membership read, and a revoked role stops working at once", async () => {
+      const { config, reads } = setup(strategy);
+      const ada = await signedIn(config, "ada");
+      const bob = await signedIn(config, "bob");
+      const organizationId = await created(ada, "acme");
+      const team = (await post(ada, "create-team", { organizationId, name: "Core" })).body.team as {
+        id: string;
+      };
+      await joined(ada, bob, "bob", organizationId, "admin");
+      await post(ada, "set-team-member", { teamId: team.id, userId: "bob", role: "admin" });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await post(bob, "set-active", { organizationId });
+      const session = await sessionOf(config, bob);
+      reads.members = 0;
+      expect(await hasPermission(session, { project: ["delete"] }, { organizationId })).toBe(true);
+      expect(await hasPermission(session, { project: ["update"] }, { teamId: team.id })).toBe(true);
+      expect(await hasPermission(session, { organization: ["delete"] })).toBe(false);
+      expect(reads.members).toBe(0);
+      // Demoted: the same session object (a JWT still saying `admin`) stops granting at once.
+      await post(ada, "set-role", { organizationId, userId: "bob", role: "member" });
+      expect(await hasPermission(session, { project: ["delete"] }, { organizationId })).toBe(false);
+      expect(await hasPermission(session, { project: ["create"] }, { organizationId })).toBe(true);
+      await post(ada, "remove-member", { organizationId, userId: "bob" });
+      expect(await hasPermission(session, { project: ["create"] }, { organizationId })).toBe(false);
+    });
+
+    it("checks an organisation other than the active one from the database, and none as refused", async () => {
+      const { config } = setup(strategy);
+      const ada = await signedIn(config, "ada");
+      const first = await created(ada, "first");
+      const second = await created(ada, "second");
+      await post(ada, "set-active", { organizationId: first });
+      const session = await sessionOf(config, ada);
+      expect(
+        await hasPermission(session, { organization: ["delete"] }, { organizationId: second }),
+      ).toBe(true);
+      expect(
+        await hasPermission(session, { organization: ["delete"] }, { organizationId: "elsewhere" }),
+      ).toBe(false);
+      expect(await hasPermission(null, { project: ["create"] })).toBe(false);
+    });
+
+    it("a forged session (from JSON, or written by the caller) is refused, never trusted", async () => {
+      const { config } = setup(strategy);
+      const ada = await signedIn(config, "ada");
+      const organizationId = await created(ada, "acme");
+      await post(ada, "set-active", { organizationId });
+      const session = await sessionOf(config, ada);
+      const forged = JSON.parse(JSON.stringify(session)) as object;
+      expect(forged).toMatchObject({ activeOrganization: { role: "owner" } });
+      await expect(hasPermission(forged, { organization: ["delete"] })).rejects.toBeInstanceOf(
+        OrganizationSessionUnreadable,
+      );
+      await expect(
+        hasPermission({ activeOrganization: { id: organizationId, role: "owner", teams: {} } }, {}),
+      ).rejects.toThrow(/auth\(\)/);
+    });
+  },
+);
 
 describe("loading", () => {
   /** The source files a bundle of `entries` (paths under src/) takes in. */

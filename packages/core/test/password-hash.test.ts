@@ -112,6 +112,31 @@ describe("hashes imported from other systems", () => {
     );
   });
 
+  // Openwall's crypt_blowfish test vectors (wrapper.c): "U*U" at cost 5, and the empty password.
+  const BCRYPT_U = "$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW";
+  const BCRYPT_EMPTY = "$2a$05$CCCCCCCCCCCCCCCCCCCCC.7uG0VCzI2bS7j6ymqJi9CdcdxiRTWNy";
+
+  it("bcrypt hashes ($2a$, $2b$, $2y$) from crypt_blowfish's vectors verify and ask to be re-hashed", async () => {
+    for (const prefix of ["$2a$", "$2b$", "$2y$"]) {
+      const stored = BCRYPT_U.replace("$2a$", prefix);
+      expect(await verifyPassword("U*U", stored, FAST)).toEqual({ valid: true, needsRehash: true });
+      expect(await verifyPassword("U*V", stored, FAST)).toEqual({
+        valid: false,
+        needsRehash: false,
+      });
+    }
+    expect((await verifyPassword("", BCRYPT_EMPTY, FAST)).valid).toBe(true);
+    expect((await verifyPassword("U*U", BCRYPT_EMPTY, FAST)).valid).toBe(false);
+  });
+
+  it("denial of service: a tampered bcrypt hash with cost 31 is refused, not computed", async () => {
+    const tampered = BCRYPT_U.replace("$05$", "$31$");
+    expect(await verifyPassword("U*U", tampered, FAST)).toEqual({
+      valid: false,
+      needsRehash: false,
+    });
+  });
+
   it("the verifyPassword hook checks any other scheme; its yes asks for a re-hash", async () => {
     const legacy = "$legacy$plain$hunter2hunter2";
     const hook = (typed: string, stored: string) => stored === `$legacy$plain$${typed}`;

@@ -29,6 +29,13 @@ import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
 const FAST = { ln: 10, r: 8, p: 1 };
 const PAGE = { accept: "text/html" };
 
+/**
+ * The e-mails being sent: they leave off the response path, so the helpers below wait for them
+ * after each request, as a user waits for the e-mail.
+ */
+const deliveries: Promise<void>[] = [];
+const delivered = () => Promise.all(deliveries.splice(0));
+
 function setup(
   options: PasswordOptions = {},
   extra: Partial<AuthConfig> = {},
@@ -55,6 +62,7 @@ function setup(
           send: async (mail) => {
             mails.push(mail);
           },
+          deliver: (sending) => void deliveries.push(sending),
           ...options,
         }),
       ],
@@ -71,7 +79,9 @@ function setup(
 
 async function post(client: Client, path: string, form: Record<string, string>, html = true) {
   const csrfToken = await client.csrfToken();
-  return client.post(path, { csrfToken, ...form }, html ? PAGE : {});
+  const answer = await client.post(path, { csrfToken, ...form }, html ? PAGE : {});
+  await delivered();
+  return answer;
 }
 
 async function signUp(client: Client, email: string, pw = "a long passphrase") {
@@ -212,6 +222,24 @@ describe("the password extension", () => {
     expect(again.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
   });
 
+  it("an imported bcrypt user signs in with their old password and is re-hashed to scrypt", async () => {
+    const { config, adapter } = setup();
+    await adapter.createUser({ id: "bc", email: "bc@example.com", emailVerified: new Date() });
+    // Openwall's crypt_blowfish test vector for the password "U*U".
+    await adapter.setPasswordHash(
+      "bc",
+      "$2a$05$CCCCCCCCCCCCCCCCCCCCC.E5YPO9kmyuRGyh0XouQYb4YMJKvyOeW",
+    );
+    const wrong = await signIn(new Client(config), "bc@example.com", "U*V");
+    expect(wrong.headers.get("location")).toContain("error=CredentialsSignin");
+    expect(await adapter.getPasswordHash("bc")).toMatch(/^\$2a\$/);
+    const answer = await signIn(new Client(config), "bc@example.com", "U*U");
+    expect(answer.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
+    expect(await adapter.getPasswordHash("bc")).toMatch(/^\$scrypt\$ln=10,r=8,p=1\$/);
+    const again = await signIn(new Client(config), "bc@example.com", "U*U");
+    expect(again.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
+  });
+
   it("account enumeration by status and body: sign-up and forgot answer the same for a taken and a free address", async () => {
     const { config, mails, lastMail } = setup();
     await signUp(new Client(config), "taken@example.com");
@@ -237,6 +265,142 @@ describe("the password extension", () => {
     expect(mails.some((mail) => mail.to === "nobody@example.com")).toBe(false);
   });
 
+  it("account enumeration by timing: sign-up and forgot answer before the e-mail is sent, for a taken and a free address alike", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sent: string[] = [];
+    const handed: Promise<void>[] = [];
+    const { config, adapter } = setup({
+      // The mail server has not answered yet: an answer that waited for it would never come.
+      send: async (mail) => {
+        await held;
+        sent.push(`${mail.kind} ${mail.to}`);
+      },
+      deliver: (sending) => void handed.push(sending),
+    });
+    await adapter.createUser({ id: "t", email: "taken@example.com", emailVerified: new Date() });
+    const answers = [
+      await signUp(new Client(config), "taken@example.com"),
+      await signUp(new Client(config), "free@example.com"),
+      await post(new Client(config), "/auth/password/forgot", { email: "taken@example.com" }),
+      await post(new Client(config), "/auth/password/forgot", { email: "nobody@example.com" }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(sent).toEqual([]);
+    // Three e-mails (none to the address without an account), handed to `deliver`.
+    expect(handed).toHaveLength(3);
+    release();
+    await Promise.all(handed);
+    expect(sent.sort()).toEqual([
+      "exists taken@example.com",
+      "reset taken@example.com",
+      "verify free@example.com",
+    ]);
+  });
+
+  it("a failing mail server is logged, and the answer is the one a delivered e-mail gets", async () => {
+    const { errors, logger } = recordingLogger();
+    const handed: Promise<void>[] = [];
+    const { config, adapter } = setup(
+      {
+        send: async () => {
+          throw new Error("550 mailbox unavailable");
+        },
+        deliver: (sending) => void handed.push(sending),
+      },
+      { logger },
+    );
+    await adapter.createUser({ id: "t", email: "taken@example.com", emailVerified: new Date() });
+    const known = await post(new Client(config), "/auth/password/forgot", {
+      email: "taken@example.com",
+    });
+    const unknown = await post(new Client(config), "/auth/password/forgot", {
+      email: "nobody@example.com",
+    });
+    expect(known.status).toBe(200);
+    expect(comparable(await known.text()).replace(/taken@/g, "X@")).toBe(
+      comparable(await unknown.text()).replace(/nobody@/g, "X@"),
+    );
+    await Promise.all(handed);
+    expect(errors.map((error) => error.message)).toEqual([
+      expect.stringContaining("550 mailbox unavailable"),
+    ]);
+  });
+
+  it("extra sign-up fields are drawn, validated by the app, and reach the signUp event; every flow has its event", async () => {
+    const events: string[] = [];
+    let company: string | undefined;
+    const { config, lastMail } = setup({
+      signUpFields: {
+        fields: {
+          company: { label: "Company", required: true, autocomplete: "organization" },
+          terms: { label: "I accept the terms", type: "checkbox", required: true },
+        },
+        validate: ({ company, terms }) =>
+          company && terms === "on"
+            ? { data: { company } }
+            : { error: "Name your company and accept the terms." },
+      },
+      events: {
+        signUp: ({ user, fields }) => {
+          events.push(`signUp ${user.email}`);
+          company = fields?.company;
+        },
+        emailVerified: ({ user }) => void events.push(`emailVerified ${user.email}`),
+        passwordReset: ({ user }) => void events.push(`passwordReset ${user.email}`),
+        passwordChanged: ({ user }) => void events.push(`passwordChanged ${user.email}`),
+        accountDeleted: ({ user }) => void events.push(`accountDeleted ${user.email}`),
+      },
+    } satisfies PasswordOptions<{ company: string }> as PasswordOptions);
+    const client = new Client(config);
+    const page = await (await client.get("/auth/password/signup", PAGE)).text();
+    expect(page).toContain('name="company"');
+    expect(page).toContain('autocomplete="organization"');
+    expect(page).toContain('name="terms" type="checkbox" required');
+    // The app's validation refuses; the typed values come back in the form, no account is made.
+    const refused = await post(client, "/auth/password/signup", {
+      email: "ada@example.com",
+      password: "a long passphrase",
+      company: "Analytical <Engines>",
+    });
+    expect(refused.status).toBe(400);
+    const again = await refused.text();
+    expect(again).toContain("Name your company and accept the terms.");
+    expect(again).toContain('value="Analytical &lt;Engines&gt;"');
+    expect(events).toEqual([]);
+    await post(client, "/auth/password/signup", {
+      email: "ada@example.com",
+      password: "a long passphrase",
+      company: "Analytical Engines",
+      terms: "on",
+    });
+    expect(company).toBe("Analytical Engines");
+    await post(client, "/auth/password/verify", {
+      email: "ada@example.com",
+      code: lastMail("ada@example.com").code,
+    });
+    await post(client, "/auth/password/forgot", { email: "ada@example.com" });
+    await post(client, "/auth/password/reset", {
+      email: "ada@example.com",
+      code: lastMail("ada@example.com").code,
+      password: "another long passphrase",
+    });
+    await post(client, "/auth/password/change", {
+      currentPassword: "another long passphrase",
+      password: "a third long passphrase",
+    });
+    await post(client, "/auth/password/delete", { currentPassword: "a third long passphrase" });
+    expect(events).toEqual([
+      "signUp ada@example.com",
+      "emailVerified ada@example.com",
+      "passwordReset ada@example.com",
+      "passwordChanged ada@example.com",
+      "accountDeleted ada@example.com",
+    ]);
+  });
+
   it("a weak password is refused at sign-up (NIST length), and no account is made", async () => {
     const { config, adapter } = setup({ policy: { minLength: 10 } });
     const answer = await signUp(new Client(config), "short@example.com", "123456789");
@@ -248,7 +412,16 @@ describe("the password extension", () => {
   it("CSRF: sign-up, verify, forgot and reset posted without the token are refused", async () => {
     const { config } = setup();
     const client = new Client(config);
-    for (const sub of ["signup", "verify", "forgot", "reset", "change", "delete"]) {
+    for (const sub of [
+      "signup",
+      "verify",
+      "forgot",
+      "reset",
+      "change",
+      "change-email",
+      "confirm-email",
+      "delete",
+    ]) {
       const answer = await client.post(`/auth/password/${sub}`, {
         email: "ada@example.com",
         password: "a long passphrase",
@@ -256,6 +429,101 @@ describe("the password extension", () => {
       });
       expect(answer.status).toBe(403);
     }
+  });
+
+  it("change e-mail: the password is required, the new address is verified by its code before it replaces the old, and the old one is told", async () => {
+    const changes: string[] = [];
+    const { config, adapter, mails, lastMail } = setup({
+      events: {
+        emailChanged: ({ user, previousEmail }) =>
+          void changes.push(`${previousEmail} → ${user.email}`),
+      },
+    });
+    const client = new Client(config);
+    await signUp(client, "ada@example.com");
+    await post(client, "/auth/password/verify", {
+      email: "ada@example.com",
+      code: lastMail("ada@example.com").code,
+    });
+    const id = (await adapter.getUserByEmail("ada@example.com"))?.id ?? "";
+    // Step-up: a session alone (left open, or stolen) cannot move the account.
+    const without = await post(client, "/auth/password/change-email", {
+      email: "countess@example.com",
+      currentPassword: "not the password",
+    });
+    expect(without.status).toBe(403);
+    expect(mails.some((mail) => mail.to === "countess@example.com")).toBe(false);
+    const asked = await post(client, "/auth/password/change-email", {
+      email: "Countess@Example.com",
+      currentPassword: "a long passphrase",
+    });
+    expect(asked.status).toBe(200);
+    const mail = lastMail("countess@example.com");
+    expect(mail.kind).toBe("change-email");
+    expect(new URL(mail.url).pathname).toBe("/auth/password/confirm-email");
+    // Not moved until the new address proves itself.
+    expect((await adapter.getUser(id))?.email).toBe("ada@example.com");
+    const wrong = await post(client, "/auth/password/confirm-email", {
+      email: "countess@example.com",
+      code: mail.code === "000000" ? "111111" : "000000",
+    });
+    expect(wrong.status).toBe(400);
+    // The link may open on another device, not signed in: the code alone confirms.
+    const elsewhere = new Client(config);
+    const filled = await elsewhere.get(new URL(mail.url).pathname + new URL(mail.url).search, PAGE);
+    expect(await filled.text()).toContain(`value="${mail.code}"`);
+    const confirmed = await post(elsewhere, "/auth/password/confirm-email", {
+      email: "countess@example.com",
+      code: mail.code,
+    });
+    expect(confirmed.status).toBe(302);
+    expect((await adapter.getUser(id))?.email).toBe("countess@example.com");
+    expect(lastMail("ada@example.com")).toMatchObject({
+      kind: "email-changed",
+      newEmail: "countess@example.com",
+    });
+    expect(changes).toEqual(["ada@example.com → countess@example.com"]);
+    // Spent: the code does not work twice.
+    const reuse = await post(elsewhere, "/auth/password/confirm-email", {
+      email: "countess@example.com",
+      code: mail.code,
+    });
+    expect(reuse.status).toBe(400);
+    const signedIn = await signIn(new Client(config), "countess@example.com", "a long passphrase");
+    expect(signedIn.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
+  });
+
+  it("account enumeration by change e-mail: a taken new address gets the same answer and no e-mail, and is never taken over", async () => {
+    const { config, adapter, mails, lastMail } = setup();
+    await adapter.createUser({ id: "b", email: "babbage@example.com", emailVerified: new Date() });
+    const client = new Client(config);
+    await signUp(client, "ada@example.com");
+    await post(client, "/auth/password/verify", {
+      email: "ada@example.com",
+      code: lastMail("ada@example.com").code,
+    });
+    const taken = await post(client, "/auth/password/change-email", {
+      email: "babbage@example.com",
+      currentPassword: "a long passphrase",
+    });
+    const free = await post(client, "/auth/password/change-email", {
+      email: "lovelace@example.com",
+      currentPassword: "a long passphrase",
+    });
+    expect(taken.status).toBe(free.status);
+    expect(comparable(await taken.text()).replace(/babbage@/g, "X@")).toBe(
+      comparable(await free.text()).replace(/lovelace@/g, "X@"),
+    );
+    expect(mails.some((mail) => mail.to === "babbage@example.com")).toBe(false);
+    // Every code is refused for the taken address (the code was never sent; guess a few).
+    for (const code of ["000000", "123456"]) {
+      const answer = await post(client, "/auth/password/confirm-email", {
+        email: "babbage@example.com",
+        code,
+      });
+      expect(answer.status).toBe(400);
+    }
+    expect((await adapter.getUser("b"))?.email).toBe("babbage@example.com");
   });
 
   it("forgot → reset: the code sets the password, signs in, and ends every other session", async () => {
@@ -316,6 +584,7 @@ describe("the password extension", () => {
             scrypt: FAST,
             breachedPasswords: false,
             send: async (mail) => void mails.push(mail),
+            deliver: (sending) => void deliveries.push(sending),
           }),
         ],
       },
@@ -488,6 +757,41 @@ describe("the password extension", () => {
     expect(statuses.slice(3)).toEqual([429, 429]);
   });
 
+  it("mail bombing and mass sign-up: sign-up, forgot and change e-mail are limited per address (429) through the shared store", async () => {
+    const storage = memoryStore();
+    const { config, mails, lastMail } = setup({}, { rateLimit: { storage, max: 3 } });
+    const statuses = async (path: string, form: Record<string, string>, client?: Client) => {
+      const seen: number[] = [];
+      for (let attempt = 0; attempt < 4; attempt++)
+        seen.push((await post(client ?? new Client(config), path, form)).status);
+      return seen;
+    };
+    expect(
+      await statuses("/auth/password/signup", {
+        email: "target@example.com",
+        password: "a long passphrase",
+      }),
+    ).toEqual([200, 200, 200, 429]);
+    expect(await statuses("/auth/password/forgot", { email: "victim@example.com" })).toEqual([
+      200, 200, 200, 429,
+    ]);
+    const client = new Client(config);
+    await signUp(client, "ada@example.com");
+    await post(client, "/auth/password/verify", {
+      email: "ada@example.com",
+      code: lastMail("ada@example.com").code,
+    });
+    const before = mails.length;
+    expect(
+      await statuses(
+        "/auth/password/change-email",
+        { email: "bombed@example.com", currentPassword: "a long passphrase" },
+        client,
+      ),
+    ).toEqual([200, 200, 200, 429]);
+    expect(mails.length - before).toBe(3);
+  });
+
   it("malformed bodies (arrays, objects, huge strings) get a 400 page, never a 500", async () => {
     const { config } = setup();
     const client = new Client(config);
@@ -506,6 +810,7 @@ describe("the password extension", () => {
     const { config, lastMail } = setup();
     const anonymous = passwordApi(actionRunner({ url: ORIGIN, headers: new Headers() }, config));
     await anonymous.signUp({ email: "ada@example.com", password: "a long passphrase" });
+    await delivered();
     await expect(anonymous.verify({ email: "ada@example.com", code: "000000" })).rejects.toThrow(
       PasswordRefused,
     );
@@ -516,6 +821,7 @@ describe("the password extension", () => {
     expect(verified.url).toBe(ORIGIN);
     await anonymous.requestReset("ada@example.com");
     await anonymous.requestReset("nobody@example.com");
+    await delivered();
     await expect(
       anonymous.reset({
         email: "ada@example.com",

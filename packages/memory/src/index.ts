@@ -24,6 +24,8 @@ import type {
   MemberRecord,
   OrganizationAdapter,
   OrganizationRecord,
+  OrganizationRoleAdapter,
+  OrganizationRoleRecord,
   TeamMemberRecord,
   TeamRecord,
 } from "@tessera/core/organizations";
@@ -60,6 +62,8 @@ export interface MemoryStore {
   readonly teams: Map<string, TeamRecord>;
   /** Team places by {@link pairKey} of team and user. */
   readonly teamMembers: Map<string, TeamMemberRecord>;
+  /** Roles organisations defined for themselves, by {@link pairKey} of organisation and name. */
+  readonly organizationRoles: Map<string, OrganizationRoleRecord>;
   /** Passkey names and dates by credential id (Tessera's passkey-management extension). */
   readonly passkeyDetails: Map<string, PasskeyDetails>;
   /** Password hashes (PHC strings) by user id. */
@@ -95,6 +99,7 @@ export function createMemoryStore(): MemoryStore {
     invitations: new Map(),
     teams: new Map(),
     teamMembers: new Map(),
+    organizationRoles: new Map(),
     passkeyDetails: new Map(),
     passwordHashes: new Map(),
     userRoles: new Map(),
@@ -185,10 +190,15 @@ function definedFields<T extends object>(patch: T): Partial<T> {
  */
 export function MemoryAdapter(
   store: MemoryStore = createMemoryStore(),
-): Required<Adapter> & TwoFactorAdapter & OrganizationAdapter & PasswordAdapter & AdminAdapter {
+): Required<Adapter> &
+  TwoFactorAdapter &
+  OrganizationAdapter &
+  OrganizationRoleAdapter &
+  PasswordAdapter &
+  AdminAdapter {
   const { users, accounts, sessions, verificationTokens, authenticators, twoFactors, backupCodes } =
     store;
-  const { organizations, members, invitations, teams, teamMembers } = store;
+  const { organizations, members, invitations, teams, teamMembers, organizationRoles } = store;
   const { passwordHashes, userRoles, userBans } = store;
 
   /** The user as administrators see them: with role and ban. */
@@ -476,6 +486,7 @@ export function MemoryAdapter(
       deleteWhere(invitations, (invitation) => invitation.organizationId === id);
       deleteWhere(teams, (team) => team.organizationId === id);
       deleteWhere(teamMembers, (member) => member.organizationId === id);
+      deleteWhere(organizationRoles, (role) => role.organizationId === id);
     },
 
     async listOrganizationsOfUser(userId) {
@@ -583,6 +594,37 @@ export function MemoryAdapter(
 
     async listTeamMembers(teamId) {
       return [...teamMembers.values()].filter((member) => member.teamId === teamId).map(copy);
+    },
+
+    async createOrganizationRole(role) {
+      const key = pairKey(role.organizationId, role.name);
+      if (organizationRoles.has(key)) return false;
+      organizationRoles.set(key, structuredClone(role));
+      return true;
+    },
+
+    async getOrganizationRole(organizationId, name) {
+      const role = organizationRoles.get(pairKey(organizationId, name));
+      return role ? structuredClone(role) : null;
+    },
+
+    async listOrganizationRoles(organizationId) {
+      return [...organizationRoles.values()]
+        .filter((role) => role.organizationId === organizationId)
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+        .map((role) => structuredClone(role));
+    },
+
+    async updateOrganizationRole(organizationId, name, permissions) {
+      const key = pairKey(organizationId, name);
+      const existing = organizationRoles.get(key);
+      if (!existing) return false;
+      organizationRoles.set(key, { ...existing, permissions: structuredClone(permissions) });
+      return true;
+    },
+
+    async deleteOrganizationRole(organizationId, name) {
+      return organizationRoles.delete(pairKey(organizationId, name));
     },
 
     async getPasswordHash(userId) {

@@ -19,7 +19,13 @@ runAdapterConformance("MemoryAdapter", {
       store.verificationTokens.get(verificationTokenStoreKey(key)) ?? null,
     authenticator: (credentialID) => store.authenticators.get(credentialID) ?? null,
   },
-  features: { twoFactor: true, organizations: true, password: true, admin: true },
+  features: {
+    twoFactor: true,
+    organizations: true,
+    organizationRoles: true,
+    password: true,
+    admin: true,
+  },
 });
 
 describe("MemoryAdapter isolation", () => {

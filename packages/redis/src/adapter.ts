@@ -8,7 +8,7 @@ import type {
   VerificationToken,
 } from "@tessera/core/adapters";
 import type { AdminAdapter } from "@tessera/core/admin";
-import type { OrganizationAdapter } from "@tessera/core/organizations";
+import type { OrganizationAdapter, OrganizationRoleAdapter } from "@tessera/core/organizations";
 import type { PasswordAdapter } from "@tessera/core/password";
 import type { TwoFactorAdapter } from "@tessera/core/two-factor";
 import type { Cluster, Redis } from "ioredis";
@@ -193,7 +193,12 @@ function definedFields<T extends object>(patch: T): Partial<T> {
 export function RedisAdapter(
   redis: Redis | Cluster,
   options: RedisAdapterOptions = {},
-): Required<Adapter> & TwoFactorAdapter & OrganizationAdapter & PasswordAdapter & AdminAdapter {
+): Required<Adapter> &
+  TwoFactorAdapter &
+  OrganizationAdapter &
+  OrganizationRoleAdapter &
+  PasswordAdapter &
+  AdminAdapter {
   const prefix = options.prefix ?? "tessera:";
   if (/[{}]/.test(prefix)) {
     throw new TypeError("RedisAdapter: the prefix must not contain { or } (hash tag characters)");
@@ -289,6 +294,7 @@ export function RedisAdapter(
   > &
     TwoFactorAdapter &
     OrganizationAdapter &
+    OrganizationRoleAdapter &
     PasswordAdapter &
     AdminAdapter = {
     async createUser(user) {

@@ -10,6 +10,8 @@ import type {
   MembershipChange,
   OrganizationAdapter,
   OrganizationRecord,
+  OrganizationRoleAdapter,
+  OrganizationRoleRecord,
   TeamMemberRecord,
   TeamRecord,
 } from "@tessera/core/organizations";
@@ -85,6 +87,23 @@ function invitationFromJson(json: string): InvitationRecord {
   const stored = JSON.parse(json) as Dated<InvitationRecord, "createdAt" | "expires">;
   return { ...stored, expires: new Date(stored.expires), createdAt: new Date(stored.createdAt) };
 }
+function roleFromJson(json: string): OrganizationRoleRecord {
+  const stored = JSON.parse(json) as Dated<OrganizationRoleRecord, "createdAt">;
+  return { ...stored, createdAt: new Date(stored.createdAt) };
+}
+function roleToJson(role: OrganizationRoleRecord): string {
+  return JSON.stringify({ ...role, createdAt: iso(role.createdAt) });
+}
+
+/**
+ * Replaces the role ARGV[1] of KEYS[1] with ARGV[2] while it exists; 0 when it is gone. The JSON
+ * is built outside: cjson would turn an empty action list into an object.
+ */
+const REPLACE_ROLE = `
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+return 1`;
+
 function teamFromJson(json: string): TeamRecord {
   const stored = JSON.parse(json) as Dated<TeamRecord, "createdAt">;
   return { ...stored, createdAt: new Date(stored.createdAt) };
@@ -92,7 +111,7 @@ function teamFromJson(json: string): TeamRecord {
 
 /** The organisation methods of the adapter, and what deleting a user does to their memberships. */
 export interface RedisOrganizations {
-  methods: OrganizationAdapter;
+  methods: OrganizationAdapter & OrganizationRoleAdapter;
   /** Removes the user's memberships and team places (before the user's own keys go). */
   forgetUser(userId: string): Promise<void>;
   /** The user's index of organisations, deleted with the user's other keys. */
@@ -117,6 +136,7 @@ export function redisOrganizations(redis: Redis | Cluster, prefix: string): Redi
     invitations: (id: string) => `${tag(id)}:invitations`,
     teams: (id: string) => `${tag(id)}:teams`,
     teamMembers: (id: string) => `${tag(id)}:team-members`,
+    roles: (id: string) => `${tag(id)}:roles`,
     slug: (slug: string) => `${prefix}org-slug:${part(slug)}`,
     invitation: (id: string) => `${prefix}org-invitation:${part(id)}`,
     team: (id: string) => `${prefix}org-team:${part(id)}`,
@@ -160,7 +180,7 @@ export function redisOrganizations(redis: Redis | Cluster, prefix: string): Redi
     return answer as MembershipChange;
   }
 
-  const methods: OrganizationAdapter = {
+  const methods: OrganizationAdapter & OrganizationRoleAdapter = {
     async createOrganization(organization, owner) {
       // The slug is claimed first: of two organisations with one slug, one gets it.
       if ((await redis.set(keys.slug(organization.slug), organization.id, "NX")) !== "OK")
@@ -222,6 +242,7 @@ export function redisOrganizations(redis: Redis | Cluster, prefix: string): Redi
         keys.invitations(id),
         keys.teams(id),
         keys.teamMembers(id),
+        keys.roles(id),
       );
       await Promise.all([
         ...userIds.map((userId) => redis.srem(keys.userOrganizations(userId), id)),
@@ -380,6 +401,39 @@ export function redisOrganizations(redis: Redis | Cluster, prefix: string): Redi
       const organizationId = await organizationOf(keys.team(teamId));
       if (organizationId === null) return [];
       return teamMembersWhere(organizationId, (member) => member.teamId === teamId);
+    },
+
+    async createOrganizationRole(role) {
+      return (
+        (await redis.hsetnx(keys.roles(role.organizationId), role.name, roleToJson(role))) === 1
+      );
+    },
+
+    async getOrganizationRole(organizationId, name) {
+      const json = await redis.hget(keys.roles(organizationId), name);
+      return json === null ? null : roleFromJson(json);
+    },
+
+    async listOrganizationRoles(organizationId) {
+      const all = await redis.hvals(keys.roles(organizationId));
+      return all.map(roleFromJson).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    },
+
+    async updateOrganizationRole(organizationId, name, permissions) {
+      const current = await redis.hget(keys.roles(organizationId), name);
+      if (current === null) return false;
+      const role = { ...roleFromJson(current), permissions };
+      const replaced = await run(
+        REPLACE_ROLE,
+        [keys.roles(organizationId)],
+        name,
+        roleToJson(role),
+      );
+      return Number(replaced) === 1;
+    },
+
+    async deleteOrganizationRole(organizationId, name) {
+      return (await redis.hdel(keys.roles(organizationId), name)) === 1;
     },
   };
 

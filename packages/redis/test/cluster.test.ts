@@ -152,7 +152,13 @@ runAdapterConformance("RedisAdapter on a three-master Redis Cluster", {
     }),
     prefix,
   ),
-  features: { twoFactor: true, organizations: true, password: true, admin: true },
+  features: {
+    twoFactor: true,
+    organizations: true,
+    organizationRoles: true,
+    password: true,
+    admin: true,
+  },
 });
 
 describe("Redis Cluster key layout", () => {

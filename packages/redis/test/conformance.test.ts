@@ -12,5 +12,11 @@ runAdapterConformance("RedisAdapter on a single Redis", {
       await redis.quit();
     },
   }),
-  features: { twoFactor: true, organizations: true, password: true, admin: true },
+  features: {
+    twoFactor: true,
+    organizations: true,
+    organizationRoles: true,
+    password: true,
+    admin: true,
+  },
 });

@@ -14,6 +14,9 @@ import type {
   MembershipChange,
   OrganizationAdapter,
   OrganizationRecord,
+  OrganizationRoleAdapter,
+  OrganizationRoleRecord,
+  Permissions,
   TeamMemberRecord,
   TeamRecord,
 } from "@tessera/core/organizations";
@@ -32,12 +35,14 @@ import {
 import { atomicBatch } from "./batch.js";
 import { dialectTraits, readBoolean, readDate, readInteger } from "./dialect.js";
 import { type DirectReader, directReader } from "./native.js";
+import { batchedOrganizationWrites } from "./organizations-batch.js";
 import { sqlPasskeyMethods } from "./passkeys.js";
 import {
   type AccountRow,
   type AuthenticatorRow,
   type OrganizationInvitationRow,
   type OrganizationMemberRow,
+  type OrganizationRoleRow,
   type OrganizationRow,
   type OrganizationTeamRow,
   type SessionRow,
@@ -228,7 +233,12 @@ function authenticatorFromRow(row: AuthenticatorRow): AdapterAuthenticator {
 export function SqlAdapter<DB>(
   database: Kysely<DB>,
   options: SqlAdapterOptions,
-): Required<Adapter> & TwoFactorAdapter & OrganizationAdapter & PasswordAdapter & AdminAdapter {
+): Required<Adapter> &
+  TwoFactorAdapter &
+  OrganizationAdapter &
+  OrganizationRoleAdapter &
+  PasswordAdapter &
+  AdminAdapter {
   // The application's own Kysely type does not know Tessera's tables; see `tableNames`.
   const db = database as unknown as Kysely<TesseraTables>;
   const untyped = database as unknown as Kysely<UntypedTables>;
@@ -467,8 +477,19 @@ export function SqlAdapter<DB>(
     expires: readDate(row.expires),
     createdAt: readDate(row.createdAt),
   });
+  // D1 has no transactions: the organisation's decisions become conditional statements there.
+  const organizationBatch = atomicBatch(database);
+  const batchedWrites =
+    organizationBatch &&
+    batchedOrganizationWrites(database as unknown as Kysely<unknown>, real, organizationBatch);
   const teamFromRow = (row: OrganizationTeamRow): TeamRecord => ({
     ...row,
+    createdAt: readDate(row.createdAt),
+  });
+  const roleFromRow = (row: OrganizationRoleRow): OrganizationRoleRecord => ({
+    organizationId: row.organizationId,
+    name: row.name,
+    permissions: JSON.parse(row.permissions) as Permissions,
     createdAt: readDate(row.createdAt),
   });
 
@@ -903,6 +924,7 @@ export function SqlAdapter<DB>(
         db.deleteFrom(table("organization_teams")).where("organizationId", "=", id).compile(),
         db.deleteFrom(table("organization_invitations")).where("organizationId", "=", id).compile(),
         db.deleteFrom(table("organization_members")).where("organizationId", "=", id).compile(),
+        db.deleteFrom(table("organization_roles")).where("organizationId", "=", id).compile(),
         db.deleteFrom(table("organizations")).where("id", "=", id).compile(),
       ]);
     },
@@ -950,6 +972,7 @@ export function SqlAdapter<DB>(
     },
 
     async addMember(member) {
+      if (batchedWrites) return batchedWrites.addMember(memberToRow(member));
       return withOrganizationLocked(member.organizationId, async (trx) => {
         const organization = await trx
           .selectFrom(table("organizations"))
@@ -969,6 +992,8 @@ export function SqlAdapter<DB>(
     },
 
     async setMemberRole(organizationId, userId, role, ownerRole) {
+      if (batchedWrites)
+        return batchedWrites.setMemberRole(organizationId, userId, role, ownerRole);
       return withOrganizationLocked<MembershipChange>(organizationId, async (trx) => {
         const member = await trx
           .selectFrom(table("organization_members"))
@@ -990,6 +1015,7 @@ export function SqlAdapter<DB>(
     },
 
     async removeMember(organizationId, userId, ownerRole) {
+      if (batchedWrites) return batchedWrites.removeMember(organizationId, userId, ownerRole);
       return withOrganizationLocked<MembershipChange>(organizationId, async (trx) => {
         const member = await trx
           .selectFrom(table("organization_members"))
@@ -1044,6 +1070,13 @@ export function SqlAdapter<DB>(
     },
 
     async settleInvitation(id, status, member) {
+      if (batchedWrites)
+        return batchedWrites.settleInvitation(
+          id,
+          status,
+          traits.date(new Date()),
+          member && memberToRow(member),
+        );
       const invitation = await db
         .selectFrom(table("organization_invitations"))
         .select("organizationId")
@@ -1145,6 +1178,72 @@ export function SqlAdapter<DB>(
         .selectAll()
         .where("teamId", "=", teamId)
         .execute();
+    },
+
+    async createOrganizationRole(role) {
+      try {
+        await db
+          .insertInto(table("organization_roles"))
+          .values({
+            organizationId: role.organizationId,
+            name: role.name,
+            permissions: JSON.stringify(role.permissions),
+            createdAt: traits.date(role.createdAt),
+          })
+          .execute();
+        return true;
+      } catch (error) {
+        // The primary key decided: the error is the database's refusal of a second role of the name.
+        const taken = await db
+          .selectFrom(table("organization_roles"))
+          .select("name")
+          .where("organizationId", "=", role.organizationId)
+          .where("name", "=", role.name)
+          .executeTakeFirst();
+        if (taken) return false;
+        throw error;
+      }
+    },
+
+    async getOrganizationRole(organizationId, name) {
+      const row = await db
+        .selectFrom(table("organization_roles"))
+        .selectAll()
+        .where("organizationId", "=", organizationId)
+        .where("name", "=", name)
+        .executeTakeFirst();
+      return row ? roleFromRow(row) : null;
+    },
+
+    async listOrganizationRoles(organizationId) {
+      const rows = await db
+        .selectFrom(table("organization_roles"))
+        .selectAll()
+        .where("organizationId", "=", organizationId)
+        .orderBy("name")
+        .execute();
+      return rows.map(roleFromRow);
+    },
+
+    async updateOrganizationRole(organizationId, name, permissions) {
+      const result = await db
+        .updateTable(table("organization_roles"))
+        .set({ permissions: JSON.stringify(permissions) })
+        .where("organizationId", "=", organizationId)
+        .where("name", "=", name)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) return true;
+      // MySQL counts changed rows, not matched ones: the same statements again update none.
+      return (await this.getOrganizationRole(organizationId, name)) !== null;
+    },
+
+    async deleteOrganizationRole(organizationId, name) {
+      const result = await db
+        .deleteFrom(table("organization_roles"))
+        .where("organizationId", "=", organizationId)
+        .where("name", "=", name)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
     },
 
     async getPasswordHash(userId) {

@@ -550,6 +550,31 @@ function plainMigrations(options: MigrationOptions): Record<string, Migration> {
         await db.schema.dropTable(name("user_roles")).ifExists().execute();
       },
     },
+    "0009_organization_roles": {
+      // Roles an organisation defines for itself, beside those in code; gone with the organisation.
+      async up(db: Kysely<unknown>) {
+        await withTableOptions(
+          db.schema
+            .createTable(name("organization_roles"))
+            .addColumn("organizationId", types.key, (col) => col.notNull())
+            .addColumn("name", types.key, (col) => col.notNull())
+            .addColumn("permissions", types.text, (col) => col.notNull())
+            .addColumn("createdAt", types.date, (col) => col.notNull())
+            .addPrimaryKeyConstraint(`${prefix}organization_roles_pkey`, ["organizationId", "name"])
+            .addForeignKeyConstraint(
+              `${prefix}organization_roles_organizationId_fkey`,
+              ["organizationId"],
+              name("organizations"),
+              ["id"],
+              (fk) => fk.onDelete("cascade"),
+            ),
+        ).execute();
+      },
+
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropTable(name("organization_roles")).ifExists().execute();
+      },
+    },
   };
   return migrations;
 }

@@ -161,6 +161,14 @@ export interface OrganizationTeamMemberRow {
   role: string;
 }
 
+/** A role an organisation defined for itself; `permissions` is the statements as JSON. */
+export interface OrganizationRoleRow {
+  organizationId: string;
+  name: string;
+  permissions: string;
+  createdAt: StoredDate;
+}
+
 /** A user's password hash (`@tessera/core/password`), a PHC string. */
 export interface PasswordRow {
   userId: string;
@@ -197,6 +205,7 @@ export interface TesseraTables {
   organization_invitations: OrganizationInvitationRow;
   organization_teams: OrganizationTeamRow;
   organization_team_members: OrganizationTeamMemberRow;
+  organization_roles: OrganizationRoleRow;
   passkey_details: PasskeyDetailsRow;
   passwords: PasswordRow;
   user_roles: UserRoleRow;

@@ -20,7 +20,13 @@ import {
       tablePrefix,
       afterClose: () => rm(file, { force: true }).then(() => rm(`${file}-wal`, { force: true })),
     }),
-    features: { twoFactor: true, organizations: true, password: true, admin: true },
+    features: {
+      twoFactor: true,
+      organizations: true,
+      organizationRoles: true,
+      password: true,
+      admin: true,
+    },
   });
 }
 
@@ -30,7 +36,13 @@ import {
   runAdapterConformance("SqlAdapter on PostgreSQL", {
     adapter: SqlAdapter(db, { dialect: "postgres", tablePrefix }),
     db: sqlConformanceDb(db, { dialect: "postgres", tablePrefix }),
-    features: { twoFactor: true, organizations: true, password: true, admin: true },
+    features: {
+      twoFactor: true,
+      organizations: true,
+      organizationRoles: true,
+      password: true,
+      admin: true,
+    },
   });
 }
 
@@ -40,7 +52,13 @@ import {
   runAdapterConformance("SqlAdapter on MariaDB, mysql dialect (SELECT … FOR UPDATE)", {
     adapter: SqlAdapter(db, { dialect: "mysql", tablePrefix }),
     db: sqlConformanceDb(db, { dialect: "mysql", tablePrefix }),
-    features: { twoFactor: true, organizations: true, password: true, admin: true },
+    features: {
+      twoFactor: true,
+      organizations: true,
+      organizationRoles: true,
+      password: true,
+      admin: true,
+    },
   });
 }
 
@@ -50,6 +68,12 @@ import {
   runAdapterConformance("SqlAdapter on MariaDB, mariadb dialect (DELETE … RETURNING)", {
     adapter: SqlAdapter(db, { dialect: "mariadb", tablePrefix }),
     db: sqlConformanceDb(db, { dialect: "mariadb", tablePrefix }),
-    features: { twoFactor: true, organizations: true, password: true, admin: true },
+    features: {
+      twoFactor: true,
+      organizations: true,
+      organizationRoles: true,
+      password: true,
+      admin: true,
+    },
   });
 }

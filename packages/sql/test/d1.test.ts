@@ -47,7 +47,13 @@ function opened<T>(value: T): T {
   runAdapterConformance("SqlAdapter on Cloudflare D1 (batch instead of transactions)", {
     adapter: SqlAdapter(db, { dialect: "sqlite", tablePrefix }),
     db: sqlConformanceDb(db, { dialect: "sqlite", tablePrefix, afterClose: closeOne }),
-    features: { twoFactor: true, password: true, admin: true },
+    features: {
+      twoFactor: true,
+      organizations: true,
+      organizationRoles: true,
+      password: true,
+      admin: true,
+    },
   });
 }
 
@@ -83,6 +89,7 @@ describe("migrations on Cloudflare D1", () => {
       "0006_organizations",
       "0007_passwords",
       "0008_admin_user_roles_and_bans",
+      "0009_organization_roles",
     ]);
     expect(await migrate(db, { dialect: "sqlite", tablePrefix })).toEqual([]);
     await dropSchema(db, { dialect: "sqlite", tablePrefix });

@@ -27,6 +27,7 @@ const ALL_MIGRATIONS = [
   "0006_organizations",
   "0007_passwords",
   "0008_admin_user_roles_and_bans",
+  "0009_organization_roles",
 ];
 
 /** A user with an account, a session and an authenticator, created through the adapter. */
@@ -225,6 +226,7 @@ for (const target of targets) {
         "0006_organizations",
         "0007_passwords",
         "0008_admin_user_roles_and_bans",
+        "0009_organization_roles",
       ]);
       expect(await shape()).toEqual(before);
       expect((await migrator.migrateTo("0003_exact_store_keys")).error).toBeUndefined();
@@ -347,6 +349,7 @@ for (const target of targets) {
         "0006_organizations",
         "0007_passwords",
         "0008_admin_user_roles_and_bans",
+        "0009_organization_roles",
       ]);
       expect(await store.get(key)).toBe("kept");
       expect((await store.consume(key, 60, 1)).allowed).toBe(false);

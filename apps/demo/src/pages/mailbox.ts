@@ -87,7 +87,23 @@ export function renderMailHtml(mail: CaughtMail): RenderedPage {
 }
 
 /** Where Tessera sends the browser after mailing a link (`pages.verifyRequest`). */
-export function renderCheckEmail(facts: DemoFacts, user: NavUser | null): RenderedPage {
+/**
+ * The demo's "check your email" page. `codeForm` is given in the browser that asked for the
+ * e-mail (it holds the e-mail-code cookie): the 6-digit code from the e-mail signs in here.
+ */
+export function renderCheckEmail(
+  facts: DemoFacts,
+  user: NavUser | null,
+  codeForm?: { csrfToken: string; provider: string },
+): RenderedPage {
+  const form = codeForm
+    ? html`<form class="stack" method="post" action="/auth/callback/${codeForm.provider}" data-testid="email-code-form">
+<input type="hidden" name="csrfToken" value="${codeForm.csrfToken}">
+<label for="code">Or enter the 6-digit code from the email</label>
+<input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="7" required>
+<button type="submit" class="button primary block">Sign in with the code</button>
+</form>`
+    : null;
   return renderDocument({
     title: "Check your email · Tessera demo",
     styles: demoStyles,
@@ -96,6 +112,7 @@ export function renderCheckEmail(facts: DemoFacts, user: NavUser | null): Render
     main: html`<div class="card login-card">
 <header><div class="avatar" aria-hidden="true">${icons.mail}</div><h1>Check your email</h1><p>A sign-in link is on its way.</p></header>
 <p class="center muted">In this demo, e-mail goes to a local mail catcher instead of the internet. Open it and click the link.</p>
+${form}
 <div class="stack"><a class="button primary block" href="/dev/mailbox" data-testid="open-mailbox">Open the demo mailbox</a><a class="button secondary block" href="/auth/signin">Back to sign in</a></div>
 </div>`,
     footer: demoFooter(facts),

@@ -58,6 +58,11 @@ export interface ConformanceFeatures {
    */
   organizations?: boolean;
   /**
+   * Roles stored per organisation (`OrganizationRoleAdapter` of `@tessera/core/organizations`);
+   * off unless set. Runs with `organizations` only.
+   */
+  organizationRoles?: boolean;
+  /**
    * Tessera's password methods (`PasswordAdapter` of `@tessera/core/password`); off unless set,
    * since they are optional.
    */

@@ -2,6 +2,7 @@ import type {
   InvitationRecord,
   MemberRecord,
   OrganizationAdapter,
+  OrganizationRoleAdapter,
 } from "@tessera/core/organizations";
 import { describe, expect, test } from "vitest";
 import type { SuiteContext } from "./context.js";
@@ -10,11 +11,13 @@ import type { SuiteContext } from "./context.js";
  * Tessera's organisation methods (`@tessera/core/organizations`'s `OrganizationAdapter`):
  * organisations with unique slugs, memberships, single-use invitations, teams with team-scoped
  * roles, and the two decisions that must hold under concurrency: one membership from parallel
- * accepts of one invitation, and never an organisation without an owner.
+ * accepts of one invitation, and never an organisation without an owner. With `storedRoles`, also
+ * the roles an organisation stores for itself (`OrganizationRoleAdapter`).
  */
-export function organizationTests(context: SuiteContext): void {
+export function organizationTests(context: SuiteContext, storedRoles = false): void {
   const { createdUser } = context;
-  const adapter = () => context.adapter() as unknown as OrganizationAdapter;
+  const adapter = () =>
+    context.adapter() as unknown as OrganizationAdapter & OrganizationRoleAdapter;
   // Whole seconds plus milliseconds: every dialect must keep the milliseconds.
   const at = () => new Date(Math.floor(Date.now() / 1000) * 1000 + 321);
   const member = (organizationId: string, userId: string, role: string): MemberRecord => ({
@@ -280,5 +283,84 @@ export function organizationTests(context: SuiteContext): void {
       expect(await adapter().listTeamMembers(team.id)).toHaveLength(0);
       expect(await adapter().listOrganizationsOfUser(owner.id)).toHaveLength(0);
     });
+
+    if (storedRoles)
+      describe("roles stored per organisation", () => {
+        const role = (organizationId: string, name: string) => ({
+          organizationId,
+          name,
+          permissions: { project: ["create", "update"], invoice: [] },
+          createdAt: at(),
+        });
+
+        test("createOrganizationRole stores a role once per name; the same name elsewhere is another role", async () => {
+          const { organization } = await createdOrganization();
+          const { organization: other } = await createdOrganization();
+          const billing = role(organization.id, "billing");
+          expect(await adapter().createOrganizationRole(billing)).toBe(true);
+          expect(await adapter().getOrganizationRole(organization.id, "billing")).toEqual(billing);
+          expect(
+            await adapter().createOrganizationRole({ ...billing, permissions: { project: [] } }),
+          ).toBe(false);
+          expect(
+            (await adapter().getOrganizationRole(organization.id, "billing"))?.permissions,
+          ).toEqual(billing.permissions);
+          // A role belongs to one organisation: the other one does not see it.
+          expect(await adapter().getOrganizationRole(other.id, "billing")).toBeNull();
+          expect(await adapter().createOrganizationRole(role(other.id, "billing"))).toBe(true);
+        });
+
+        test("listOrganizationRoles lists one organisation's roles by name", async () => {
+          const { organization } = await createdOrganization();
+          await adapter().createOrganizationRole(role(organization.id, "support"));
+          await adapter().createOrganizationRole(role(organization.id, "billing"));
+          const listed = await adapter().listOrganizationRoles(organization.id);
+          expect(listed.map((entry) => entry.name)).toEqual(["billing", "support"]);
+          expect(await adapter().listOrganizationRoles(crypto.randomUUID())).toEqual([]);
+        });
+
+        test("updateOrganizationRole replaces what a role grants; an unknown role is answered false", async () => {
+          const { organization } = await createdOrganization();
+          await adapter().createOrganizationRole(role(organization.id, "billing"));
+          const narrower = { project: ["create"] };
+          expect(await adapter().updateOrganizationRole(organization.id, "billing", narrower)).toBe(
+            true,
+          );
+          // The same permissions again still count as found (MySQL reports no changed row).
+          expect(await adapter().updateOrganizationRole(organization.id, "billing", narrower)).toBe(
+            true,
+          );
+          expect(
+            (await adapter().getOrganizationRole(organization.id, "billing"))?.permissions,
+          ).toEqual(narrower);
+          expect(await adapter().updateOrganizationRole(organization.id, "nobody", narrower)).toBe(
+            false,
+          );
+        });
+
+        test("deleteOrganizationRole removes the role once; deleteOrganization removes them all", async () => {
+          const { organization } = await createdOrganization();
+          await adapter().createOrganizationRole(role(organization.id, "billing"));
+          await adapter().createOrganizationRole(role(organization.id, "support"));
+          expect(await adapter().deleteOrganizationRole(organization.id, "billing")).toBe(true);
+          expect(await adapter().deleteOrganizationRole(organization.id, "billing")).toBe(false);
+          expect(await adapter().getOrganizationRole(organization.id, "billing")).toBeNull();
+          await adapter().deleteOrganization(organization.id);
+          expect(await adapter().listOrganizationRoles(organization.id)).toEqual([]);
+        });
+
+        test("two parallel creates of one role name store one", async () => {
+          const { organization } = await createdOrganization();
+          const answers = await Promise.all([
+            adapter().createOrganizationRole(role(organization.id, "billing")),
+            adapter().createOrganizationRole({
+              ...role(organization.id, "billing"),
+              permissions: { project: ["delete"] },
+            }),
+          ]);
+          expect(answers.filter(Boolean)).toHaveLength(1);
+          expect(await adapter().listOrganizationRoles(organization.id)).toHaveLength(1);
+        });
+      });
   });
 }

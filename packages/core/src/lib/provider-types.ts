@@ -270,6 +270,11 @@ export interface SendVerificationRequestParams {
   locale?: string;
   /** Tessera extension: the app's texts for the default e-mail (the config's `messages`). */
   messages?: MessageOverrides<CoreMessages>;
+  /**
+   * Tessera: a 6-digit code that signs in like the link, in the browser where the sign-in
+   * started (absent with `signInCode: false`). The default e-mail shows it under the button.
+   */
+  code?: string;
 }
 
 /** E-mail (magic link) provider configuration. */
@@ -298,6 +303,13 @@ export interface EmailConfig extends CommonProviderOptions {
    * instance allows `maxAttempts` tries of its own.
    */
   attemptStore?: VerificationAttemptStore;
+  /**
+   * Tessera: put a 6-digit code in the e-mail beside the link, which the verify-request page
+   * takes, for phones and installed web apps whose mail app opens links in another browser. The
+   * code works only in the browser that asked for it, for at most 15 minutes, once, within
+   * `maxAttempts`. Default true; `false` sends the link alone, as Auth.js does.
+   */
+  signInCode?: boolean;
   /** Normalises (and validates) an address; throw to refuse it. */
   normalizeIdentifier?: (identifier: string) => string;
   /** Secret for hashing tokens, when different from the global one. */

@@ -8,8 +8,15 @@ import { OrganizationActionRefused } from "../../errors.js";
 import type { ActionRunner } from "../../lib/in-process.js";
 import type { ActiveOrganization } from "./extension.js";
 import { ORGANIZATIONS_ACTION } from "./extension.js";
+import type { PermissionScope } from "./membership.js";
 import type { Permissions, Statements } from "./permissions.js";
-import type { InvitationRecord, MemberRecord, OrganizationRecord, TeamRecord } from "./storage.js";
+import type {
+  InvitationRecord,
+  MemberRecord,
+  OrganizationRecord,
+  OrganizationRoleRecord,
+  TeamRecord,
+} from "./storage.js";
 
 /** An organisation as a member sees it. */
 export interface OrganizationDetails {
@@ -19,12 +26,6 @@ export interface OrganizationDetails {
   /** Pending invitations; empty unless the caller may invite. */
   invitations: InvitationRecord[];
   membership: ActiveOrganization;
-}
-
-/** Where a permission is checked: an organisation (default: the active one) and a team in it. */
-export interface PermissionScope {
-  organizationId?: string;
-  teamId?: string;
 }
 
 /** The organisation functions for server code, bound to a runner. */
@@ -52,6 +53,23 @@ export interface OrganizationsApi<S extends Statements = Statements> {
   deleteTeam(teamId: string): Promise<void>;
   setTeamMember(teamId: string, userId: string, role?: string): Promise<void>;
   removeTeamMember(teamId: string, userId: string): Promise<void>;
+  /** The roles a member may pick from: those in code, and the organisation's stored ones. */
+  listRoles(
+    organizationId: string,
+  ): Promise<{ name: string; permissions: Permissions<S>; stored: boolean }[]>;
+  /**
+   * Stores a role of the organisation's own (`storedRoles`): it may grant no more than the
+   * caller's own role, and never takes the name of a role in code.
+   */
+  createRole(
+    organizationId: string,
+    name: string,
+    permissions: Permissions<S>,
+  ): Promise<OrganizationRoleRecord>;
+  /** Replaces what a stored role grants; its holders' sessions read it again at once. */
+  updateRole(organizationId: string, name: string, permissions: Permissions<S>): Promise<void>;
+  /** Removes a stored role that no member holds. */
+  deleteRole(organizationId: string, name: string): Promise<void>;
   /** Makes `organizationId` the session's active organisation (`null`: none). */
   setActive(organizationId: string | null): Promise<ActiveOrganization | null>;
   /**
@@ -128,6 +146,24 @@ export function organizationsApi<S extends Statements = Statements>(
           ...(organizationId !== null && { organizationId }),
         })
       ).activeOrganization,
+    listRoles: async (organizationId) =>
+      (
+        await call<{ roles: { name: string; permissions: Permissions<S>; stored: boolean }[] }>(
+          "roles",
+          { organizationId },
+        )
+      ).roles,
+    createRole: async (organizationId, name, permissions) =>
+      (
+        await call<{ role: OrganizationRoleRecord }>("create-role", {
+          organizationId,
+          name,
+          permissions: JSON.stringify(permissions),
+        })
+      ).role,
+    updateRole: (organizationId, name, permissions) =>
+      done(call("update-role", { organizationId, name, permissions: JSON.stringify(permissions) })),
+    deleteRole: (organizationId, name) => done(call("delete-role", { organizationId, name })),
     async hasPermission(permissions, scope = {}) {
       const answer = await call<{ allowed: boolean }>("has-permission", {
         permissions: JSON.stringify(permissions),

@@ -48,6 +48,20 @@ export interface OrganizationsClient {
   removeTeamMember(teamId: string, userId: string): Promise<OrganizationClientResult>;
   /** Switches the session's active organisation (`null`: none); reload the session afterwards. */
   setActive(organizationId: string | null): Promise<OrganizationClientResult>;
+  /** The roles a member may pick from: those in code, and the organisation's stored ones. */
+  listRoles(organizationId: string): Promise<OrganizationClientResult>;
+  /** Stores a role of the organisation's own (`storedRoles`); it may grant no more than yours. */
+  createRole(
+    organizationId: string,
+    name: string,
+    permissions: Record<string, readonly string[]>,
+  ): Promise<OrganizationClientResult>;
+  updateRole(
+    organizationId: string,
+    name: string,
+    permissions: Record<string, readonly string[]>,
+  ): Promise<OrganizationClientResult>;
+  deleteRole(organizationId: string, name: string): Promise<OrganizationClientResult>;
   /**
    * Whether the signed-in user may do what `permissions` names (default scope: the active
    * organisation), to show or hide controls. The server decides again on every change.
@@ -105,6 +119,12 @@ export function organizationsClient(endpoint: AuthEndpoint): OrganizationsClient
     removeTeamMember: (teamId, userId) => call("remove-team-member", { teamId, userId }),
     setActive: (organizationId) =>
       call("set-active", organizationId === null ? {} : { organizationId }),
+    listRoles: (organizationId) => query("roles", organizationId),
+    createRole: (organizationId, name, permissions) =>
+      call("create-role", { organizationId, name, permissions: JSON.stringify(permissions) }),
+    updateRole: (organizationId, name, permissions) =>
+      call("update-role", { organizationId, name, permissions: JSON.stringify(permissions) }),
+    deleteRole: (organizationId, name) => call("delete-role", { organizationId, name }),
     async hasPermission(permissions, scope = {}) {
       const answer = await call("has-permission", {
         permissions: JSON.stringify(permissions),

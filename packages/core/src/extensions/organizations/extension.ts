@@ -5,16 +5,37 @@
  * may do it in the organisation the target belongs to. Its storage is the adapter's
  * {@link OrganizationAdapter} methods, checked when the config is resolved.
  */
-import type { ActionRow, AuthContext } from "../../lib/config/internal.js";
+
+import { AuthError, EmailSignInError } from "../../errors.js";
+import type {
+  ActionRow,
+  AuthContext,
+  InternalEmailProvider,
+  ResolvedConfig,
+  SessionFieldsContext,
+} from "../../lib/config/internal.js";
 import { defineExtension } from "../../lib/extension.js";
 import type { TesseraExtension } from "../../lib/extension-handle.js";
 import { readChunkedCookie } from "../../lib/http/cookies.js";
 import { json } from "../../lib/http/response.js";
 import { readJwtSession, reissueJwtSession } from "../../lib/session/jwt-cookie.js";
-import { sharedStoreOf } from "../../lib/session/rate-limit.js";
 import { readSessionClaims, storeSessionClaims } from "../../lib/session/session-claims.js";
 import { signedInUserId } from "../../lib/session/signed-in.js";
 import type { JWT, ResponseInternal } from "../../types.js";
+import { PERMISSION_CHECK, type PermissionCheck } from "./has-permission.js";
+import {
+  type ActiveOrganization,
+  asCarried,
+  type CarriedMembership,
+  decidePermission,
+  heldBy,
+  markChanged,
+  membershipNow,
+  organizationStore,
+  type RoleBook,
+  rolePermissions,
+} from "./membership.js";
+import { type InvitationView, invitationPage } from "./pages.js";
 import {
   DEFAULT_ROLES,
   DEFAULT_TEAM_ROLES,
@@ -30,22 +51,17 @@ import {
   type InvitationRecord,
   type MemberRecord,
   ORGANIZATION_ADAPTER_METHODS,
+  ORGANIZATION_ROLE_ADAPTER_METHODS,
   type OrganizationAdapter,
+  type OrganizationRoleAdapter,
 } from "./storage.js";
+
+export type { ActiveOrganization } from "./membership.js";
 
 /** The name of the action row: `<basePath>/organizations/<sub-path>`. */
 export const ORGANIZATIONS_ACTION = "organizations";
 /** The claim that carries the active organisation and the membership in it. */
 export const ACTIVE_ORGANIZATION_CLAIM = "org";
-
-/** What a session carries about its active organisation. */
-export interface ActiveOrganization {
-  id: string;
-  /** The user's role in it when the session last read the membership. */
-  role: string;
-  /** The user's role in each of its teams they are in, by team id. */
-  teams: Record<string, string>;
-}
 
 /** One change, as the events receive it: the audit trail an app stores. */
 export type OrganizationEvent =
@@ -100,7 +116,13 @@ export type OrganizationEvent =
       teamId: string;
       userId: string;
     }
-  | { type: "activeOrganizationChanged"; organizationId: string | null; actorId: string };
+  | { type: "activeOrganizationChanged"; organizationId: string | null; actorId: string }
+  | {
+      type: "roleCreated" | "roleUpdated" | "roleDeleted";
+      organizationId: string;
+      actorId: string;
+      role: string;
+    };
 
 /** Options of {@link organizations}. */
 export interface OrganizationOptions<S extends Statements = typeof ORGANIZATION_STATEMENTS> {
@@ -113,13 +135,23 @@ export interface OrganizationOptions<S extends Statements = typeof ORGANIZATION_
   teamRoles?: Roles<S>;
   /** The role that owns an organisation (there is always one holder); default `owner`. */
   ownerRole?: string;
+  /**
+   * Lets organisations store roles of their own beside `roles` (`create-role`, `update-role`,
+   * `delete-role`, checked with the `role` statements); needs the adapter's
+   * `OrganizationRoleAdapter` methods. Default off.
+   */
+  storedRoles?: boolean;
   /** The role of a new member when an invitation names none; default `member`. */
   defaultRole?: string;
   /** How long an invitation can be accepted, in seconds; default 7 days. */
   invitationMaxAge?: number;
   /**
-   * Sends an invitation (the extension sends no e-mail itself): `url` is the API address that
-   * shows it; link to a page of yours that accepts it with `acceptInvitation`.
+   * Sends an invitation. `url` is the built-in invitation page
+   * (`<basePath>/organizations/join?invitationId=…`), where the invited user signs in with the
+   * invited address and accepts or declines; or link to a page of yours that calls
+   * `acceptInvitation`. Default: the configured e-mail provider's `sendVerificationRequest`
+   * (Nodemailer, Resend, …) with the page as `url` and the address as `identifier`; without an
+   * e-mail provider, nothing is sent (hand on the page's address yourself).
    */
   sendInvitation?(message: {
     invitation: InvitationRecord;
@@ -130,9 +162,7 @@ export interface OrganizationOptions<S extends Statements = typeof ORGANIZATION_
   onEvent?(event: OrganizationEvent): void | Promise<void>;
 }
 
-interface Resolved {
-  roles: Roles;
-  teamRoles: Roles;
+interface Resolved extends RoleBook {
   ownerRole: string;
   defaultRole: string;
   invitationMaxAge: number;
@@ -142,7 +172,12 @@ interface Resolved {
 
 /** The adapter's organisation methods (present: the config check made sure). */
 function store(ctx: AuthContext): OrganizationAdapter {
-  return ctx.config.rawAdapter as unknown as OrganizationAdapter;
+  return organizationStore(ctx.config);
+}
+
+/** The adapter's stored-role methods (present when `storedRoles` is on: the config check). */
+function roleStore(ctx: AuthContext): OrganizationRoleAdapter {
+  return organizationStore(ctx.config) as OrganizationRoleAdapter;
 }
 
 function refused(status: number, error: string): ResponseInternal {
@@ -168,36 +203,10 @@ function field(ctx: AuthContext, name: string, max = 200): string | null {
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 
-/** The key of the "membership changed" marker that makes sessions re-read a membership. */
-function changedKey(organizationId: string, userId: string): string {
-  return `tessera:org-changed:${encodeURIComponent(organizationId)}:${encodeURIComponent(userId)}`;
-}
-
-/**
- * Records that the membership of `userId` in `organizationId` changed: a session that carries
- * it from before reads it again (a revoked role stops working at once, JWT sessions included).
- */
-async function markChanged(ctx: AuthContext, organizationId: string, userId: string) {
-  const shared = sharedStoreOf(ctx.config);
-  const key = changedKey(organizationId, userId);
-  const ttl = Math.max(ctx.config.jwt.maxAge, ctx.config.session.maxAge);
-  await shared.delete(key);
-  await shared.add(key, String(Date.now()), ttl);
-}
-
 /** What a session carries: its claim, or null; with where to write a new one. */
 interface CarriedClaims {
-  claim: (ActiveOrganization & { at: number }) | null;
-  write(claim: (ActiveOrganization & { at: number }) | null): Promise<ResponseInternal["cookies"]>;
-}
-
-function asCarried(value: unknown): (ActiveOrganization & { at: number }) | null {
-  if (typeof value !== "object" || value === null) return null;
-  const claim = value as Partial<ActiveOrganization & { at: number }>;
-  if (typeof claim.id !== "string" || typeof claim.role !== "string") return null;
-  if (typeof claim.at !== "number" || typeof claim.teams !== "object" || claim.teams === null)
-    return null;
-  return claim as ActiveOrganization & { at: number };
+  claim: CarriedMembership | null;
+  write(claim: CarriedMembership | null): Promise<ResponseInternal["cookies"]>;
 }
 
 async function carriedClaims(ctx: AuthContext): Promise<CarriedClaims | null> {
@@ -238,27 +247,6 @@ async function carriedClaims(ctx: AuthContext): Promise<CarriedClaims | null> {
   };
 }
 
-/** The caller's membership read from the adapter now: organisation role and team roles. */
-async function membershipNow(
-  ctx: AuthContext,
-  organizationId: string,
-  userId: string,
-): Promise<ActiveOrganization | null> {
-  const member = await store(ctx).getMember(organizationId, userId);
-  if (!member) return null;
-  const places = await store(ctx).listTeamMembersOfUser(organizationId, userId);
-  const teams = Object.fromEntries(places.map((place) => [place.teamId, place.role]));
-  return { id: organizationId, role: member.role, teams };
-}
-
-/** The permissions of a membership: its organisation role, plus its role in `teamId`. */
-function heldBy(options: Resolved, membership: ActiveOrganization, teamId?: string): Permissions[] {
-  const held = [options.roles[membership.role] ?? {}];
-  const teamRole = teamId === undefined ? undefined : membership.teams[teamId];
-  if (teamRole !== undefined) held.push(options.teamRoles[teamRole] ?? {});
-  return held;
-}
-
 /** Whether a helper answered with a refusal rather than what was asked for. */
 function isRefusal<T extends object>(value: T | ResponseInternal): value is ResponseInternal {
   return "status" in value;
@@ -270,10 +258,11 @@ function isRefusal<T extends object>(value: T | ResponseInternal): value is Resp
  */
 async function memberOf(
   ctx: AuthContext,
+  options: Resolved,
   organizationId: string,
   userId: string,
 ): Promise<ActiveOrganization | ResponseInternal> {
-  const membership = await membershipNow(ctx, organizationId, userId);
+  const membership = await membershipNow(ctx.config, options, organizationId, userId);
   return membership ?? refused(404, "OrganizationNotFound");
 }
 
@@ -289,7 +278,7 @@ async function allowed(
   asked: Permissions,
   teamId?: string,
 ): Promise<ActiveOrganization | ResponseInternal> {
-  const membership = await memberOf(ctx, organizationId, userId);
+  const membership = await memberOf(ctx, options, organizationId, userId);
   if (isRefusal(membership)) return membership;
   if (!grants(heldBy(options, membership, teamId), asked)) return refused(403, "Forbidden");
   return membership;
@@ -300,11 +289,16 @@ async function allowed(
  * grant nothing the caller's own role does not (raising privileges through another member, or
  * through an invitation, is refused); only an owner makes owners.
  */
-function mayGrant(options: Resolved, held: string, role: string): boolean {
-  const granted = options.roles[role];
+async function mayGrant(
+  ctx: AuthContext,
+  options: Resolved,
+  held: ActiveOrganization,
+  role: string,
+): Promise<boolean> {
+  const granted = await rolePermissions(ctx.config, options, held.id, role);
   if (!granted) return false;
-  if (role === options.ownerRole) return held === options.ownerRole;
-  return isWithin(options.roles[held] ?? {}, granted);
+  if (role === options.ownerRole) return held.role === options.ownerRole;
+  return isWithin(heldBy(options, held)[0] ?? {}, granted);
 }
 
 async function create(ctx: AuthContext, options: Resolved, userId: string) {
@@ -321,7 +315,7 @@ async function create(ctx: AuthContext, options: Resolved, userId: string) {
 }
 
 async function read(ctx: AuthContext, options: Resolved, userId: string, organizationId: string) {
-  const membership = await memberOf(ctx, organizationId, userId);
+  const membership = await memberOf(ctx, options, organizationId, userId);
   if (isRefusal(membership)) return membership;
   const adapter = store(ctx);
   const [organization, members, teams] = await Promise.all([
@@ -346,7 +340,7 @@ async function invite(ctx: AuthContext, options: Resolved, userId: string, organ
   const role = field(ctx, "role", 64) ?? options.defaultRole;
   if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) return refused(400, "InvalidEmail");
   // Privilege escalation: an admin inviting a confederate (or a second address) as owner.
-  if (!mayGrant(options, membership.role, role)) return refused(403, "RoleNotGrantable");
+  if (!(await mayGrant(ctx, options, membership, role))) return refused(403, "RoleNotGrantable");
   const organization = await store(ctx).getOrganization(organizationId);
   if (!organization) return refused(404, "OrganizationNotFound");
   const now = new Date();
@@ -361,12 +355,7 @@ async function invite(ctx: AuthContext, options: Resolved, userId: string, organ
     createdAt: now,
   };
   await store(ctx).createInvitation(invitation);
-  const url = `${ctx.url.href.replace(/\/$/, "")}/organizations/invitation?${new URLSearchParams({ invitationId: invitation.id })}`;
-  await options.sendInvitation?.({
-    invitation,
-    organization: { id: organization.id, name: organization.name },
-    url,
-  });
+  await sendInvitation(ctx, options, invitation, organization);
   await emit(ctx, options, {
     type: "invitationCreated",
     organizationId,
@@ -375,6 +364,96 @@ async function invite(ctx: AuthContext, options: Resolved, userId: string, organ
     email,
   });
   return json({ invitation });
+}
+
+/** The built-in invitation page of `invitationId`. */
+function invitationPageUrl(ctx: AuthContext, invitationId: string): string {
+  return `${ctx.url.href.replace(/\/$/, "")}/organizations/join?${new URLSearchParams({ invitationId })}`;
+}
+
+/**
+ * Sends the invitation: through `sendInvitation` when given, else through the configured e-mail
+ * provider as every Tessera e-mail is. A failure to send is the inviter's error to see (the
+ * invitation stays, and can be revoked or sent again).
+ */
+async function sendInvitation(
+  ctx: AuthContext,
+  options: Resolved,
+  invitation: InvitationRecord,
+  organization: { id: string; name: string },
+): Promise<void> {
+  const url = invitationPageUrl(ctx, invitation.id);
+  const message = {
+    invitation,
+    organization: { id: organization.id, name: organization.name },
+    url,
+  };
+  try {
+    if (options.sendInvitation) return await options.sendInvitation(message);
+    const provider = ctx.providers.find(
+      (candidate): candidate is InternalEmailProvider => candidate.type === "email",
+    );
+    if (!provider) return;
+    await provider.sendVerificationRequest({
+      identifier: invitation.email,
+      token: invitation.id,
+      expires: invitation.expires,
+      url,
+      provider,
+      theme: ctx.config.theme,
+      request: ctx.request.request,
+    });
+  } catch (error) {
+    if (error instanceof AuthError) throw error;
+    const cause = error instanceof Error ? error : new Error(String(error));
+    throw new EmailSignInError(`Sending the invitation e-mail failed: ${cause.message}`, {
+      cause,
+    });
+  }
+}
+
+/**
+ * `join`: the built-in invitation page. Signed out, it offers sign-in and tells nothing of the
+ * invitation (a forwarded or leaked link shows no organisation); signed in with another address,
+ * it says so without naming the invited one; signed in with it, it shows the organisation and
+ * the role with "Accept" and "Decline", which post back here (CSRF token included).
+ */
+async function join(ctx: AuthContext, options: Resolved): Promise<ResponseInternal> {
+  const invitationId = field(ctx, "invitationId");
+  const page = (view: InvitationView, status = 200) =>
+    invitationPage(
+      {
+        url: ctx.url,
+        theme: ctx.config.theme,
+        csrfToken: ctx.csrfToken ?? "",
+        pageUrl: invitationPageUrl(ctx, invitationId ?? ""),
+      },
+      view,
+      status,
+    );
+  const userId = await signedInUserId(ctx);
+  if (!userId) return page({ state: "signed-out" });
+  const invitation = invitationId ? await store(ctx).getInvitation(invitationId) : null;
+  if (!invitation) return page({ state: "closed" }, 404);
+  const user = await ctx.config.adapter?.getUser(userId);
+  if (!user?.email || user.email.toLowerCase() !== invitation.email)
+    return page({ state: "other-address", email: user?.email ?? "" }, 403);
+  const organization = (await store(ctx).getOrganization(invitation.organizationId))?.name ?? "";
+  if (ctx.request.method === "POST") {
+    const choice = field(ctx, "answer");
+    if (choice !== "accept" && choice !== "decline") return refused(400, "BadRequest");
+    const settled = await answer(
+      ctx,
+      options,
+      userId,
+      choice === "accept" ? "accepted" : "declined",
+    );
+    if ((settled.status ?? 200) !== 200) return page({ state: "closed" }, settled.status);
+    return page({ state: choice === "accept" ? "accepted" : "declined", organization });
+  }
+  if (invitation.status !== "pending" || invitation.expires.valueOf() <= Date.now())
+    return page({ state: "closed" }, 410);
+  return page({ state: "open", invitationId: invitation.id, organization, role: invitation.role });
 }
 
 /**
@@ -403,7 +482,7 @@ async function answer(
       : undefined;
   if (!(await store(ctx).settleInvitation(invitation.id, status, member)))
     return refused(410, "InvitationNotPending");
-  if (member) await markChanged(ctx, invitation.organizationId, userId);
+  if (member) await markChanged(ctx.config, invitation.organizationId, userId);
   await emit(ctx, options, {
     type: status === "accepted" ? "invitationAccepted" : "invitationDeclined",
     organizationId: invitation.organizationId,
@@ -470,15 +549,15 @@ async function setRole(
   if (!current) return refused(404, "MemberNotFound");
   // An admin can neither make an owner nor unmake one: both take the owner role.
   if (
-    !mayGrant(options, membership.role, role) ||
-    !mayGrant(options, membership.role, current.role)
+    !(await mayGrant(ctx, options, membership, role)) ||
+    !(await mayGrant(ctx, options, membership, current.role))
   )
     return refused(403, "RoleNotGrantable");
   const refusal = changeAnswer(
     await store(ctx).setMemberRole(organizationId, target, role, options.ownerRole),
   );
   if (refusal) return refusal;
-  await markChanged(ctx, organizationId, target);
+  await markChanged(ctx.config, organizationId, target);
   await emit(ctx, options, {
     type: "memberRoleChanged",
     organizationId,
@@ -503,16 +582,17 @@ async function removeMember(
     if (isRefusal(membership)) return membership;
     const current = await store(ctx).getMember(organizationId, target);
     if (!current) return refused(404, "MemberNotFound");
-    if (!mayGrant(options, membership.role, current.role)) return refused(403, "RoleNotGrantable");
+    if (!(await mayGrant(ctx, options, membership, current.role)))
+      return refused(403, "RoleNotGrantable");
   } else {
-    const membership = await memberOf(ctx, organizationId, userId);
+    const membership = await memberOf(ctx, options, organizationId, userId);
     if (isRefusal(membership)) return membership;
   }
   const refusal = changeAnswer(
     await store(ctx).removeMember(organizationId, target, options.ownerRole),
   );
   if (refusal) return refusal;
-  await markChanged(ctx, organizationId, target);
+  await markChanged(ctx.config, organizationId, target);
   await emit(ctx, options, {
     type: leaving ? "memberLeft" : "memberRemoved",
     organizationId,
@@ -528,7 +608,7 @@ async function transfer(
   userId: string,
   organizationId: string,
 ) {
-  const membership = await memberOf(ctx, organizationId, userId);
+  const membership = await memberOf(ctx, options, organizationId, userId);
   if (isRefusal(membership)) return membership;
   if (membership.role !== options.ownerRole) return refused(403, "Forbidden");
   const target = field(ctx, "userId");
@@ -544,8 +624,8 @@ async function transfer(
   if (promoted !== "done") return refused(404, "MemberNotFound");
   const fallback = options.roles.admin ? "admin" : options.defaultRole;
   await adapter.setMemberRole(organizationId, userId, fallback, options.ownerRole);
-  await markChanged(ctx, organizationId, target);
-  await markChanged(ctx, organizationId, userId);
+  await markChanged(ctx.config, organizationId, target);
+  await markChanged(ctx.config, organizationId, userId);
   await emit(ctx, options, {
     type: "ownershipTransferred",
     organizationId,
@@ -576,7 +656,7 @@ async function remove(ctx: AuthContext, options: Resolved, userId: string, organ
   if (isRefusal(membership)) return membership;
   const members = await store(ctx).listMembers(organizationId);
   await store(ctx).deleteOrganization(organizationId);
-  for (const member of members) await markChanged(ctx, organizationId, member.userId);
+  for (const member of members) await markChanged(ctx.config, organizationId, member.userId);
   await emit(ctx, options, { type: "organizationDeleted", organizationId, actorId: userId });
   return json({ deleted: organizationId });
 }
@@ -620,7 +700,7 @@ async function deleteTeam(ctx: AuthContext, options: Resolved, userId: string) {
   const { team } = access;
   const places = await store(ctx).listTeamMembers(team.id);
   await store(ctx).deleteTeam(team.id);
-  for (const place of places) await markChanged(ctx, team.organizationId, place.userId);
+  for (const place of places) await markChanged(ctx.config, team.organizationId, place.userId);
   await emit(ctx, options, {
     type: "teamDeleted",
     organizationId: team.organizationId,
@@ -639,7 +719,7 @@ async function setTeamMember(ctx: AuthContext, options: Resolved, userId: string
   if (!target || !options.teamRoles[role]) return refused(400, "BadRequest");
   // A team admin may not raise themselves, nor hand on more than their own team role.
   const ownTeamRole = membership.teams[team.id];
-  const orgWide = grants([options.roles[membership.role] ?? {}], { team: ["update"] });
+  const orgWide = grants(heldBy(options, membership).slice(0, 1), { team: ["update"] });
   if (
     !orgWide &&
     (target === userId ||
@@ -654,7 +734,7 @@ async function setTeamMember(ctx: AuthContext, options: Resolved, userId: string
     userId: target,
     role,
   });
-  await markChanged(ctx, team.organizationId, target);
+  await markChanged(ctx.config, team.organizationId, target);
   await emit(ctx, options, {
     type: "teamMemberSet",
     organizationId: team.organizationId,
@@ -678,7 +758,7 @@ async function removeTeamMember(ctx: AuthContext, options: Resolved, userId: str
   if (isRefusal(access)) return access;
   const { team } = access;
   await store(ctx).removeTeamMember(team.id, target);
-  await markChanged(ctx, team.organizationId, target);
+  await markChanged(ctx.config, team.organizationId, target);
   await emit(ctx, options, {
     type: "teamMemberRemoved",
     organizationId: team.organizationId,
@@ -693,11 +773,13 @@ async function setActive(ctx: AuthContext, options: Resolved, userId: string) {
   const carried = await carriedClaims(ctx);
   if (!carried) return refused(401, "NotSignedIn");
   const organizationId = field(ctx, "organizationId");
-  let claim: (ActiveOrganization & { at: number }) | null = null;
+  let claim: CarriedMembership | null = null;
   if (organizationId) {
-    const membership = await memberOf(ctx, organizationId, userId);
+    // Read time first: a change while reading is then newer than the copy, never missed.
+    const at = Date.now();
+    const membership = await memberOf(ctx, options, organizationId, userId);
     if (isRefusal(membership)) return membership;
-    claim = { ...membership, at: Date.now() };
+    claim = { ...membership, at };
   }
   const cookies = await carried.write(claim);
   await emit(ctx, options, {
@@ -708,8 +790,19 @@ async function setActive(ctx: AuthContext, options: Resolved, userId: string) {
   return { ...json({ activeOrganization: claim && publicClaim(claim) }), cookies: cookies ?? [] };
 }
 
-function publicClaim(claim: ActiveOrganization & { at: number }): ActiveOrganization {
-  return { id: claim.id, role: claim.role, teams: claim.teams };
+function publicClaim(claim: CarriedMembership): ActiveOrganization {
+  const { at: _readAt, ...shown } = claim;
+  return shown;
+}
+
+/** Permissions from a body or query field (JSON text or an object), or null when malformed. */
+function askedPermissions(ctx: AuthContext): Permissions | null {
+  const raw = ctx.request.body?.permissions ?? ctx.request.query.permissions;
+  try {
+    return parsePermissions(typeof raw === "string" ? JSON.parse(raw) : raw);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -718,33 +811,130 @@ function publicClaim(claim: ActiveOrganization & { at: number }): ActiveOrganiza
  * is renewed). One shared-store read decides which: the same store that revokes JWT sessions.
  */
 async function hasPermission(ctx: AuthContext, options: Resolved, userId: string) {
-  const raw = ctx.request.body?.permissions ?? ctx.request.query.permissions;
-  let asked: Permissions | null = null;
-  try {
-    asked = parsePermissions(typeof raw === "string" ? JSON.parse(raw) : raw);
-  } catch {
-    asked = null;
-  }
+  const asked = askedPermissions(ctx);
   if (!asked) return refused(400, "InvalidPermissions");
   const carried = await carriedClaims(ctx);
   if (!carried) return refused(401, "NotSignedIn");
-  const organizationId = field(ctx, "organizationId") ?? carried.claim?.id;
-  if (!organizationId) return json({ allowed: false, source: "none" });
-  const teamId = field(ctx, "teamId") ?? undefined;
-  const claim = carried.claim;
-  if (claim?.id === organizationId) {
-    const changed = await sharedStoreOf(ctx.config).get(changedKey(organizationId, userId));
-    // A change in the very millisecond of the read may have missed it: counted as newer.
-    if (changed === null || Number(changed) < claim.at)
-      return json({ allowed: grants(heldBy(options, claim, teamId), asked), source: "session" });
+  const at = Date.now();
+  const scope = {
+    organizationId: field(ctx, "organizationId") ?? undefined,
+    teamId: field(ctx, "teamId") ?? undefined,
+  };
+  const answer = await decidePermission(ctx.config, options, userId, carried.claim, asked, scope);
+  const renews = answer.renewed !== undefined && carried.claim?.id === answer.organizationId;
+  const cookies = renews
+    ? ((await carried.write(answer.renewed ? { ...answer.renewed, at } : null)) ?? [])
+    : [];
+  return { ...json({ allowed: answer.allowed, source: answer.source }), cookies };
+}
+
+/** A stored role's name: the shape of a slug, so it reads well in URLs and lists. */
+const ROLE_NAME = /^[a-z0-9](?:[a-z0-9_-]{0,62}[a-z0-9])?$/;
+
+/** `roles`: the roles in code and the organisation's own, for a member to pick from. */
+async function listRoles(
+  ctx: AuthContext,
+  options: Resolved,
+  userId: string,
+  organizationId: string,
+) {
+  const membership = await memberOf(ctx, options, organizationId, userId);
+  if (isRefusal(membership)) return membership;
+  const stored = options.storedRoles
+    ? await roleStore(ctx).listOrganizationRoles(organizationId)
+    : [];
+  return json({
+    roles: [
+      ...Object.entries(options.roles).map(([name, permissions]) => ({
+        name,
+        permissions,
+        stored: false,
+      })),
+      ...stored.map((role) => ({ name: role.name, permissions: role.permissions, stored: true })),
+    ],
+  });
+}
+
+/**
+ * `create-role` and `update-role`: the caller needs the `role` statement for it, and the role may
+ * grant nothing the caller's own role does not (privilege escalation: a member with `role:
+ * ["create"]` writing a role with `organization: ["delete"]` and having someone hand it back).
+ */
+async function writeRole(
+  ctx: AuthContext,
+  options: Resolved,
+  userId: string,
+  organizationId: string,
+  mode: "create" | "update",
+) {
+  if (!options.storedRoles) return refused(404, "StoredRolesOff");
+  const membership = await allowed(ctx, options, organizationId, userId, { role: [mode] });
+  if (isRefusal(membership)) return membership;
+  const name = field(ctx, "name", 64);
+  const permissions = askedPermissions(ctx);
+  if (!name || !ROLE_NAME.test(name)) return refused(400, "InvalidRoleName");
+  if (!permissions) return refused(400, "InvalidPermissions");
+  // A stored role never shadows one in code: `owner` (or `admin`) keeps meaning what the code says.
+  if (Object.hasOwn(options.roles, name)) return refused(409, "RoleExists");
+  const own = heldBy(options, membership)[0] ?? {};
+  if (!isWithin(own, permissions)) return refused(403, "RoleNotGrantable");
+  const cleaned = Object.fromEntries(
+    Object.entries(permissions).filter(([, actions]) => (actions?.length ?? 0) > 0),
+  );
+  const adapter = roleStore(ctx);
+  let createdAt: Date | undefined;
+  if (mode === "create") {
+    createdAt = new Date();
+    const role = { organizationId, name, permissions: cleaned, createdAt };
+    if (!(await adapter.createOrganizationRole(role))) return refused(409, "RoleExists");
+  } else {
+    // Narrowing a role stronger than one's own is a change of what its holders may do: refused too.
+    const current = await adapter.getOrganizationRole(organizationId, name);
+    if (!current) return refused(404, "RoleNotFound");
+    if (!isWithin(own, current.permissions)) return refused(403, "RoleNotGrantable");
+    if (!(await adapter.updateOrganizationRole(organizationId, name, cleaned)))
+      return refused(404, "RoleNotFound");
+    await markHoldersChanged(ctx, organizationId, name);
   }
-  const membership = await membershipNow(ctx, organizationId, userId);
-  const cookies =
-    claim?.id === organizationId
-      ? ((await carried.write(membership && { ...membership, at: Date.now() })) ?? [])
-      : [];
-  const allowedNow = membership !== null && grants(heldBy(options, membership, teamId), asked);
-  return { ...json({ allowed: allowedNow, source: "adapter" }), cookies };
+  await emit(ctx, options, {
+    type: mode === "create" ? "roleCreated" : "roleUpdated",
+    organizationId,
+    actorId: userId,
+    role: name,
+  });
+  return json({
+    role: { organizationId, name, permissions: cleaned, ...(createdAt && { createdAt }) },
+  });
+}
+
+/** Makes every session that carries the role `name` of the organisation read it again. */
+async function markHoldersChanged(ctx: AuthContext, organizationId: string, name: string) {
+  const members = await store(ctx).listMembers(organizationId);
+  for (const member of members)
+    if (member.role === name) await markChanged(ctx.config, organizationId, member.userId);
+}
+
+/** `delete-role`: refused while a member holds it (they would silently lose every right). */
+async function deleteRole(
+  ctx: AuthContext,
+  options: Resolved,
+  userId: string,
+  organizationId: string,
+) {
+  if (!options.storedRoles) return refused(404, "StoredRolesOff");
+  const membership = await allowed(ctx, options, organizationId, userId, { role: ["delete"] });
+  if (isRefusal(membership)) return membership;
+  const name = field(ctx, "name", 64);
+  const current = name ? await roleStore(ctx).getOrganizationRole(organizationId, name) : null;
+  if (!name || !current) return refused(404, "RoleNotFound");
+  if (!isWithin(heldBy(options, membership)[0] ?? {}, current.permissions))
+    return refused(403, "RoleNotGrantable");
+  const members = await store(ctx).listMembers(organizationId);
+  if (members.some((member) => member.role === name)) return refused(409, "RoleInUse");
+  if (!(await roleStore(ctx).deleteOrganizationRole(organizationId, name)))
+    return refused(404, "RoleNotFound");
+  await emit(ctx, options, { type: "roleDeleted", organizationId, actorId: userId, role: name });
+  return json({ deleted: name });
 }
 
 async function list(ctx: AuthContext, userId: string) {
@@ -774,6 +964,9 @@ const MUTATIONS = new Set([
   "set-team-member",
   "remove-team-member",
   "set-active",
+  "create-role",
+  "update-role",
+  "delete-role",
 ]);
 
 function handlerFor(options: Resolved) {
@@ -783,6 +976,7 @@ function handlerFor(options: Resolved) {
     // a forged cross-site form carries none.
     if (method === "POST" && !ctx.csrfTokenVerified) return refused(403, "MissingCSRF");
     const action = subAction ?? "list";
+    if (action === "join") return join(ctx, options);
     if (MUTATIONS.has(action) && method !== "POST") return refused(405, "UsePost");
     const userId = await signedInUserId(ctx);
     if (!userId) return refused(401, "NotSignedIn");
@@ -835,16 +1029,46 @@ function handlerFor(options: Resolved) {
         return setActive(ctx, options, userId);
       case "has-permission":
         return hasPermission(ctx, options, userId);
+      case "roles":
+        return needsOrganization((id) => listRoles(ctx, options, userId, id));
+      case "create-role":
+        return needsOrganization((id) => writeRole(ctx, options, userId, id, "create"));
+      case "update-role":
+        return needsOrganization((id) => writeRole(ctx, options, userId, id, "update"));
+      case "delete-role":
+        return needsOrganization((id) => deleteRole(ctx, options, userId, id));
       default:
         return refused(404, "UnknownAction");
     }
   };
 }
 
-/** The session's `activeOrganization` field, from the claim (none when unset or malformed). */
-function activeOrganizationFields(token: JWT): Record<string, unknown> | undefined {
-  const claim = asCarried(token[ACTIVE_ORGANIZATION_CLAIM]);
-  return claim ? { activeOrganization: publicClaim(claim) } : undefined;
+/**
+ * The session's `activeOrganization` field, from the claim (none when unset or malformed); and,
+ * in-process only, the check `hasPermission(session, …)` answers with.
+ */
+function activeOrganizationFields(options: Resolved) {
+  return (token: JWT, session: SessionFieldsContext): Record<string | symbol, unknown> => {
+    const claim = asCarried(token[ACTIVE_ORGANIZATION_CLAIM]);
+    const { userId } = session;
+    const fields: Record<string | symbol, unknown> = {};
+    if (claim) fields.activeOrganization = publicClaim(claim);
+    if (userId) fields[PERMISSION_CHECK] = permissionCheck(session.config, options, userId, claim);
+    return fields;
+  };
+}
+
+function permissionCheck(
+  config: ResolvedConfig,
+  options: Resolved,
+  userId: string,
+  claim: CarriedMembership | null,
+): PermissionCheck {
+  return async (asked, scope) => {
+    const parsed = parsePermissions(asked);
+    if (!parsed) return false;
+    return (await decidePermission(config, options, userId, claim, parsed, scope)).allowed;
+  };
 }
 
 /**
@@ -863,6 +1087,7 @@ export function organizations<S extends Statements = typeof ORGANIZATION_STATEME
   const resolved: Resolved = {
     roles: (options.roles ?? DEFAULT_ROLES) as Roles,
     teamRoles: (options.teamRoles ?? DEFAULT_TEAM_ROLES) as Roles,
+    storedRoles: options.storedRoles ?? false,
     ownerRole: options.ownerRole ?? "owner",
     defaultRole: options.defaultRole ?? "member",
     invitationMaxAge: options.invitationMaxAge ?? 7 * 24 * 60 * 60,
@@ -893,6 +1118,11 @@ export function organizations<S extends Statements = typeof ORGANIZATION_STATEME
       "remove-team-member",
       "set-active",
       "has-permission",
+      "join",
+      "roles",
+      "create-role",
+      "update-role",
+      "delete-role",
     ],
     csrf: "all",
     page: false,
@@ -903,7 +1133,7 @@ export function organizations<S extends Statements = typeof ORGANIZATION_STATEME
   return defineExtension({
     name: "organizations",
     actions: [row],
-    sessionFields: activeOrganizationFields,
+    sessionFields: activeOrganizationFields(resolved),
     keptClaims: [ACTIVE_ORGANIZATION_CLAIM],
     requires: [
       {
@@ -911,6 +1141,15 @@ export function organizations<S extends Statements = typeof ORGANIZATION_STATEME
         methods: ORGANIZATION_ADAPTER_METHODS,
         implementedBy: "@tessera/memory, @tessera/sql, @tessera/redis",
       },
+      ...(resolved.storedRoles
+        ? [
+            {
+              of: "adapter" as const,
+              methods: ORGANIZATION_ROLE_ADAPTER_METHODS,
+              implementedBy: "@tessera/memory, @tessera/sql (migration 0009), @tessera/redis",
+            },
+          ]
+        : []),
     ],
   });
 }

@@ -14,7 +14,6 @@ export {
   type OrganizationDetails,
   type OrganizationsApi,
   organizationsApi,
-  type PermissionScope,
 } from "./api.js";
 export {
   ACTIVE_ORGANIZATION_CLAIM,
@@ -24,6 +23,8 @@ export {
   type OrganizationOptions,
   organizations,
 } from "./extension.js";
+export { hasPermission, PERMISSION_CHECK, type PermissionCheck } from "./has-permission.js";
+export type { PermissionScope } from "./membership.js";
 export {
   DEFAULT_ROLES,
   DEFAULT_TEAM_ROLES,
@@ -40,8 +41,11 @@ export {
   type MemberRecord,
   type MembershipChange,
   ORGANIZATION_ADAPTER_METHODS,
+  ORGANIZATION_ROLE_ADAPTER_METHODS,
   type OrganizationAdapter,
   type OrganizationRecord,
+  type OrganizationRoleAdapter,
+  type OrganizationRoleRecord,
   type TeamMemberRecord,
   type TeamRecord,
 } from "./storage.js";

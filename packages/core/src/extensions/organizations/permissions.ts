@@ -1,7 +1,7 @@
 /**
  * Permissions as typed statements: the resources of an app and the actions on each
  * (`project: ["create", "update", "delete"]`), roles as the subset of those a holder may do.
- * Roles are static, defined in code; a check compares the statements a caller asks for with the
+ * Roles are defined in code and, optionally (`storedRoles`), stored per organisation; a check compares the statements a caller asks for with the
  * union of the caller's organisation role and (for a team) their role in that team.
  */
 
@@ -22,6 +22,8 @@ export const ORGANIZATION_STATEMENTS = {
   member: ["create", "update", "delete"],
   invitation: ["create", "cancel"],
   team: ["create", "update", "delete"],
+  /** Roles an organisation stores for itself (`storedRoles`). */
+  role: ["create", "update", "delete"],
 } as const satisfies Statements;
 
 /** The built-in statements with an app's own (an app's resource of the same name wins). */
@@ -39,6 +41,7 @@ export const DEFAULT_ROLES = {
     member: ["create", "update", "delete"],
     invitation: ["create", "cancel"],
     team: ["create", "update", "delete"],
+    role: ["create", "update", "delete"],
   },
   member: {},
 } as const satisfies Roles<typeof ORGANIZATION_STATEMENTS>;

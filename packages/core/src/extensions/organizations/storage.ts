@@ -4,6 +4,7 @@
  * adapter). Types only: an adapter package imports them without loading the extension.
  */
 import type { Awaitable } from "../../adapters.js";
+import type { Permissions } from "./permissions.js";
 
 /** An organisation (a tenant: a company, a club, a workspace). */
 export interface OrganizationRecord {
@@ -55,6 +56,18 @@ export interface TeamMemberRecord {
   role: string;
 }
 
+/**
+ * A role an organisation defined for itself (beside the roles in code), with what it grants.
+ * It holds in that organisation only: the same name in another organisation is another role.
+ */
+export interface OrganizationRoleRecord {
+  organizationId: string;
+  /** Unique in the organisation, and never the name of a role defined in code. */
+  name: string;
+  permissions: Permissions;
+  createdAt: Date;
+}
+
 /** What a change of a membership answered: done, nothing to change, or refused. */
 export type MembershipChange = "done" | "not-found" | "last-owner";
 
@@ -76,7 +89,10 @@ export interface OrganizationAdapter {
     id: string,
     changes: Partial<Pick<OrganizationRecord, "name" | "slug">>,
   ): Awaitable<boolean>;
-  /** Removes the organisation with its members, invitations, teams and team members. */
+  /**
+   * Removes the organisation with its members, invitations, teams and team members (and its
+   * stored roles, where the adapter has {@link OrganizationRoleAdapter}).
+   */
   deleteOrganization(id: string): Awaitable<void>;
   /** The organisations the user is a member of, with the user's membership. */
   listOrganizationsOfUser(
@@ -133,6 +149,28 @@ export interface OrganizationAdapter {
   listTeamMembers(teamId: string): Awaitable<TeamMemberRecord[]>;
 }
 
+/**
+ * The adapter methods of roles stored per organisation (`organizations({ storedRoles: true })`).
+ * Deleting an organisation (`deleteOrganization`) removes its stored roles too.
+ */
+export interface OrganizationRoleAdapter {
+  /** Stores the role; false (nothing stored) when the organisation has a role of that name. */
+  createOrganizationRole(role: OrganizationRoleRecord): Awaitable<boolean>;
+  getOrganizationRole(
+    organizationId: string,
+    name: string,
+  ): Awaitable<OrganizationRoleRecord | null>;
+  listOrganizationRoles(organizationId: string): Awaitable<OrganizationRoleRecord[]>;
+  /** Replaces what the role grants; false when the organisation has no role of that name. */
+  updateOrganizationRole(
+    organizationId: string,
+    name: string,
+    permissions: Permissions,
+  ): Awaitable<boolean>;
+  /** Removes the role; false when there was none of that name. */
+  deleteOrganizationRole(organizationId: string, name: string): Awaitable<boolean>;
+}
+
 /** The method names, for the config check (`requires`). */
 export const ORGANIZATION_ADAPTER_METHODS = [
   "createOrganization",
@@ -159,3 +197,12 @@ export const ORGANIZATION_ADAPTER_METHODS = [
   "listTeamMembersOfUser",
   "listTeamMembers",
 ] as const satisfies readonly (keyof OrganizationAdapter)[];
+
+/** The stored-role method names, checked when `storedRoles` is on. */
+export const ORGANIZATION_ROLE_ADAPTER_METHODS = [
+  "createOrganizationRole",
+  "getOrganizationRole",
+  "listOrganizationRoles",
+  "updateOrganizationRole",
+  "deleteOrganizationRole",
+] as const satisfies readonly (keyof OrganizationRoleAdapter)[];

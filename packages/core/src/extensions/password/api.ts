@@ -22,6 +22,13 @@ export interface PasswordApi {
   reset(input: { email: string; code: string; password: string }): Promise<{ url: string }>;
   /** The signed-in user's new password; the current one is required. */
   change(input: { currentPassword: string; password: string }): Promise<void>;
+  /**
+   * E-mails a code to the signed-in user's new address; the password confirms the request. The
+   * same answer whether or not the new address has an account (then no e-mail leaves).
+   */
+  changeEmail(input: { email: string; currentPassword: string }): Promise<void>;
+  /** Spends the code sent to the new address: the account moves there; the old one is told. */
+  confirmEmail(input: { email: string; code: string }): Promise<void>;
   /** Deletes the signed-in user's account; the password confirms it. */
   deleteAccount(currentPassword: string): Promise<void>;
 }
@@ -67,6 +74,12 @@ export function passwordApi(run: ActionRunner): PasswordApi {
     reset: (input) => call(run, "reset", input, "The reset"),
     async change(input) {
       await call(run, "change", input, "Changing the password");
+    },
+    async changeEmail(input) {
+      await call(run, "change-email", input, "Changing the e-mail address");
+    },
+    async confirmEmail(input) {
+      await call(run, "confirm-email", input, "Confirming the new address");
     },
     async deleteAccount(currentPassword) {
       await call(run, "delete", { currentPassword }, "Deleting the account");

@@ -34,6 +34,10 @@ export interface PasswordClient {
   reset(input: { email: string; code: string; password: string }): Promise<PasswordClientResult>;
   /** The signed-in user's new password, with the current one. */
   change(input: { currentPassword: string; password: string }): Promise<PasswordClientResult>;
+  /** A code to the signed-in user's new address; the password confirms the request. */
+  changeEmail(input: { email: string; currentPassword: string }): Promise<PasswordClientResult>;
+  /** The code from the new address's e-mail: the account moves there. */
+  confirmEmail(input: { email: string; code: string }): Promise<PasswordClientResult>;
   /** Deletes the signed-in user's account; the password confirms it. */
   deleteAccount(currentPassword: string): Promise<PasswordClientResult>;
 }
@@ -63,6 +67,8 @@ export function passwordClient(endpoint: AuthEndpoint): PasswordClient {
     requestReset: (email) => post("forgot", { email }),
     reset: (input) => post("reset", input),
     change: (input) => post("change", input),
+    changeEmail: (input) => post("change-email", input),
+    confirmEmail: (input) => post("confirm-email", input),
     deleteAccount: (currentPassword) => post("delete", { currentPassword }),
   };
 }

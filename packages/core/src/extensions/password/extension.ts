@@ -9,7 +9,7 @@
  * are spent by one compare-and-delete (single use, even when two requests race).
  */
 import type { AdapterUser } from "../../adapters.js";
-import { AuthError, EmailSignInError, InvalidExtension, RateLimited } from "../../errors.js";
+import { EmailSignInError, InvalidExtension, RateLimited } from "../../errors.js";
 import type { ActionRow, AuthContext, InternalEmailProvider } from "../../lib/config/internal.js";
 import { sha256Hex } from "../../lib/crypto/encoding.js";
 import { defineExtension } from "../../lib/extension.js";
@@ -35,17 +35,20 @@ import {
 } from "./hash.js";
 import { type PasswordMessages, passwordMessages } from "./messages/index.js";
 import {
+  changeEmailPage,
   changePage,
+  confirmEmailPage,
   deletePage,
   forgotPage,
   type PasswordPageContext,
   resetPage,
+  type SignUpField,
   signInPage,
   signUpPage,
   verifyPage,
 } from "./pages.js";
 import { checkPassword, type PasswordPolicy, resolvePolicy } from "./policy.js";
-import { canonicalEmail } from "./provider.js";
+import { canonicalEmail, NO_USER_ID } from "./provider.js";
 import { PASSWORD_ADAPTER_METHODS, type PasswordAdapter } from "./storage.js";
 
 /** The name of the action row: `<basePath>/password/<sub-path>`. */
@@ -56,19 +59,23 @@ export interface PasswordEmail {
   /**
    * `verify`: the code after sign-up; `reset`: the code after "forgot password";
    * `exists`: someone tried to sign up with an address that has an account (it carries a reset
-   * code, so the owner can get in).
+   * code, so the owner can get in); `change-email`: the code that confirms a new address, sent
+   * to it; `email-changed`: the notice to the old address once the new one replaced it (if the
+   * owner did not ask for it, "forgot password" on the old address tells them the account moved).
    */
-  kind: "verify" | "reset" | "exists";
+  kind: "verify" | "reset" | "exists" | "change-email" | "email-changed";
   to: string;
-  /** Six digits. */
+  /** Six digits (empty in `email-changed`, which carries no code). */
   code: string;
-  /** The link that fills the code in. */
+  /** The link that fills the code in (in `email-changed`: the "forgot password" page). */
   url: string;
   expires: Date;
+  /** In `change-email` and `email-changed`: the address the account moves to. */
+  newEmail?: string;
 }
 
 /** Options of {@link password}. */
-export interface PasswordOptions {
+export interface PasswordOptions<Fields = Record<string, never>> {
   /** scrypt parameters for new hashes (use the same as `Password({ scrypt })`). */
   scrypt?: ScryptParams;
   policy?: PasswordPolicy;
@@ -90,11 +97,25 @@ export interface PasswordOptions {
    * the code as `token` and the link as `url`.
    */
   send?: (email: PasswordEmail, ctx: { request: Request }) => Promise<void>;
+  /**
+   * Receives each e-mail's sending, which runs off the response path (so that the answer takes as
+   * long whether or not the address has an account). Default: it runs in the background and a
+   * failure is logged. On a platform that stops work once the response is sent (serverless
+   * functions, Workers), hand it to the platform's `waitUntil`.
+   *
+   * @example
+   * ```ts
+   * password({ deliver: (sending) => waitUntil(sending) }) // @vercel/functions
+   * ```
+   */
+  deliver?: (sending: Promise<void>) => void;
+  /**
+   * More inputs on the sign-up form, validated by the app (see {@link SignUpFields}); what
+   * `validate` returns reaches `events.signUp` as `fields`.
+   */
+  signUpFields?: SignUpFields<Fields>;
   /** Events; a handler that throws is logged, never breaks the flow. */
-  events?: {
-    /** A user deleted their account (after it was removed from the adapter). */
-    accountDeleted?(message: { user: AdapterUser }): void | Promise<void>;
-  };
+  events?: PasswordEvents<Fields>;
   /**
    * Your texts for the password pages and their refusals, by locale: keys are those of the
    * English dictionary (`password.signIn.title`, …; a typo does not compile). See
@@ -108,13 +129,58 @@ export interface PasswordOptions {
   messages?: MessageOverrides<PasswordMessages>;
 }
 
+/**
+ * Extra sign-up inputs and their validation: `fields` draws them (by form name), `validate` gets
+ * the posted values (strings; an absent or non-string one as `""`) and answers what to keep, or
+ * a message shown above the form.
+ *
+ * @example
+ * ```ts
+ * password({
+ *   signUpFields: {
+ *     fields: { company: { label: "Company", required: true }, terms: { label: "I accept the terms", type: "checkbox", required: true } },
+ *     validate: ({ company, terms }) =>
+ *       terms === "on" && company ? { data: { company } } : { error: "Name your company and accept the terms." },
+ *   },
+ *   events: { signUp: ({ user, fields }) => saveCompany(user.id, fields.company) },
+ * })
+ * ```
+ */
+export interface SignUpFields<Fields> {
+  fields: Record<string, SignUpField>;
+  validate(
+    values: Record<string, string>,
+  ): { data: Fields } | { error: string } | Promise<{ data: Fields } | { error: string }>;
+}
+
+/**
+ * What happened in the password flows, after it happened. Handlers run in the request; one that
+ * throws is logged and the flow goes on.
+ */
+export interface PasswordEvents<Fields = Record<string, never>> {
+  /** A new account was made (before its address is verified); `fields` as `validate` returned. */
+  signUp?(message: { user: AdapterUser; fields: Fields | undefined }): void | Promise<void>;
+  /** The sign-up code (or link) proved the address. */
+  emailVerified?(message: { user: AdapterUser }): void | Promise<void>;
+  /** A reset code set a new password (every session of the user was ended). */
+  passwordReset?(message: { user: AdapterUser }): void | Promise<void>;
+  /** The signed-in user changed their password. */
+  passwordChanged?(message: { user: AdapterUser }): void | Promise<void>;
+  /** The signed-in user's new address was verified and replaced the old one. */
+  emailChanged?(message: { user: AdapterUser; previousEmail: string }): void | Promise<void>;
+  /** A user deleted their account (after it was removed from the adapter). */
+  accountDeleted?(message: { user: AdapterUser }): void | Promise<void>;
+}
+
 interface Resolved {
   scrypt: ScryptParams;
   policy: Required<PasswordPolicy>;
   verifyEmail: boolean;
   codeMaxAge: number;
   send?: PasswordOptions["send"];
-  events: NonNullable<PasswordOptions["events"]>;
+  deliver: (sending: Promise<void>) => void;
+  events: PasswordEvents<unknown>;
+  signUpFields?: SignUpFields<unknown>;
   breached: BreachedPasswordOptions | false;
   messages?: MessageOverrides<PasswordMessages>;
 }
@@ -134,7 +200,8 @@ function store(ctx: AuthContext): Store {
   return ctx.config.rawAdapter as unknown as Store;
 }
 
-const codeKey = (kind: "verify" | "reset", email: string) => `tessera:password:${kind}:${email}`;
+const codeKey = (kind: "verify" | "reset" | "change-email", email: string) =>
+  `tessera:password:${kind}:${email}`;
 
 async function codeHash(kind: string, userId: string, code: string): Promise<string> {
   return sha256Hex(`tessera.password.${kind}\0${userId}\0${code}`);
@@ -200,54 +267,124 @@ function wantsPage(ctx: AuthContext): boolean {
   return (ctx.request.headers.get("accept") ?? "").includes("text/html");
 }
 
+/**
+ * Stores a new code of `kind` for `email` and sends it, off the response path: the answer must
+ * take as long whether or not the address has an account (account enumeration by timing), and a
+ * mail server's round trips would give it away. `user` is null for an address without an
+ * account: then the same store writes are made (under a hash bound to no user, so it never
+ * matches a code) and no e-mail leaves.
+ */
 async function send(
   ctx: AuthContext,
   options: Resolved,
   kind: PasswordEmail["kind"],
-  user: AdapterUser,
+  email: string,
+  user: AdapterUser | null,
 ): Promise<void> {
   const stored = kind === "verify" ? "verify" : "reset";
   const code = newCode();
   const shared = sharedStoreOf(ctx.config);
-  await shared.delete(codeKey(stored, user.email));
+  await shared.delete(codeKey(stored, email));
   await shared.add(
-    codeKey(stored, user.email),
-    await codeHash(stored, user.id, code),
+    codeKey(stored, email),
+    await codeHash(stored, user?.id ?? NO_USER_ID, code),
     options.codeMaxAge,
   );
-  const path = stored === "verify" ? "verify" : "reset";
-  const query = new URLSearchParams({ email: user.email, code });
-  const email: PasswordEmail = {
+  // The sender is resolved before the answer, so a config without one fails loudly here.
+  const deliver = senderOf(ctx, options);
+  if (!user) return;
+  const query = new URLSearchParams({ email, code });
+  dispatch(ctx, options, deliver, {
     kind,
-    to: user.email,
+    to: email,
     code,
-    url: `${ctx.url.href.replace(/\/$/, "")}/password/${path}?${query}`,
+    url: `${ctx.url.href.replace(/\/$/, "")}/password/${stored}?${query}`,
     expires: new Date(Date.now() + options.codeMaxAge * 1000),
-  };
-  try {
-    if (options.send) return await options.send(email, { request: ctx.request.request });
-    const provider = ctx.providers.find(
-      (candidate): candidate is InternalEmailProvider => candidate.type === "email",
-    );
-    if (!provider)
-      throw new InvalidExtension(
-        "password() sends codes by e-mail and the config has no e-mail provider: add one (Nodemailer, Resend, …) or pass password({ send }).",
+  });
+}
+
+/** Sends `message` off the response path; a failure is logged. */
+function dispatch(
+  ctx: AuthContext,
+  options: Resolved,
+  deliver: (email: PasswordEmail) => Promise<void>,
+  message: PasswordEmail,
+): void {
+  // Started in a later task, so that not even the sender's synchronous start (building a
+  // transport, rendering the e-mail) is paid on the response path of an address with an account.
+  const started = new Promise<void>((resolve) => setTimeout(resolve, 0));
+  const sending = started
+    .then(() => deliver(message))
+    .catch((error: unknown) => {
+      const cause = error instanceof Error ? error : new Error(String(error));
+      ctx.logger.error(
+        new EmailSignInError(
+          `Sending the password e-mail (${message.kind}) failed: ${cause.message}`,
+          { cause },
+        ),
       );
-    await provider.sendVerificationRequest({
+    });
+  options.deliver(sending);
+}
+
+/** How the e-mails leave: `password({ send })`, else the configured e-mail provider. */
+function senderOf(ctx: AuthContext, options: Resolved): (email: PasswordEmail) => Promise<void> {
+  const request = ctx.request.request;
+  const custom = options.send;
+  if (custom) return async (email) => custom(email, { request });
+  const provider = ctx.providers.find(
+    (candidate): candidate is InternalEmailProvider => candidate.type === "email",
+  );
+  if (!provider)
+    throw new InvalidExtension(
+      "password() sends codes by e-mail and the config has no e-mail provider: add one (Nodemailer, Resend, …) or pass password({ send }).",
+    );
+  const theme = ctx.config.theme;
+  const language = emailLanguage(ctx);
+  return async (email) =>
+    provider.sendVerificationRequest({
       identifier: email.to,
       token: email.code,
       expires: email.expires,
       url: email.url,
       provider,
-      theme: ctx.config.theme,
-      request: ctx.request.request,
-      ...emailLanguage(ctx),
+      theme,
+      request,
+      ...language,
     });
+}
+
+/** Runs the app's handler of `name`; one that throws is logged and the flow goes on. */
+async function emit<Name extends keyof PasswordEvents<unknown>>(
+  ctx: AuthContext,
+  options: Resolved,
+  name: Name,
+  message: Parameters<NonNullable<PasswordEvents<unknown>[Name]>>[0],
+): Promise<void> {
+  const handler = options.events[name] as
+    | ((message: Parameters<NonNullable<PasswordEvents<unknown>[Name]>>[0]) => unknown)
+    | undefined;
+  try {
+    await handler?.(message);
   } catch (error) {
-    if (error instanceof AuthError) throw error;
-    const cause = error instanceof Error ? error : new Error(String(error));
-    throw new EmailSignInError(`Sending the password e-mail failed: ${cause.message}`, { cause });
+    ctx.logger.error(error instanceof Error ? error : new Error(String(error)));
   }
+}
+
+/**
+ * The extra sign-up values as the app's `validate` judged them: `data` to keep, or the message
+ * for the form. Only declared names are read, and only strings (a form posts nothing else).
+ */
+async function validateSignUpFields(
+  options: Resolved,
+  body: Record<string, unknown>,
+): Promise<{ data: unknown } | { error: string }> {
+  const declared = options.signUpFields;
+  if (!declared) return { data: undefined };
+  const values = Object.fromEntries(
+    Object.keys(declared.fields).map((name) => [name, text(body[name]).slice(0, 1000)]),
+  );
+  return declared.validate(values);
 }
 
 /** Spends the code of `kind` for `email` when it is the right one: true once. */
@@ -281,6 +418,27 @@ async function signIn(ctx: AuthContext, user: AdapterUser, isNewUser: boolean) {
 }
 
 /**
+ * Step-up for the account changes (password, address, deletion): the signed-in user re-enters
+ * their password, since a session left open, or stolen, must not be enough. Answers the user when
+ * `typed` is their password, else null (a user without a password pays for one scrypt all the
+ * same). Guesses are counted per user and per IP.
+ */
+async function provePassword(
+  ctx: AuthContext,
+  options: Resolved,
+  userId: string,
+  typed: string,
+): Promise<AdapterUser | null> {
+  await limitSignInAttempt(ctx, "credentials", `user:${userId}`);
+  const adapter = store(ctx);
+  const stored = await adapter.getPasswordHash(userId);
+  const valid = stored
+    ? (await verifyPassword(typed, stored, options.scrypt)).valid
+    : await dummyCheck(typed, options.scrypt);
+  return valid ? adapter.getUser(userId) : null;
+}
+
+/**
  * `POST change`: the signed-in user sets a new password, proving the current one first (a
  * session left open, or stolen, must not be enough). Every session of the user ends, and this
  * browser gets a new one.
@@ -300,26 +458,22 @@ async function changePassword(
     );
   const body = ctx.request.body ?? {};
   const typed = text(body.password);
-  const refusal = await newPasswordRefusal(ctx, options, base.t, typed);
-  if (refusal)
-    return refuse(refusal.status, refusal.error, changePage({ ...base, error: refusal.message }));
-  // Guessing the current password from an open session: counted per user and per IP.
-  await limitSignInAttempt(ctx, "credentials", `user:${userId}`);
+  // The current password first: its guesses are counted, and only its owner reaches the
+  // breached-password check.
+  const user = await provePassword(ctx, options, userId, text(body.currentPassword));
   const adapter = store(ctx);
-  const stored = await adapter.getPasswordHash(userId);
-  const current = text(body.currentPassword);
-  const valid = stored
-    ? (await verifyPassword(current, stored, options.scrypt)).valid
-    : await dummyCheck(current, options.scrypt);
-  const user = valid ? await adapter.getUser(userId) : null;
   if (!user)
     return refuse(
       403,
       "CurrentPasswordWrong",
       changePage({ ...base, error: base.t("password.error.wrongCurrentPassword") }),
     );
+  const refusal = await newPasswordRefusal(ctx, options, base.t, typed);
+  if (refusal)
+    return refuse(refusal.status, refusal.error, changePage({ ...base, error: refusal.message }));
   await adapter.setPasswordHash(userId, await hashPassword(typed, options.scrypt));
   await endEverySession(ctx, userId);
+  await emit(ctx, options, "passwordChanged", { user });
   // Signed in afresh here, without the sign-in steps: this browser just proved the password.
   const provider = ctx.providers.find((candidate) => candidate.id === "password");
   if (provider) ctx.provider = provider;
@@ -351,15 +505,8 @@ async function deleteAccount(
       "NotSignedIn",
       deletePage({ ...base, error: base.t("password.error.signInFirst") }),
     );
-  // Guessing the password from an open session: counted per user and per IP.
-  await limitSignInAttempt(ctx, "credentials", `user:${userId}`);
+  const user = await provePassword(ctx, options, userId, text(ctx.request.body?.currentPassword));
   const adapter = store(ctx);
-  const stored = await adapter.getPasswordHash(userId);
-  const typed = text(ctx.request.body?.currentPassword);
-  const valid = stored
-    ? (await verifyPassword(typed, stored, options.scrypt)).valid
-    : await dummyCheck(typed, options.scrypt);
-  const user = valid ? await adapter.getUser(userId) : null;
   if (!user)
     return refuse(
       403,
@@ -368,14 +515,134 @@ async function deleteAccount(
     );
   await endEverySession(ctx, userId);
   await adapter.deleteUser(userId);
-  try {
-    await options.events.accountDeleted?.({ user });
-  } catch (error) {
-    ctx.logger.error(error instanceof Error ? error : new Error(String(error)));
-  }
+  await emit(ctx, options, "accountDeleted", { user });
   const cookies = clearChunkedCookie(ctx.request.cookies, ctx.cookies.sessionToken);
   if (!wantsPage(ctx)) return { ...json({ deleted: true }), cookies };
   return { redirect: `${ctx.url.origin}/`, cookies };
+}
+
+/**
+ * `POST change-email`: the signed-in user asks to move the account to a new address, with their
+ * password (step-up). The new address gets a code (and a link filling it in); the old one stays
+ * until the code is entered. A new address that has an account gets nothing, and the answer is
+ * the same (the signed-in user learns nothing about other accounts).
+ */
+async function requestEmailChange(
+  ctx: AuthContext,
+  options: Resolved,
+  base: PasswordPageContext,
+  refuse: (status: number, error: string, page: ResponseInternal<string>) => ResponseInternal,
+): Promise<ResponseInternal> {
+  const userId = await signedInUserId(ctx);
+  if (!userId)
+    return refuse(
+      401,
+      "NotSignedIn",
+      changeEmailPage({ ...base, error: base.t("password.error.signInFirst") }),
+    );
+  const body = ctx.request.body ?? {};
+  const newEmail = canonicalEmail(text(body.email));
+  if (!validEmail(newEmail))
+    return refuse(
+      400,
+      "InvalidEmail",
+      changeEmailPage({ ...base, error: base.t("password.error.emailRequired") }),
+    );
+  const user = await provePassword(ctx, options, userId, text(body.currentPassword));
+  if (!user)
+    return refuse(
+      403,
+      "CurrentPasswordWrong",
+      changeEmailPage({ ...base, email: newEmail, error: base.t("password.error.wrongPassword") }),
+    );
+  if (newEmail === user.email)
+    return refuse(
+      400,
+      "SameEmail",
+      changeEmailPage({ ...base, error: base.t("password.error.sameEmail") }),
+    );
+  // Mail bombing of the new address: per address and per IP.
+  await limitSignInAttempt(ctx, "email-signin", newEmail);
+  const adapter = store(ctx);
+  const taken = await adapter.getUserByEmail(newEmail);
+  const code = newCode();
+  const shared = sharedStoreOf(ctx.config);
+  const key = codeKey("change-email", newEmail);
+  await shared.delete(key);
+  // The code is bound to the user and the new address; the user's id travels with it, so the
+  // link may be opened on another device.
+  await shared.add(
+    key,
+    `${await codeHash("change-email", `${userId}\0${newEmail}`, code)}${userId}`,
+    options.codeMaxAge,
+  );
+  const deliver = senderOf(ctx, options);
+  if (!taken) {
+    const query = new URLSearchParams({ email: newEmail, code });
+    dispatch(ctx, options, deliver, {
+      kind: "change-email",
+      to: newEmail,
+      newEmail,
+      code,
+      url: `${ctx.url.href.replace(/\/$/, "")}/password/confirm-email?${query}`,
+      expires: new Date(Date.now() + options.codeMaxAge * 1000),
+    });
+  }
+  if (!wantsPage(ctx)) return json({ sent: true });
+  return confirmEmailPage({ ...base, email: newEmail, notice: base.t("password.notice.sent") });
+}
+
+/**
+ * `POST confirm-email`: the code from the new address's e-mail moves the account there (the
+ * address is verified by it) and the old address is told. The code proves the new mailbox; the
+ * request that made it proved the password.
+ */
+async function confirmEmailChange(
+  ctx: AuthContext,
+  options: Resolved,
+  base: PasswordPageContext,
+  refuse: (status: number, error: string, page: ResponseInternal<string>) => ResponseInternal,
+): Promise<ResponseInternal> {
+  const body = ctx.request.body ?? {};
+  const newEmail = canonicalEmail(text(body.email));
+  const again = { ...base, email: newEmail, error: base.t("password.error.wrongCode") };
+  await limitSignInAttempt(ctx, "email-callback", newEmail);
+  const digits = text(body.code).replace(/\s/g, "");
+  const shared = sharedStoreOf(ctx.config);
+  const key = codeKey("change-email", newEmail);
+  const pending = validEmail(newEmail) ? await shared.get(key) : null;
+  const userId = pending?.slice(64) ?? "";
+  const expected =
+    pending && /^\d{6}$/.test(digits)
+      ? await codeHash("change-email", `${userId}\0${newEmail}`, digits)
+      : "";
+  // Spent by one compare-and-delete: single use, even when two requests race.
+  if (!pending || !expected || !(await shared.deleteIf(key, `${expected}${userId}`)))
+    return refuse(400, "CodeInvalid", confirmEmailPage(again));
+  const adapter = store(ctx);
+  const user = await adapter.getUser(userId);
+  // The address was taken meanwhile (a sign-up, another change): the account stays where it is.
+  if (!user || (await adapter.getUserByEmail(newEmail)))
+    return refuse(400, "CodeInvalid", confirmEmailPage(again));
+  const previousEmail = user.email;
+  const moved = await adapter.updateUser({
+    id: user.id,
+    email: newEmail,
+    emailVerified: new Date(),
+  });
+  const deliver = senderOf(ctx, options);
+  // Account takeover shows: the old address learns where its account went, and how to get it back.
+  dispatch(ctx, options, deliver, {
+    kind: "email-changed",
+    to: previousEmail,
+    newEmail,
+    code: "",
+    url: `${ctx.url.href.replace(/\/$/, "")}/password/forgot`,
+    expires: new Date(Date.now() + options.codeMaxAge * 1000),
+  });
+  await emit(ctx, options, "emailChanged", { user: moved, previousEmail });
+  if (!wantsPage(ctx)) return json({ changed: true });
+  return { redirect: ctx.callbackUrl };
 }
 
 function handlerFor(options: Resolved) {
@@ -391,6 +658,7 @@ function handlerFor(options: Resolved) {
       callbackUrl: ctx.callbackUrl,
       minLength: options.policy.minLength,
       t: requestTranslator(ctx, passwordMessages, options.messages),
+      ...(options.signUpFields && { signUpFields: options.signUpFields.fields }),
     };
     // CSRF: sign-up, verification and reset change state (and sign in); a forged post from
     // another site carries no matching token.
@@ -409,6 +677,10 @@ function handlerFor(options: Resolved) {
           return resetPage({ ...base, email, ...(code && { code }) });
         case "change":
           return changePage(base);
+        case "change-email":
+          return changeEmailPage(base);
+        case "confirm-email":
+          return confirmEmailPage({ ...base, email, ...(code && { code }) });
         case "delete":
           return deletePage(base);
         default:
@@ -423,13 +695,22 @@ function handlerFor(options: Resolved) {
         case "signup": {
           const typed = text(body.password);
           const name = text(body.name).trim().slice(0, 200);
-          const again = { ...base, email, name, status: 400 };
+          const values = Object.fromEntries(
+            Object.keys(base.signUpFields ?? {}).map((field) => [field, text(body[field])]),
+          );
+          const again = { ...base, email, name, values, status: 400 };
           if (!validEmail(email))
             return refuse(
               400,
               "InvalidEmail",
               signUpPage({ ...again, error: base.t("password.error.emailRequired") }),
             );
+          // Mail bombing and mass sign-up: per address and per IP, through the shared store;
+          // counted before the breached-password check, so the range API is not ours to flood.
+          await limitSignInAttempt(ctx, "email-signin", email);
+          const extra = await validateSignUpFields(options, body);
+          if ("error" in extra)
+            return refuse(400, "SignUpFields", signUpPage({ ...again, error: extra.error }));
           const refusal = await newPasswordRefusal(ctx, options, base.t, typed);
           if (refusal)
             return refuse(
@@ -437,15 +718,13 @@ function handlerFor(options: Resolved) {
               refusal.error,
               signUpPage({ ...again, status: refusal.status, error: refusal.message }),
             );
-          // Mail bombing and mass sign-up: per address and per IP, through the shared store.
-          await limitSignInAttempt(ctx, "email-signin", email);
           const adapter = store(ctx);
           const existing = await adapter.getUserByEmail(email);
           // Enumeration: the owner gets an e-mail, the answer below is the same.
           if (existing) {
             // Enumeration by timing: a new account costs one scrypt, so a taken address does too.
             await hashPassword(typed, options.scrypt);
-            await send(ctx, options, "exists", existing);
+            await send(ctx, options, "exists", email, existing);
           } else {
             const user = await adapter.createUser({
               id: crypto.randomUUID(),
@@ -456,8 +735,9 @@ function handlerFor(options: Resolved) {
             });
             await adapter.setPasswordHash(user.id, await hashPassword(typed, options.scrypt));
             await ctx.config.events.createUser?.({ user });
+            await emit(ctx, options, "signUp", { user, fields: extra.data });
             if (!options.verifyEmail) return signIn(ctx, user, true);
-            await send(ctx, options, "verify", user);
+            await send(ctx, options, "verify", email, user);
           }
           if (!asPage) return json({ sent: true });
           return verifyPage({ ...base, email, notice: base.t("password.notice.sent") });
@@ -473,6 +753,7 @@ function handlerFor(options: Resolved) {
               verifyPage({ ...base, email, error: base.t("password.error.wrongCode") }),
             );
           const verified = await adapter.updateUser({ id: user.id, emailVerified: new Date() });
+          await emit(ctx, options, "emailVerified", { user: verified });
           return signIn(ctx, verified, true);
         }
         case "forgot": {
@@ -484,11 +765,13 @@ function handlerFor(options: Resolved) {
             );
           await limitSignInAttempt(ctx, "email-signin", email);
           const user = await store(ctx).getUserByEmail(email);
-          if (user) await send(ctx, options, "reset", user);
+          await send(ctx, options, "reset", email, user);
           if (!asPage) return json({ sent: true });
           return resetPage({ ...base, email, notice: base.t("password.notice.sent") });
         }
         case "reset": {
+          // Counted first, so neither code guesses nor the breached-password check go unlimited.
+          await limitSignInAttempt(ctx, "email-callback", email);
           const typed = text(body.password);
           // The password is checked before the code is spent, so a refused one keeps the code.
           const refusal = await newPasswordRefusal(ctx, options, base.t, typed);
@@ -498,7 +781,6 @@ function handlerFor(options: Resolved) {
               refusal.error,
               resetPage({ ...base, email, code: text(body.code), error: refusal.message }),
             );
-          await limitSignInAttempt(ctx, "email-callback", email);
           const adapter = store(ctx);
           const user = email ? await adapter.getUserByEmail(email) : null;
           if (!(await useCode(ctx, "reset", user, email, text(body.code))) || !user)
@@ -513,12 +795,17 @@ function handlerFor(options: Resolved) {
             ? user
             : await adapter.updateUser({ id: user.id, emailVerified: new Date() });
           await endEverySession(ctx, user.id);
+          await emit(ctx, options, "passwordReset", { user: current });
           return signIn(ctx, current, false);
         }
         case "change":
-          return changePassword(ctx, options, base, refuse);
+          return await changePassword(ctx, options, base, refuse);
+        case "change-email":
+          return await requestEmailChange(ctx, options, base, refuse);
+        case "confirm-email":
+          return await confirmEmailChange(ctx, options, base, refuse);
         case "delete":
-          return deleteAccount(ctx, options, base, refuse);
+          return await deleteAccount(ctx, options, base, refuse);
         default:
           return json({ error: "BadRequest" }, 400);
       }
@@ -527,6 +814,15 @@ function handlerFor(options: Resolved) {
       if (!asPage) return json({ error: "RateLimited" }, 429);
       if (subAction === "change")
         return changePage({ ...base, error: base.t("password.error.tooMany"), status: 429 });
+      if (subAction === "change-email")
+        return changeEmailPage({ ...base, error: base.t("password.error.tooMany"), status: 429 });
+      if (subAction === "confirm-email")
+        return confirmEmailPage({
+          ...base,
+          email,
+          error: base.t("password.error.tooMany"),
+          status: 429,
+        });
       if (subAction === "delete")
         return deletePage({ ...base, error: base.t("password.error.tooMany"), status: 429 });
       const page = subAction === "signup" ? signUpPage : subAction === "forgot" ? forgotPage : null;
@@ -549,21 +845,35 @@ function handlerFor(options: Resolved) {
  * const config = { adapter, providers: [Password({ adapter }), Nodemailer({ server })], experimental: { extensions: [password()] } }
  * ```
  */
-export function password(options: PasswordOptions = {}): TesseraExtension {
+export function password<Fields = Record<string, never>>(
+  options: PasswordOptions<Fields> = {},
+): TesseraExtension {
   const resolved: Resolved = {
     scrypt: options.scrypt ?? DEFAULT_SCRYPT,
     policy: resolvePolicy(options.policy),
     verifyEmail: options.verifyEmail !== false,
     codeMaxAge: Math.round((options.codeMaxAge ?? 15) * 60),
     ...(options.send && { send: options.send }),
-    events: options.events ?? {},
+    deliver: options.deliver ?? (() => {}),
+    events: (options.events ?? {}) as PasswordEvents<unknown>,
+    ...(options.signUpFields && { signUpFields: options.signUpFields }),
     breached: options.breachedPasswords ?? {},
     ...(options.messages && { messages: options.messages }),
   };
   const row: ActionRow = {
     name: PASSWORD_ACTION,
     methods: ["GET", "POST"],
-    tail: ["signin", "signup", "verify", "forgot", "reset", "change", "delete"],
+    tail: [
+      "signin",
+      "signup",
+      "verify",
+      "forgot",
+      "reset",
+      "change",
+      "change-email",
+      "confirm-email",
+      "delete",
+    ],
     csrf: "all",
     page: true,
     callbackUrl: true,

@@ -8,6 +8,10 @@
  * thread). scrypt is not part of WebCrypto, so elsewhere (workerd, the Edge runtime) it comes
  * from `@noble/hashes` (an optional peer: audited, dependency-free, the same function), loaded
  * only there. Both compute RFC 7914 scrypt, so a hash made on one runtime verifies on the other.
+ *
+ * Hashes of users moving from another system verify too and are re-hashed to scrypt at their next
+ * sign-in: Argon2id through `@noble/hashes`, bcrypt through `bcryptjs` (pure JavaScript, so it
+ * runs on every runtime; an optional peer loaded only when a bcrypt hash is met).
  */
 import { PasswordHashUnavailable } from "../../errors.js";
 import { base64url, fromBase64url } from "../../lib/crypto/encoding.js";
@@ -190,6 +194,10 @@ export async function verifyPassword(
     const valid = await verifyArgon2id(password, stored);
     return { valid, needsRehash: valid };
   }
+  if (!parsed && BCRYPT.test(stored)) {
+    const valid = await verifyBcrypt(password, stored);
+    return { valid, needsRehash: valid };
+  }
   if (!parsed && foreign && !stored.startsWith("$scrypt$")) {
     const valid = (await foreign(password, stored)) === true;
     return { valid, needsRehash: valid };
@@ -204,11 +212,11 @@ export async function verifyPassword(
   return { valid, needsRehash: valid && !sameParams(parsed.params, current) };
 }
 
-const dummies = new Map<string, Promise<string>>();
-
 /**
- * Hashes `password` against a throw-away hash with `params`, so that a sign-in for an address
- * without an account costs what one with an account costs (account enumeration by timing).
+ * Runs scrypt with `params` over `password` and a fresh salt, so that a sign-in for an address
+ * without an account costs what one with an account costs (account enumeration by timing): the
+ * same key derivation as {@link verifyPassword}, the same parameters, and no one-off work on the
+ * first call (a dummy hash made lazily would make the first unknown address twice as slow).
  * Always answers false.
  *
  * @example
@@ -220,14 +228,10 @@ export async function dummyCheck(
   password: string,
   params: ScryptParams = DEFAULT_SCRYPT,
 ): Promise<false> {
-  const id = `${params.ln},${params.r},${params.p}`;
-  let dummy = dummies.get(id);
-  if (!dummy) {
-    dummy = hashPassword("tessera dummy password", params);
-    dummies.set(id, dummy);
-  }
-  const parsed = parseScryptHash(await dummy);
-  if (parsed) await scrypt(password, parsed.salt, parsed.params);
+  const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
+  const key = await scrypt(password, salt, params);
+  // The compare a real check makes, against bytes no password derives to.
+  sameBytes(key, new Uint8Array(KEY_BYTES));
   return false;
 }
 
@@ -261,4 +265,33 @@ async function verifyArgon2id(password: string, stored: string): Promise<boolean
     { ...cost, dkLen: expected.length, maxmem: cost.m * 1024 + 32 * 1024 * 1024 },
   );
   return sameBytes(key, expected);
+}
+
+/** A bcrypt hash (`$2a$`, `$2b$`, `$2y$`, a two-digit cost, 53 characters of salt and hash). */
+const BCRYPT = /^\$2[aby]\$(\d{2})\$[./A-Za-z0-9]{53}$/;
+
+/**
+ * The highest bcrypt cost accepted: 2^16 rounds take seconds already; a tampered row with cost 31
+ * would hold a core for days (denial of service).
+ */
+const MAX_BCRYPT_COST = 16;
+
+/**
+ * Checks a bcrypt hash (what `bcrypt`, `bcryptjs`, PHP's `password_hash`, Devise and Django's
+ * `BCryptPasswordHasher` write) with `bcryptjs`, an optional peer loaded only when such a hash is
+ * met. The password is compared as typed: the systems that made these hashes did not normalise.
+ */
+async function verifyBcrypt(password: string, stored: string): Promise<boolean> {
+  const cost = Number(BCRYPT.exec(stored)?.[1]);
+  if (!(cost >= 4 && cost <= MAX_BCRYPT_COST)) return false;
+  let bcrypt: typeof import("bcryptjs").default;
+  try {
+    bcrypt = (await import("bcryptjs")).default;
+  } catch (cause) {
+    throw new PasswordHashUnavailable(
+      "A bcrypt password hash needs bcryptjs to verify: npm install bcryptjs.",
+      { cause },
+    );
+  }
+  return bcrypt.compare(password, stored);
 }

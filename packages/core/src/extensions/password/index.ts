@@ -14,8 +14,10 @@ export { type PasswordApi, passwordApi } from "./api.js";
 export {
   PASSWORD_ACTION,
   type PasswordEmail,
+  type PasswordEvents,
   type PasswordOptions,
   password,
+  type SignUpFields,
 } from "./extension.js";
 export {
   DEFAULT_SCRYPT,
@@ -28,6 +30,7 @@ export {
   verifyPassword,
 } from "./hash.js";
 export { type PasswordMessages, passwordMessages } from "./messages/index.js";
+export type { SignUpField } from "./pages.js";
 export {
   checkPassword,
   type PasswordPolicy,

@@ -23,6 +23,19 @@ export interface PasswordPageContext {
   status?: number;
   /** The password texts in the request's language. */
   t: Translator<PasswordMessages>;
+  /** The app's extra sign-up inputs (`password({ signUpFields })`). */
+  signUpFields?: Record<string, SignUpField>;
+}
+
+/** One extra input of the sign-up form. */
+export interface SignUpField {
+  /** The label shown above the input. */
+  label: string;
+  /** The input's type; default `text`. A checkbox posts `"on"` when ticked, `""` otherwise. */
+  type?: "text" | "email" | "tel" | "url" | "number" | "date" | "checkbox";
+  required?: boolean;
+  /** The input's `autocomplete` hint (`organization`, `tel`, …). */
+  autocomplete?: string;
 }
 
 const CSS = `
@@ -77,8 +90,21 @@ ${hiddenFields(p.csrfToken, p.callbackUrl)}
   );
 }
 
-/** Sign-up: e-mail, password, optional name. */
-export function signUpPage(p: PasswordPageContext & { email?: string; name?: string }) {
+/** The app's extra inputs, each keeping what was posted when the form comes back. */
+function extraFields(p: PasswordPageContext, values: Record<string, string>): SafeHtml[] {
+  return Object.entries(p.signUpFields ?? {}).map(([name, field]) => {
+    const id = `field-${name}`;
+    const value = values[name] ?? "";
+    if (field.type === "checkbox")
+      return html`<div class="field"><label><input id="${id}" name="${name}" type="checkbox"${field.required ? html` required` : null}${value === "on" ? html` checked` : null}> ${field.label}</label></div>`;
+    return html`<div class="field"><label for="${id}">${field.label}</label><input id="${id}" name="${name}" type="${field.type ?? "text"}" autocomplete="${field.autocomplete ?? "off"}" value="${value}"${field.required ? html` required` : null}></div>`;
+  });
+}
+
+/** Sign-up: e-mail, password, optional name, and the app's extra inputs. */
+export function signUpPage(
+  p: PasswordPageContext & { email?: string; name?: string; values?: Record<string, string> },
+) {
   const { t } = p;
   const base = actionBase(p.url);
   return page(
@@ -89,6 +115,7 @@ export function signUpPage(p: PasswordPageContext & { email?: string; name?: str
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
 <div class="field"><label for="email">${t("password.email")}</label><input id="email" name="email" type="email" autocomplete="email" value="${p.email ?? ""}" required autofocus></div>
 <div class="field"><label for="name">${t("password.signUp.name")}</label><input id="name" name="name" type="text" autocomplete="name" value="${p.name ?? ""}"></div>
+${extraFields(p, p.values ?? {})}
 ${newPasswordField(p)}
 <button type="submit" class="button primary">${t("password.signUp.submit")}</button>
 </form>
@@ -176,6 +203,40 @@ export function deletePage(p: PasswordPageContext) {
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
 <div class="field"><label for="currentPassword">${t("password.password")}</label><input id="currentPassword" name="currentPassword" type="password" autocomplete="current-password" required autofocus></div>
 <button type="submit" class="button primary">${t("password.delete.submit")}</button>
+</form>`,
+  );
+}
+
+/** Change e-mail: the new address, and the password (a session left open is not enough). */
+export function changeEmailPage(p: PasswordPageContext & { email?: string }) {
+  const { t } = p;
+  const base = actionBase(p.url);
+  return page(
+    p,
+    t("password.changeEmail.title"),
+    t("password.changeEmail.subtitle"),
+    html`<form class="stack" action="${base}/password/change-email" method="post">
+${hiddenFields(p.csrfToken, p.callbackUrl)}
+<div class="field"><label for="email">${t("password.changeEmail.newEmail")}</label><input id="email" name="email" type="email" autocomplete="email" value="${p.email ?? ""}" required autofocus></div>
+<div class="field"><label for="currentPassword">${t("password.password")}</label><input id="currentPassword" name="currentPassword" type="password" autocomplete="current-password" required></div>
+<button type="submit" class="button primary">${t("password.changeEmail.submit")}</button>
+</form>`,
+  );
+}
+
+/** The code sent to the new address (the e-mailed link fills it in). */
+export function confirmEmailPage(p: PasswordPageContext & { email: string; code?: string }) {
+  const { t } = p;
+  const base = actionBase(p.url);
+  return page(
+    p,
+    t("password.confirmEmail.title"),
+    t("password.confirmEmail.subtitle"),
+    html`<form class="stack" action="${base}/password/confirm-email" method="post">
+${hiddenFields(p.csrfToken, p.callbackUrl)}
+<input type="hidden" name="email" value="${p.email}">
+<div class="field"><label for="code">${t("password.code")}</label><input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="10" value="${p.code ?? ""}" required autofocus></div>
+<button type="submit" class="button primary">${t("password.confirmEmail.submit")}</button>
 </form>`,
   );
 }

@@ -35,6 +35,12 @@ export interface PasswordProviderOptions {
   verifyPassword?: ForeignHashCheck;
 }
 
+/**
+ * The id the hash is read for when the address has no account: UUID-shaped (so a SQL column of
+ * type uuid takes it) and never given to a user (`crypto.randomUUID()` makes version-4 ids only).
+ */
+export const NO_USER_ID = "00000000-0000-0000-0000-000000000000";
+
 /** The e-mail address as accounts are keyed: trimmed and lower-case. */
 export function canonicalEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -82,8 +88,9 @@ export function Password(options: PasswordProviderOptions): CredentialsConfig {
       const email = typeof credentials.email === "string" ? canonicalEmail(credentials.email) : "";
       const typed = typeof credentials.password === "string" ? credentials.password : "";
       const user = email ? await store.getUserByEmail(email) : null;
-      const stored = user ? await store.getPasswordHash(user.id) : null;
-      // Account enumeration by timing: an unknown address pays for one scrypt too.
+      // Account enumeration by timing: an unknown address makes the same adapter reads (the
+      // hash read goes to an id no user has) and pays for one scrypt with the same parameters.
+      const stored = await store.getPasswordHash(user?.id ?? NO_USER_ID);
       if (!user || !stored) return dummyCheck(typed, params).then(() => null);
       const { valid, needsRehash } = await verifyPassword(
         typed,

@@ -143,7 +143,8 @@ export const CORE_ACTION_ROUTES = {
   "verify-request": {
     methods: GET,
     tail: "nothing",
-    csrf: "none",
+    // The page's code form posts a CSRF token (e-mail code sign-in).
+    csrf: "all",
     page: true,
     callbackUrl: false,
     reach: "both",

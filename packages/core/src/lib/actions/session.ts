@@ -55,14 +55,22 @@ function runSessionCallback(
   return ctx.config.callbacks.session(params as SessionCallbackParams);
 }
 
-/** `session` with the extensions' fields from `claims` (how the user authenticated), never over what the callback set. */
-function withExtensionFields<S extends object>(config: ResolvedConfig, session: S, claims: JWT): S {
+/**
+ * `session` with the extensions' fields from `claims` (how the user authenticated), never over
+ * what the callback set. Symbol-keyed fields are copied too: they stay in-process.
+ */
+function withExtensionFields<S extends object>(
+  config: ResolvedConfig,
+  session: S,
+  claims: JWT,
+  userId: string | undefined,
+): S {
   let shown = session;
   for (const fields of config.sessionFields) {
-    const added = fields(claims);
+    const added = fields(claims, { config, userId });
     if (added)
-      for (const [name, value] of Object.entries(added))
-        if (!(name in shown)) shown = { ...shown, [name]: value };
+      for (const name of Reflect.ownKeys(added))
+        if (!(name in shown)) shown = { ...shown, [name]: added[name] };
   }
   return shown;
 }
@@ -169,7 +177,7 @@ async function jwtSession(
     const refreshError = (sessionAccountOf(token) ?? sessionAccountOf(current))?.error;
     let shown =
       refreshError && !("error" in session) ? { ...session, error: refreshError } : session;
-    shown = withExtensionFields(config, shown, token);
+    shown = withExtensionFields(config, shown, token, token.sub ?? undefined);
     if (config.events.session)
       await config.events.session({ session: shown as Session, token: token as JWT });
     return respond(shown as Session, issued);
@@ -236,7 +244,7 @@ async function databaseSession(
       ...(isUpdate && { newSession, trigger: "update" as const }),
     });
     const answered = isPending(sessionResult) ? await sessionResult : sessionResult;
-    const session = claims ? withExtensionFields(config, answered, claims as JWT) : answered;
+    const session = withExtensionFields(config, answered, (claims ?? {}) as JWT, user.id);
     if (config.events.session) await config.events.session({ session: session as Session });
     return respond(session as Session, issued);
   } catch (error) {

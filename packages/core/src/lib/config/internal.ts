@@ -148,8 +148,22 @@ export type SignInStepOutcome =
 /** An extension's part in "sign out everywhere else", for the user `userId`. */
 export type SignedOutElsewhere = (ctx: AuthContext, userId: string) => Awaitable<void>;
 
-/** Fields an extension adds to the session read from a JWT (none: `undefined`). */
-export type SessionFields = (token: JWT) => Record<string, unknown> | undefined;
+/** Fields an extension adds to a session from its claims (a JWT, or a database session's claims); none: `undefined`. */
+export type SessionFields = (
+  token: JWT,
+  session: SessionFieldsContext,
+) => Record<string | symbol, unknown> | undefined;
+
+/**
+ * What a session's extension fields may need beside its claims. Symbol-keyed fields reach server
+ * code that reads the session in-process and never the browser (JSON has no symbols): an
+ * extension hands server functions what they need to answer from the session that way.
+ */
+export interface SessionFieldsContext {
+  config: ResolvedConfig;
+  /** The signed-in user's id (`sub` of a JWT session, `userId` of a database session). */
+  userId: string | undefined;
+}
 
 /**
  * A further step of a sign-in, between "the user is known" and "the session is issued" (a second

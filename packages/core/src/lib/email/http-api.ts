@@ -44,9 +44,11 @@ export function composeEmail(params: SendVerificationRequestParams): OutgoingEma
     theme: params.theme,
     ...(params.locale !== undefined && { locale: params.locale }),
     ...(params.messages !== undefined && { messages: params.messages }),
-    // A short numeric token is a code to type (password accounts, two-factor); a link token is
-    // long and stays out of sight.
-    ...(/^\d{6}$/.test(params.token) && { code: params.token }),
+    // The sign-in code, or a short numeric token, which is a code to type (password accounts,
+    // two-factor); a link token is long and stays out of sight.
+    ...(params.code
+      ? { code: params.code }
+      : /^\d{6}$/.test(params.token) && { code: params.token }),
   });
   const fromHeader = from.name
     ? `"${from.name.replace(/["\\]/g, "\\$&")}" <${from.address}>`

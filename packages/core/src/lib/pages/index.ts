@@ -16,7 +16,12 @@
 import type { ResponseInternal } from "../../types.js";
 import type { CoreMessages } from "../i18n/core/en.js";
 import type { Translator } from "../i18n/messages.js";
-import { errorPage, signOutPage, verifyRequestPage } from "./other-pages.js";
+import {
+  errorPage,
+  signOutPage,
+  type VerifyRequestCodeError,
+  verifyRequestPage,
+} from "./other-pages.js";
 import type { PageTheme } from "./types.js";
 
 // The sign-in page (with the WebAuthn helper script) is rendered by `renderSignInPage` in
@@ -68,7 +73,9 @@ export function renderErrorPage(p: {
 export function renderVerifyRequestPage(p: {
   url: URL;
   theme: PageTheme;
-  provider?: { name: string };
+  provider?: { id?: string; name: string };
+  codeForm?: { csrfToken: string };
+  error?: VerifyRequestCodeError;
   /** The texts in the request's language (default English). */
   t?: Translator<CoreMessages>;
 }): ResponseInternal<string> {

@@ -84,14 +84,32 @@ export function errorPage(p: {
   });
 }
 
+/** Why a code was refused, as the page shows it (its text: `verifyRequest.code.<reason>`). */
+export type VerifyRequestCodeError = "CodeInvalid" | "CodeExpired" | "RateLimited";
+
 /** @see index.ts */
 export function verifyRequestPage(p: {
   url: URL;
   theme: PageTheme;
-  provider?: { name: string };
+  provider?: { id?: string; name: string };
+  /** The code form, when this browser has a code pending (e-mail code sign-in). */
+  codeForm?: { csrfToken: string };
+  error?: VerifyRequestCodeError;
   t?: Translator<CoreMessages>;
 }): ResponseInternal<string> {
   const t = p.t ?? englishCore;
+  const base = actionBase(p.url);
+  const alert = p.error
+    ? html`<div class="alert" role="alert">${icons.alert}<p>${t(`verifyRequest.code.${p.error}`)}</p></div>`
+    : null;
+  const codeForm =
+    p.codeForm && p.provider?.id
+      ? html`<form class="stack" action="${base}/callback/${p.provider.id}" method="post">
+<input type="hidden" name="csrfToken" value="${p.codeForm.csrfToken}">
+<div class="field"><label for="code">${t("verifyRequest.code.label")}</label><input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="7" required></div>
+<button type="submit" class="button primary">${t("verifyRequest.code.submit")}</button>
+</form>`
+      : null;
   return renderPage({
     url: p.url,
     theme: p.theme,
@@ -101,8 +119,8 @@ export function verifyRequestPage(p: {
     subtitle: t("verifyRequest.sent"),
     icon: { svg: icons.mail },
     language: t,
-    content: html`<p class="message">${t("verifyRequest.openLink")}</p>
-<a class="button secondary" href="${p.url.origin}/">${t("page.goTo", { host: p.url.host })}</a>
-<p class="hint">${t.html("verifyRequest.noEmail", { tryAgain: html`<a href="${actionBase(p.url)}/signin">${t("verifyRequest.tryAgain")}</a>` })}</p>`,
+    content: html`${alert}<p class="message">${t("verifyRequest.openLink")}</p>
+${codeForm}${codeForm ? null : html`<a class="button secondary" href="${p.url.origin}/">${t("page.goTo", { host: p.url.host })}</a>`}
+<p class="hint">${t.html("verifyRequest.noEmail", { tryAgain: html`<a href="${base}/signin">${t("verifyRequest.tryAgain")}</a>` })}</p>`,
   });
 }

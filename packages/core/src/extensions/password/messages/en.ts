@@ -47,6 +47,16 @@ export const en = {
   "password.error.wrongCurrentPassword": "That is not your current password.",
   "password.error.wrongPassword": "That is not your password.",
   "password.error.emailRequired": "Enter an e-mail address.",
+  "password.error.sameEmail": "That is already your address.",
+  "password.changeEmail.title": "Change e-mail address",
+  "password.changeEmail.subtitle":
+    "We will e-mail a code to the new address; your account moves there once you enter it.",
+  "password.changeEmail.newEmail": "New e-mail address",
+  "password.changeEmail.submit": "Send code",
+  "password.confirmEmail.title": "Confirm your new address",
+  "password.confirmEmail.subtitle":
+    "Enter the 6-digit code we e-mailed to the new address, or follow the link in that e-mail.",
+  "password.confirmEmail.submit": "Confirm",
 } as const;
 
 /** The keys and English texts of the password dictionary. */

@@ -54,6 +54,16 @@ export const de: T = {
   "password.error.wrongCurrentPassword": "Das ist nicht Ihr aktuelles Passwort.",
   "password.error.wrongPassword": "Das ist nicht Ihr Passwort.",
   "password.error.emailRequired": "Geben Sie eine E-Mail-Adresse ein.",
+  "password.error.sameEmail": "Das ist bereits Ihre Adresse.",
+  "password.changeEmail.title": "E-Mail-Adresse ändern",
+  "password.changeEmail.subtitle":
+    "Wir schicken einen Code an die neue Adresse; Ihr Konto zieht dorthin um, sobald Sie ihn eingeben.",
+  "password.changeEmail.newEmail": "Neue E-Mail-Adresse",
+  "password.changeEmail.submit": "Code senden",
+  "password.confirmEmail.title": "Neue Adresse bestätigen",
+  "password.confirmEmail.subtitle":
+    "Geben Sie den 6-stelligen Code ein, den wir an die neue Adresse geschickt haben, oder folgen Sie dem Link in dieser E-Mail.",
+  "password.confirmEmail.submit": "Bestätigen",
 };
 
 export const fr: T = {
@@ -105,6 +115,16 @@ export const fr: T = {
   "password.error.wrongCurrentPassword": "Ce n’est pas votre mot de passe actuel.",
   "password.error.wrongPassword": "Ce n’est pas votre mot de passe.",
   "password.error.emailRequired": "Saisissez une adresse e-mail.",
+  "password.error.sameEmail": "C’est déjà votre adresse.",
+  "password.changeEmail.title": "Changer d’adresse e-mail",
+  "password.changeEmail.subtitle":
+    "Nous enverrons un code à la nouvelle adresse ; votre compte y sera transféré dès que vous l’aurez saisi.",
+  "password.changeEmail.newEmail": "Nouvelle adresse e-mail",
+  "password.changeEmail.submit": "Envoyer le code",
+  "password.confirmEmail.title": "Confirmez votre nouvelle adresse",
+  "password.confirmEmail.subtitle":
+    "Saisissez le code à 6 chiffres envoyé à la nouvelle adresse, ou suivez le lien de cet e-mail.",
+  "password.confirmEmail.submit": "Confirmer",
 };
 
 export const es: T = {
@@ -156,6 +176,16 @@ export const es: T = {
   "password.error.wrongCurrentPassword": "Esa no es tu contraseña actual.",
   "password.error.wrongPassword": "Esa no es tu contraseña.",
   "password.error.emailRequired": "Introduce una dirección de correo electrónico.",
+  "password.error.sameEmail": "Esa ya es tu dirección.",
+  "password.changeEmail.title": "Cambiar la dirección de correo",
+  "password.changeEmail.subtitle":
+    "Enviaremos un código a la nueva dirección; tu cuenta pasará a ella cuando lo introduzcas.",
+  "password.changeEmail.newEmail": "Nueva dirección de correo",
+  "password.changeEmail.submit": "Enviar código",
+  "password.confirmEmail.title": "Confirma tu nueva dirección",
+  "password.confirmEmail.subtitle":
+    "Introduce el código de 6 dígitos que enviamos a la nueva dirección, o sigue el enlace de ese correo.",
+  "password.confirmEmail.submit": "Confirmar",
 };
 
 export const ptBR: T = {
@@ -205,6 +235,16 @@ export const ptBR: T = {
   "password.error.wrongCurrentPassword": "Essa não é a sua senha atual.",
   "password.error.wrongPassword": "Essa não é a sua senha.",
   "password.error.emailRequired": "Digite um endereço de e-mail.",
+  "password.error.sameEmail": "Esse já é o seu endereço.",
+  "password.changeEmail.title": "Alterar endereço de e-mail",
+  "password.changeEmail.subtitle":
+    "Enviaremos um código para o novo endereço; sua conta passa para ele assim que você digitá-lo.",
+  "password.changeEmail.newEmail": "Novo endereço de e-mail",
+  "password.changeEmail.submit": "Enviar código",
+  "password.confirmEmail.title": "Confirme seu novo endereço",
+  "password.confirmEmail.subtitle":
+    "Digite o código de 6 dígitos que enviamos para o novo endereço ou siga o link desse e-mail.",
+  "password.confirmEmail.submit": "Confirmar",
 };
 
 export const ja: T = {
@@ -255,6 +295,16 @@ export const ja: T = {
   "password.error.wrongCurrentPassword": "現在のパスワードが正しくありません。",
   "password.error.wrongPassword": "パスワードが正しくありません。",
   "password.error.emailRequired": "メールアドレスを入力してください。",
+  "password.error.sameEmail": "それはすでにあなたのアドレスです。",
+  "password.changeEmail.title": "メールアドレスの変更",
+  "password.changeEmail.subtitle":
+    "新しいアドレスにコードをメールで送ります。コードを入力すると、アカウントがそのアドレスに移ります。",
+  "password.changeEmail.newEmail": "新しいメールアドレス",
+  "password.changeEmail.submit": "コードを送信",
+  "password.confirmEmail.title": "新しいアドレスの確認",
+  "password.confirmEmail.subtitle":
+    "新しいアドレスにメールで送った6桁のコードを入力するか、そのメールのリンクを開いてください。",
+  "password.confirmEmail.submit": "確認",
 };
 
 export const zhCN: T = {
@@ -298,6 +348,14 @@ export const zhCN: T = {
   "password.error.wrongCurrentPassword": "当前密码不正确。",
   "password.error.wrongPassword": "密码不正确。",
   "password.error.emailRequired": "请输入邮箱地址。",
+  "password.error.sameEmail": "这已经是你的邮箱地址。",
+  "password.changeEmail.title": "更改邮箱地址",
+  "password.changeEmail.subtitle": "我们会向新地址发送验证码；输入验证码后，你的账号将改用该地址。",
+  "password.changeEmail.newEmail": "新邮箱地址",
+  "password.changeEmail.submit": "发送验证码",
+  "password.confirmEmail.title": "确认新地址",
+  "password.confirmEmail.subtitle": "请输入我们发送到新地址的 6 位验证码，或打开该邮件中的链接。",
+  "password.confirmEmail.submit": "确认",
 };
 
 export const ar: T = {
@@ -344,4 +402,13 @@ export const ar: T = {
   "password.error.wrongCurrentPassword": "هذه ليست كلمة مرورك الحالية.",
   "password.error.wrongPassword": "هذه ليست كلمة مرورك.",
   "password.error.emailRequired": "أدخل عنوان بريد إلكتروني.",
+  "password.error.sameEmail": "هذا هو عنوانك بالفعل.",
+  "password.changeEmail.title": "تغيير عنوان البريد الإلكتروني",
+  "password.changeEmail.subtitle": "سنرسل رمزًا إلى العنوان الجديد؛ وينتقل حسابك إليه بمجرد إدخاله.",
+  "password.changeEmail.newEmail": "عنوان البريد الإلكتروني الجديد",
+  "password.changeEmail.submit": "إرسال الرمز",
+  "password.confirmEmail.title": "تأكيد عنوانك الجديد",
+  "password.confirmEmail.subtitle":
+    "أدخل الرمز المكوّن من 6 أرقام الذي أرسلناه إلى العنوان الجديد، أو افتح الرابط الموجود في تلك الرسالة.",
+  "password.confirmEmail.submit": "تأكيد",
 };

@@ -8,6 +8,7 @@ import { requireAdapter } from "../../config/adapter.js";
 import type { AuthContext, InternalEmailProvider } from "../../config/internal.js";
 import { normalizeProviderIdentifier } from "../../email/address.js";
 import { resetVerificationAttempts } from "../../email/attempts.js";
+import { signInCodeEnabled, startSignInCode } from "../../email/sign-in-code.js";
 import { emailSignInSubject } from "../../email/sign-in-subject.js";
 import { createVerificationToken, hashVerificationToken } from "../../email/token.js";
 import { emailLanguage } from "../../i18n/core/index.js";
@@ -43,11 +44,16 @@ export async function signinWithEmail(
   // against it goes uncounted).
   await resetVerificationAttempts(provider, email, config.state);
   // Stored before the e-mail leaves, so a delivered link always has its token.
+  const storedToken = await hashVerificationToken(token, secret);
   await requireAdapter(config, "E-mail sign-in").createVerificationToken({
     identifier: email,
-    token: await hashVerificationToken(token, secret),
+    token: storedToken,
     expires,
   });
+  // The code beside the link, bound to this browser by a cookie (lib/email/sign-in-code.ts).
+  const signInCode = signInCodeEnabled(provider)
+    ? await startSignInCode(ctx, provider, email, storedToken)
+    : undefined;
 
   const query = new URLSearchParams({ callbackUrl: ctx.callbackUrl, token, email });
   const url = `${provider.callbackUrl}?${query}`;
@@ -61,6 +67,7 @@ export async function signinWithEmail(
       theme: config.theme,
       request: ctx.request.request,
       ...emailLanguage(ctx),
+      ...(signInCode && { code: signInCode.code }),
     });
   } catch (error) {
     if (error instanceof AuthError) throw error;
@@ -72,7 +79,8 @@ export async function signinWithEmail(
   }
 
   const params = { provider: provider.id, type: provider.type };
+  const cookies = signInCode ? [signInCode.cookie] : [];
   if (config.pages.verifyRequest)
-    return { redirect: pageUrl(ctx, config.pages.verifyRequest, params) };
-  return { redirect: `${ctx.url.href}/verify-request?${new URLSearchParams(params)}` };
+    return { redirect: pageUrl(ctx, config.pages.verifyRequest, params), cookies };
+  return { redirect: `${ctx.url.href}/verify-request?${new URLSearchParams(params)}`, cookies };
 }

@@ -91,6 +91,12 @@ export const ar: Translation<CoreMessages> = {
     "افتح الرابط في الرسالة لإكمال تسجيل الدخول. يمكنك إغلاق علامة التبويب هذه.",
   "verifyRequest.noEmail": "لم تصلك رسالة؟ تحقّق من مجلد الرسائل غير المرغوب فيها أو {tryAgain}.",
   "verifyRequest.tryAgain": "حاول مرة أخرى",
+  "verifyRequest.code.label": "أو أدخل الرمز المكوّن من 6 أرقام الموجود في البريد الإلكتروني",
+  "verifyRequest.code.submit": "تسجيل الدخول",
+  "verifyRequest.code.CodeInvalid": "هذا الرمز غير صحيح. تحقّق من البريد الإلكتروني وحاول مرة أخرى.",
+  "verifyRequest.code.CodeExpired":
+    "لم يعد بالإمكان استخدام هذا الرمز: انتهت صلاحيته أو استُخدم من قبل أو جُرّب مرات كثيرة. اطلب بريدًا إلكترونيًا جديدًا.",
+  "verifyRequest.code.RateLimited": "محاولات كثيرة جدًا. انتظر دقيقة ثم حاول مرة أخرى.",
 
   "email.subject": "تسجيل الدخول إلى {host}",
   "email.preview": "رابط تسجيل دخولك إلى {host}. تنتهي صلاحيته خلال {lifetime}.",

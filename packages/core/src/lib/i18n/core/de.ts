@@ -104,6 +104,14 @@ export const de: Translation<CoreMessages> = {
     "Öffnen Sie den Link in der E-Mail, um die Anmeldung abzuschließen. Sie können diesen Tab schließen.",
   "verifyRequest.noEmail": "Keine E-Mail erhalten? Sehen Sie im Spam-Ordner nach oder {tryAgain}.",
   "verifyRequest.tryAgain": "versuchen Sie es erneut",
+  "verifyRequest.code.label": "Oder geben Sie den 6-stelligen Code aus der E-Mail ein",
+  "verifyRequest.code.submit": "Anmelden",
+  "verifyRequest.code.CodeInvalid":
+    "Dieser Code stimmt nicht. Prüfen Sie die E-Mail und versuchen Sie es erneut.",
+  "verifyRequest.code.CodeExpired":
+    "Dieser Code kann nicht mehr verwendet werden: Er ist abgelaufen, wurde schon verwendet oder zu oft falsch eingegeben. Fordern Sie eine neue E-Mail an.",
+  "verifyRequest.code.RateLimited":
+    "Zu viele Versuche. Warten Sie eine Minute und versuchen Sie es dann erneut.",
 
   "email.subject": "Bei {host} anmelden",
   "email.preview": "Ihr Anmeldelink für {host}. Er läuft in {lifetime} ab.",

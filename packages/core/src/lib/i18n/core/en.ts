@@ -94,6 +94,12 @@ export const en = {
     "Open the link in the email to finish signing in. You can close this tab.",
   "verifyRequest.noEmail": "No email? Check your spam folder or {tryAgain}.",
   "verifyRequest.tryAgain": "try again",
+  "verifyRequest.code.label": "Or enter the 6-digit code from the email",
+  "verifyRequest.code.submit": "Sign in",
+  "verifyRequest.code.CodeInvalid": "That code is not right. Check the email and try again.",
+  "verifyRequest.code.CodeExpired":
+    "This code can no longer be used: it expired, was already used, or was tried too often. Request a new email.",
+  "verifyRequest.code.RateLimited": "Too many attempts. Wait a minute, then try again.",
 
   "email.subject": "Sign in to {host}",
   "email.preview": "Your sign-in link for {host}. It expires in {lifetime}.",

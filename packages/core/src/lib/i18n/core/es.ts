@@ -101,6 +101,13 @@ export const es: Translation<CoreMessages> = {
     "Abre el enlace del correo para terminar de iniciar sesión. Puedes cerrar esta pestaña.",
   "verifyRequest.noEmail": "¿No te llegó? Revisa la carpeta de spam o {tryAgain}.",
   "verifyRequest.tryAgain": "vuelve a intentarlo",
+  "verifyRequest.code.label": "O introduce el código de 6 dígitos del correo",
+  "verifyRequest.code.submit": "Iniciar sesión",
+  "verifyRequest.code.CodeInvalid":
+    "Ese código no es correcto. Revisa el correo e inténtalo de nuevo.",
+  "verifyRequest.code.CodeExpired":
+    "Este código ya no se puede usar: caducó, ya se usó o se intentó demasiadas veces. Solicita un correo nuevo.",
+  "verifyRequest.code.RateLimited": "Demasiados intentos. Espera un minuto y vuelve a intentarlo.",
 
   "email.subject": "Inicia sesión en {host}",
   "email.preview": "Tu enlace de inicio de sesión para {host}. Caduca en {lifetime}.",

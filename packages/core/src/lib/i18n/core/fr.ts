@@ -100,6 +100,12 @@ export const fr: Translation<CoreMessages> = {
   "verifyRequest.noEmail":
     "Pas d’e-mail ? Vérifiez votre dossier de courrier indésirable ou {tryAgain}.",
   "verifyRequest.tryAgain": "réessayez",
+  "verifyRequest.code.label": "Ou saisissez le code à 6 chiffres de l’e-mail",
+  "verifyRequest.code.submit": "Se connecter",
+  "verifyRequest.code.CodeInvalid": "Ce code n’est pas correct. Vérifiez l’e-mail et réessayez.",
+  "verifyRequest.code.CodeExpired":
+    "Ce code ne peut plus être utilisé : il a expiré, a déjà servi ou a été essayé trop souvent. Demandez un nouvel e-mail.",
+  "verifyRequest.code.RateLimited": "Trop de tentatives. Attendez une minute, puis réessayez.",
 
   "email.subject": "Connexion à {host}",
   "email.preview": "Votre lien de connexion pour {host}. Il expire dans {lifetime}.",

@@ -98,6 +98,13 @@ export const ja: Translation<CoreMessages> = {
     "メール内のリンクを開いてログインを完了してください。このタブは閉じてもかまいません。",
   "verifyRequest.noEmail": "メールが届きませんか？迷惑メールフォルダを確認するか、{tryAgain}。",
   "verifyRequest.tryAgain": "もう一度お試しください",
+  "verifyRequest.code.label": "またはメールに記載された6桁のコードを入力してください",
+  "verifyRequest.code.submit": "ログイン",
+  "verifyRequest.code.CodeInvalid":
+    "コードが正しくありません。メールを確認して、もう一度お試しください。",
+  "verifyRequest.code.CodeExpired":
+    "このコードは使用できません。有効期限が切れたか、すでに使用されたか、試行回数が多すぎます。新しいメールをリクエストしてください。",
+  "verifyRequest.code.RateLimited": "試行回数が多すぎます。1分待ってから、もう一度お試しください。",
 
   "email.subject": "{host} へのログイン",
   "email.preview": "{host} のログインリンクです。有効期限は {lifetime} です。",

@@ -96,6 +96,13 @@ export const ptBR: Translation<CoreMessages> = {
     "Abra o link do e-mail para concluir o acesso. Você pode fechar esta aba.",
   "verifyRequest.noEmail": "Não recebeu? Confira a pasta de spam ou {tryAgain}.",
   "verifyRequest.tryAgain": "tente de novo",
+  "verifyRequest.code.label": "Ou digite o código de 6 dígitos do e-mail",
+  "verifyRequest.code.submit": "Entrar",
+  "verifyRequest.code.CodeInvalid":
+    "Esse código não está correto. Confira o e-mail e tente novamente.",
+  "verifyRequest.code.CodeExpired":
+    "Este código não pode mais ser usado: expirou, já foi usado ou foi tentado vezes demais. Peça um novo e-mail.",
+  "verifyRequest.code.RateLimited": "Tentativas demais. Aguarde um minuto e tente novamente.",
 
   "email.subject": "Entrar em {host}",
   "email.preview": "Seu link de acesso para {host}. Ele expira em {lifetime}.",

@@ -81,6 +81,12 @@ export const zhCN: Translation<CoreMessages> = {
   "verifyRequest.openLink": "打开邮件中的链接即可完成登录。你可以关闭此标签页。",
   "verifyRequest.noEmail": "没有收到邮件？请检查垃圾邮件文件夹，或{tryAgain}。",
   "verifyRequest.tryAgain": "重新发送",
+  "verifyRequest.code.label": "或输入邮件中的 6 位验证码",
+  "verifyRequest.code.submit": "登录",
+  "verifyRequest.code.CodeInvalid": "验证码不正确。请检查邮件后重试。",
+  "verifyRequest.code.CodeExpired":
+    "此验证码已无法使用：已过期、已被使用或尝试次数过多。请重新发送邮件。",
+  "verifyRequest.code.RateLimited": "尝试次数过多。请等待一分钟后重试。",
 
   "email.subject": "登录 {host}",
   "email.preview": "你在 {host} 的登录链接，将在 {lifetime}后失效。",
