@@ -13,7 +13,8 @@ import {
   negotiateLocale,
   parseAcceptLanguage,
 } from "@tessera/core/i18n";
-import { passwordMessages } from "@tessera/core/password";
+import { organizationMessages, organizations } from "@tessera/core/organizations";
+import { password, passwordMessages } from "@tessera/core/password";
 import Credentials from "@tessera/core/providers/credentials";
 import Email from "@tessera/core/providers/email";
 import { twoFactorMessages } from "@tessera/core/two-factor";
@@ -22,6 +23,7 @@ import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import type { InternalProvider } from "../src/lib/config/internal.js";
 import { renderVerificationEmail } from "../src/lib/email/template.js";
+import { verifyRequestPage } from "../src/lib/pages/other-pages.js";
 import { renderSignInPage } from "../src/lib/pages/signin.js";
 import { recordingLogger, SECRET } from "./helpers.js";
 
@@ -31,6 +33,7 @@ const BUNDLES: Record<string, MessageBundle<Messages>> = {
   core: coreMessages,
   "two-factor": twoFactorMessages,
   password: passwordMessages,
+  organizations: organizationMessages,
 };
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -281,6 +284,70 @@ describe("the pages in the request's language", () => {
   });
 });
 
+describe("the pages of e-mail code sign-in, change of address and invitations", () => {
+  it("the verify-request page's code form and its refusals are in the page's language", async () => {
+    const form = {
+      url: new URL("https://app.example.com/auth/verify-request"),
+      theme: {},
+      provider: { id: "email", name: "Email" },
+      codeForm: { csrfToken: "token" },
+    };
+    const german = verifyRequestPage({ ...form, t: createTranslator(coreMessages, "de") }).body;
+    expect(german).toContain("Oder geben Sie den 6-stelligen Code aus der E-Mail ein");
+    const arabic = verifyRequestPage({
+      ...form,
+      error: "CodeExpired",
+      t: createTranslator(coreMessages, "ar"),
+    }).body;
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic).toContain("لم يعد بالإمكان استخدام هذا الرمز");
+    // No English left on the page: neither the form nor its refusal.
+    expect(arabic).not.toContain("6-digit code");
+    expect(arabic).not.toContain("can no longer be used");
+  });
+
+  it("the password change-e-mail and confirm-e-mail pages follow Accept-Language", async () => {
+    const cfg = config({ experimental: { extensions: [password({ breachedPasswords: false })] } });
+    const change = await page("/auth/password/change-email", { "accept-language": "ja" }, cfg);
+    expect(change.body).toContain('<html lang="ja">');
+    expect(change.body).toContain("<h1>メールアドレスの変更</h1>");
+    expect(change.body).toContain(">新しいメールアドレス</label>");
+    const confirm = await page(
+      "/auth/password/confirm-email?email=new%40example.com",
+      { "accept-language": "fr" },
+      cfg,
+    );
+    expect(confirm.body).toContain("<h1>Confirmez votre nouvelle adresse</h1>");
+    expect(confirm.body).not.toContain("Confirm your new address");
+  });
+
+  it("the invitation page is right to left in Arabic, and organizations({ messages }) overrides it", async () => {
+    const arabic = await page(
+      "/auth/organizations/join?invitationId=unknown",
+      { "accept-language": "ar" },
+      config({ experimental: { extensions: [organizations()] } }),
+    );
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.body).toContain("<h1>لقد تمت دعوتك</h1>");
+    const overridden = await page(
+      "/auth/organizations/join?invitationId=unknown",
+      { "accept-language": "de" },
+      config({
+        experimental: {
+          extensions: [
+            organizations({
+              messages: { de: { "organizations.invitation.heading": "Willkommen an Bord" } },
+            }),
+          ],
+        },
+      }),
+    );
+    expect(overridden.body).toContain("<h1>Willkommen an Bord</h1>");
+    // The rest of the page keeps the shipped German.
+    expect(overridden.body).toContain(">Anmelden</a>");
+  });
+});
+
 describe("the default e-mail in the request's language", () => {
   const expires = new Date(Date.now() + 24 * 3600_000);
   const url = "https://app.example.com/auth/callback/email?token=abc";
@@ -373,6 +440,11 @@ describe("extension dictionaries", () => {
     expect(
       (await bundle("extensions/password/index.ts")).some((path) =>
         path.includes("password/messages/translations.ts"),
+      ),
+    ).toBe(true);
+    expect(
+      (await bundle("extensions/organizations/index.ts")).some((path) =>
+        path.includes("organizations/messages/translations.ts"),
       ),
     ).toBe(true);
   });
