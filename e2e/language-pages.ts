@@ -10,6 +10,9 @@
  * ```
  */
 
+import { organizationMessages } from "../packages/core/src/extensions/organizations/messages/index.js";
+import { invitationPage } from "../packages/core/src/extensions/organizations/pages.js";
+import { password } from "../packages/core/src/extensions/password/index.js";
 import { twoFactorMessages } from "../packages/core/src/extensions/two-factor/messages/index.js";
 import {
   backupCodesPage,
@@ -17,8 +20,9 @@ import {
   enrolPage,
   managePage,
 } from "../packages/core/src/extensions/two-factor/pages.js";
-import { negotiateTranslator } from "../packages/core/src/i18n.js";
+import { coreMessages, negotiateTranslator } from "../packages/core/src/i18n.js";
 import { Auth, type AuthConfig } from "../packages/core/src/index.js";
+import { verifyRequestPage } from "../packages/core/src/lib/pages/other-pages.js";
 import type { PageTheme } from "../packages/core/src/lib/pages/types.js";
 import Credentials from "../packages/core/src/providers/credentials.js";
 import Email from "../packages/core/src/providers/email.js";
@@ -90,6 +94,12 @@ const QR_SVG =
 
 const config = signInConfig();
 
+/** The sign-in configuration with password accounts (their change-e-mail page). */
+const passwordConfig: AuthConfig = {
+  ...signInConfig(),
+  experimental: { extensions: [password({ breachedPasswords: false })] },
+};
+
 /** Every page photographed; add yours here. */
 export const LANGUAGE_PAGES: readonly LanguagePage[] = [
   {
@@ -145,6 +155,46 @@ export const LANGUAGE_PAGES: readonly LanguagePage[] = [
           enabled: true,
           backupCodesLeft: 8,
         }),
+      ),
+  },
+  {
+    name: "verify-request-code",
+    render: (acceptLanguage, origin) =>
+      toResponse(
+        verifyRequestPage({
+          url: new URL(`${origin}/auth/verify-request`),
+          theme,
+          provider: { id: "email", name: "Email" },
+          codeForm: { csrfToken: CSRF },
+          error: "CodeInvalid",
+          t: negotiateTranslator(coreMessages, acceptLanguage),
+        }),
+      ),
+  },
+  {
+    name: "password-change-email",
+    render: (acceptLanguage, origin) =>
+      handle(passwordConfig, "/auth/password/change-email", acceptLanguage, origin),
+  },
+  {
+    name: "organizations-invitation",
+    render: (acceptLanguage, origin) =>
+      toResponse(
+        invitationPage(
+          {
+            url: new URL(`${origin}/auth/organizations/join`),
+            theme,
+            csrfToken: CSRF,
+            pageUrl: `${origin}/auth/organizations/join?invitationId=inv_1`,
+            t: negotiateTranslator(organizationMessages, acceptLanguage),
+          },
+          {
+            state: "open",
+            invitationId: "inv_1",
+            organization: "Acme Corporation International",
+            role: "admin",
+          },
+        ),
       ),
   },
 ];
