@@ -15,8 +15,15 @@
  */
 import { MissingSecret } from "../../errors.js";
 import type { JWT, JWTDecodeParams, JWTEncodeParams, JWTOptions } from "../../types.js";
-import { base64url, fromBase64url, fromBase64urlView, fromUtf8, utf8 } from "./encoding.js";
-import { hasNodeCrypto, nodeCrypto } from "./node.js";
+import {
+  base64url,
+  fromBase64url,
+  fromBase64urlView,
+  fromUtf8,
+  hasNodeCrypto,
+  nodeCrypto,
+  utf8,
+} from "./encoding.js";
 
 /** Content-encryption algorithms Tessera reads; it writes A256CBC-HS512. */
 export type ContentEncryption = "A256CBC-HS512" | "A256GCM";
