@@ -36,7 +36,6 @@ export {
   type ExtensionRequirement,
 } from "./lib/extension.js";
 export type { TesseraExtension } from "./lib/extension-handle.js";
-export { isAuthAction } from "./lib/http/request.js";
 // For framework integrations that write `ResponseInternal` data themselves.
 export {
   CONFIGURATION_MESSAGE,
@@ -71,6 +70,7 @@ export {
   renamePasskey,
   runPasskeyOperation,
 } from "./lib/passkeys-in-process.js";
+export { isAuthAction } from "./lib/pipeline.js";
 export type {
   AccessToken,
   AccessTokenOptions,

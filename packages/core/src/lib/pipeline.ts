@@ -3,7 +3,10 @@
  *
  *   parse → resolve config → assert → CSRF / callback URL → action → ResponseInternal → Response
  *
- * Only this file knows the order; each step lives in its own module.
+ * Only this file knows the order. Parsing is here, first: every request walks through it, a
+ * `Request` (`fetchSource`) and a Node request (node.ts) alike. Nothing in it throws on hostile
+ * input: a request that cannot be understood yields `null` and is answered with 400. The later
+ * steps that only some requests take (CSRF, callback URL, the actions) live in their own modules.
  */
 import {
   AuthError,
@@ -16,30 +19,263 @@ import {
   RateLimited,
 } from "../errors.js";
 import type {
+  AuthAction,
   AuthConfig,
   Cookie,
   CookiesOptions,
   LoggerInstance,
   ResponseInternal,
 } from "../types.js";
+import { type ActionRoute, CORE_ACTION_ROUTES } from "./actions/routes.js";
 import { isDevelopmentEnv, processEnv, untrustedHost } from "./config/env.js";
 import type {
+  ActionRoutes,
   ActionTable,
   AuthContext,
   InternalProvider,
+  ParsedRoute,
+  RequestInternal,
+  RequestSource,
   ResolvedConfig,
 } from "./config/internal.js";
 import { resolveConfig } from "./config/resolve.js";
 import { resolveCallbackUrl } from "./http/callback-url.js";
+import { parseCookies } from "./http/cookies.js";
 import { verifyCsrfToken } from "./http/csrf.js";
-import {
-  fetchSource,
-  parseRequest,
-  type RequestInternal,
-  type RequestSource,
-} from "./http/request.js";
 import { CONFIGURATION_MESSAGE, json, toResponse, type WriteProblem } from "./http/response.js";
 import { raw } from "./symbols.js";
+
+// --- step 1: parse the request ----------------------------------------------------------------
+
+/** The routes of the core's actions, for configurations without extension rows. */
+const CORE_ROUTES: ReadonlyMap<string, ActionRoute> = new Map(Object.entries(CORE_ACTION_ROUTES));
+
+/** Bodies beyond this are refused (memory exhaustion by oversized posts). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** True when `value` names an action of the core. */
+export function isAuthAction(value: string): value is AuthAction {
+  return CORE_ROUTES.has(value);
+}
+
+/**
+ * Splits `<basePath>/<action>[/<providerId or sub-path>]` by the routes of `routes` (default: the
+ * core's). Returns `null` when the path does not name an action, so the caller can answer 400.
+ */
+export function parseActionAndProviderId(
+  pathname: string,
+  basePath: string,
+  routes: ActionRoutes = CORE_ROUTES,
+): ParsedRoute | null {
+  const base = basePath.replace(/\/+$/, "");
+  if (!pathname.startsWith(`${base}/`)) return null;
+  const rest = pathname.slice(base.length + 1);
+  // One segment (`session`, `csrf`, …) is the common case: no arrays of parts for it.
+  const segments = rest !== "" && !rest.includes("/") ? [rest] : rest.split("/").filter(Boolean);
+  if (segments.length !== 1 && segments.length !== 2) return null;
+  const [action, tail] = segments as [string, string | undefined];
+  const route = routes.get(action);
+  if (route === undefined) return null;
+  if (tail === undefined) return { action, route };
+  if (route.tail === "nothing") return null;
+  if (route.tail !== "provider")
+    return route.tail.includes(tail) ? { action, route, subAction: tail } : null;
+  let providerId: string;
+  try {
+    providerId = decodeURIComponent(tail);
+  } catch {
+    return null; // malformed percent-encoding
+  }
+  if (providerId === "undefined") return { action, route };
+  return { action, route, providerId };
+}
+
+async function readLimited(request: Request): Promise<string | null> {
+  try {
+    return await readLimitedStream(request);
+  } catch {
+    return null; // the body stream failed (client went away)
+  }
+}
+
+async function readLimitedStream(request: Request): Promise<string | null> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/** A `Request` as a {@link RequestSource}: every part is there already. */
+export function fetchSource(request: Request, clientIp?: string): RequestSource {
+  return new FetchRequestSource(request, clientIp);
+}
+
+/** A class, not a literal of closures: one object per request instead of five. */
+class FetchRequestSource implements RequestSource {
+  readonly method: string;
+
+  constructor(
+    readonly request: Request,
+    readonly clientIp: string | undefined,
+  ) {
+    this.method = request.method;
+  }
+
+  url(): string {
+    return this.request.url;
+  }
+
+  header(name: string): string | null {
+    return this.request.headers.get(name);
+  }
+
+  text(): Promise<string | null> {
+    return readLimited(this.request);
+  }
+
+  get headers(): Headers {
+    return this.request.headers;
+  }
+
+  requestWithBody(): Request {
+    return this.request;
+  }
+}
+
+async function parseBody(
+  source: RequestSource,
+): Promise<Record<string, unknown> | undefined | null> {
+  const contentType = source.header("content-type") ?? "";
+  const isJson = contentType.includes("application/json");
+  const isForm = contentType.includes("application/x-www-form-urlencoded");
+  if (!isJson && !isForm) return undefined;
+  const text = await source.text();
+  if (text === null) return null;
+  if (isForm) return Object.fromEntries(new URLSearchParams(text));
+  if (text.trim() === "") return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  return parsed && typeof parsed === "object" && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : null;
+}
+
+/**
+ * Parses `request` (a `Request` or a {@link RequestSource}) for an app mounted at `basePath`. With
+ * `origin` (from `AUTH_URL`), the parsed URL has that origin instead of the request's, whatever
+ * its Host headers said. `trustForwarded` lets a Node source take its origin from
+ * `X-Forwarded-*` (a `Request` already has its URL).
+ *
+ * @example
+ * ```ts
+ * const parsed = await parseRequest(new Request("http://localhost/auth/session"), "/auth")
+ * parsed?.action // "session"
+ * ```
+ */
+export function parseRequest(
+  request: Request | RequestSource,
+  basePath: string,
+  origin?: string,
+  trustForwarded = false,
+  routes: ActionRoutes = CORE_ROUTES,
+): RequestInternal | null | Promise<RequestInternal | null> {
+  const source = "requestWithBody" in request ? request : fetchSource(request);
+  const method = source.method.toUpperCase();
+  if (method !== "GET" && method !== "POST") return null;
+  let url: URL;
+  try {
+    const href = source.url(basePath, trustForwarded);
+    if (href === null) return null;
+    url = new URL(href);
+    // Magic-link poisoning: with AUTH_URL set, a forged Host header must not reach any URL we build.
+    // (`origin` has no trailing slash, so a path such as `//evil.test` stays a path.)
+    if (origin !== undefined) url = new URL(`${origin}${url.pathname}${url.search}`);
+  } catch {
+    return null;
+  }
+  const route = parseActionAndProviderId(url.pathname, basePath, routes);
+  if (!route) return null;
+  const inProcess = source.inProcess === true;
+  // An action reachable only from server code is not there for HTTP clients, and the other way round.
+  const reach = route.route.reach;
+  if (reach !== "both" && (reach === "in-process") !== inProcess) return null;
+  // `url.searchParams` builds a URLSearchParams object; most requests have no query at all.
+  const query: Record<string, string> = url.search ? Object.fromEntries(url.searchParams) : {};
+  const parsed = new ParsedRequest(source, url, method, route.action, route.route, query);
+  if (route.providerId !== undefined) parsed.providerId = route.providerId;
+  if (query.error !== undefined) parsed.error = query.error;
+  if (route.subAction !== undefined) parsed.subAction = route.subAction;
+  if (source.clientIp) parsed.clientIp = source.clientIp;
+  if (inProcess) parsed.inProcess = true;
+  // Only a POST waits for its body: a GET (every session read) is parsed without a promise.
+  if (method !== "POST") return parsed;
+  return parseBody(source).then((body) => {
+    if (body === null) return null;
+    if (body !== undefined) parsed.body = body;
+    return parsed;
+  });
+}
+
+/**
+ * A parsed request. A class rather than an object literal: a literal with getters is built in
+ * V8's slow mode on every request, and getters are needed so that a Node source builds its
+ * `Headers` and `Request` only when something reads them.
+ */
+class ParsedRequest implements RequestInternal {
+  declare providerId?: string;
+  declare body?: Record<string, unknown>;
+  declare error?: string;
+  declare subAction?: string;
+  declare clientIp?: string;
+  declare inProcess?: true;
+  cookies: Record<string, string>;
+  readonly #source: RequestSource;
+
+  constructor(
+    source: RequestSource,
+    public url: URL,
+    public method: "GET" | "POST",
+    public action: string,
+    public route: ActionRoute,
+    public query: Record<string, string>,
+  ) {
+    this.#source = source;
+    this.cookies = parseCookies(source.header("cookie"));
+  }
+
+  get request(): Request {
+    return this.#source.request;
+  }
+
+  get headers(): Headers {
+    return this.#source.headers;
+  }
+}
+
+// --- steps 2 to 6: resolve, check, run the action, answer ------------------------------------
 
 /** A configuration, or a function building one per request (lazy initialisation). */
 export type ConfigOrFactory = AuthConfig | ((request: Request) => AuthConfig | Promise<AuthConfig>);
