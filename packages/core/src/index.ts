@@ -36,14 +36,8 @@ export {
   type ExtensionRequirement,
 } from "./lib/extension.js";
 export type { TesseraExtension } from "./lib/extension-handle.js";
-export { isAuthAction } from "./lib/http/request.js";
 // For framework integrations that write `ResponseInternal` data themselves.
-export {
-  CONFIGURATION_MESSAGE,
-  safeHeaderValue,
-  serializeCookies,
-  type WriteProblem,
-} from "./lib/http/response.js";
+export { CONFIGURATION_MESSAGE } from "./lib/http/response.js";
 export {
   type ActionCall,
   type ActionRunner,
@@ -71,6 +65,12 @@ export {
   renamePasskey,
   runPasskeyOperation,
 } from "./lib/passkeys-in-process.js";
+export {
+  isAuthAction,
+  safeHeaderValue,
+  serializeCookies,
+  type WriteProblem,
+} from "./lib/pipeline.js";
 export type {
   AccessToken,
   AccessTokenOptions,
