@@ -202,6 +202,7 @@ function buildResolvedConfig(config: AuthConfig, env: EnvObject): ResolvedConfig
     sessionFields: extensions.sessionFields,
     keptClaims: extensions.keptClaims,
     signedOutElsewhere: extensions.signedOutElsewhere,
+    accountSections: extensions.accountSections,
     cookies: [
       mergeCookies(defaultCookies(false), config.cookies),
       mergeCookies(defaultCookies(true), config.cookies),

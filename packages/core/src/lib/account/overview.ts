@@ -1,0 +1,166 @@
+/**
+ * The signed-in user's account overview (profile, sessions, linked sign-in methods, passkeys and
+ * what extensions add), the "ways in" count that keeps a user from unlinking their last sign-in
+ * method, and the step-up check of sensitive account changes.
+ */
+import type { AdapterAccount, AdapterUser } from "../../adapters.js";
+import { supportsSessionListing } from "../config/adapter.js";
+import type { AuthContext } from "../config/internal.js";
+import { readChunkedCookie } from "../http/cookies.js";
+import { listUserSessions } from "../session/devices.js";
+import {
+  readJwtSession,
+  SESSION_ACCOUNT_CLAIM,
+  type SessionAccount,
+} from "../session/jwt-cookie.js";
+import { readSessionClaims } from "../session/session-claims.js";
+import { listedPasskey, passkeyAdapter, passkeySignals } from "../webauthn/passkeys.js";
+import type {
+  AccountOverview,
+  AccountSectionPart,
+  LinkableProvider,
+  LinkedAccount,
+} from "./types.js";
+
+/** Provider types whose accounts the account page lists, links and unlinks. */
+const FEDERATED_TYPES: ReadonlySet<string> = new Set(["oauth", "oidc"]);
+
+/**
+ * How long after the last authentication a sensitive account change (unlinking a sign-in method)
+ * is allowed without authenticating again, in seconds.
+ */
+export const ACCOUNT_STEP_UP_MAX_AGE = 10 * 60;
+
+/** Whether the adapter lists and unlinks a user's accounts (the linked-methods section). */
+export function supportsAccountLinking(ctx: AuthContext): boolean {
+  const raw = ctx.config.rawAdapter;
+  return typeof raw?.listAccountsByUserId === "function" && typeof raw.unlinkAccount === "function";
+}
+
+/** The user's linked accounts, or undefined when the adapter cannot list them. */
+export async function userAccounts(
+  ctx: AuthContext,
+  userId: string,
+): Promise<AdapterAccount[] | undefined> {
+  const adapter = ctx.config.adapter;
+  if (!adapter || !supportsAccountLinking(ctx)) return undefined;
+  return adapter.listAccountsByUserId(userId);
+}
+
+/** What the configured extensions show for `userId`, merged in their order. */
+async function extensionSections(ctx: AuthContext, userId: string): Promise<AccountSectionPart> {
+  let merged: AccountSectionPart = {};
+  for (const section of ctx.config.accountSections)
+    merged = { ...merged, ...(await section(ctx, userId)) };
+  return merged;
+}
+
+/**
+ * The number of ways `user` can sign in: linked OAuth/OpenID accounts, passkeys, a password, and
+ * e-mail links when an e-mail provider is configured and the user has an address. Credentials
+ * providers other than the password extension are not counted: their `authorize` is the app's.
+ */
+export function countWaysIn(
+  ctx: AuthContext,
+  user: AdapterUser,
+  accounts: readonly AdapterAccount[],
+  extensions: AccountSectionPart,
+): number {
+  const linked = accounts.filter(
+    (account) => FEDERATED_TYPES.has(account.type) || account.type === "webauthn",
+  ).length;
+  const password = extensions.password?.set ? 1 : 0;
+  const email = user.email && ctx.providers.some((provider) => provider.type === "email") ? 1 : 0;
+  return linked + password + email;
+}
+
+/**
+ * The account overview of `user`, the signed-in user of `ctx`. Sections the configuration does
+ * not enable are left out.
+ *
+ * @example
+ * ```ts
+ * const overview = await readAccountOverview(ctx, user)
+ * overview.linkedAccounts?.filter((account) => account.canUnlink)
+ * ```
+ */
+export async function readAccountOverview(
+  ctx: AuthContext,
+  user: AdapterUser,
+): Promise<AccountOverview> {
+  const extensions = await extensionSections(ctx, user.id);
+  const accounts = await userAccounts(ctx, user.id);
+  const waysIn = countWaysIn(ctx, user, accounts ?? [], extensions);
+  const names = new Map(ctx.providers.map((provider) => [provider.id, provider.name]));
+  const linkedAccounts: LinkedAccount[] | undefined = accounts
+    ?.filter((account) => FEDERATED_TYPES.has(account.type))
+    .map((account) => ({
+      provider: account.provider,
+      providerName: names.get(account.provider) ?? account.provider,
+      providerAccountId: account.providerAccountId,
+      type: account.type,
+      canUnlink: waysIn > 1,
+    }));
+  const linkedProviders = new Set(accounts?.map((account) => account.provider));
+  const linkableProviders: LinkableProvider[] = ctx.providers
+    .filter((provider) => FEDERATED_TYPES.has(provider.type) && !linkedProviders.has(provider.id))
+    .map((provider) => ({ id: provider.id, name: provider.name, signinUrl: provider.signinUrl }));
+  const sessions = supportsSessionListing(ctx.config)
+    ? ((await listUserSessions(ctx)) ?? undefined)
+    : undefined;
+  const passkeys = passkeyAdapter(ctx.config);
+  const hasWebAuthn = ctx.providers.some((provider) => provider.type === "webauthn");
+  const stored = passkeys && hasWebAuthn ? await passkeys.listPasskeysByUserId(user.id) : null;
+  return {
+    profile: {
+      id: user.id,
+      name: user.name ?? null,
+      email: user.email ?? null,
+      emailVerified: Boolean(user.emailVerified),
+      image: user.image ?? null,
+    },
+    ...(sessions && { sessions }),
+    ...(linkedAccounts && { linkedAccounts }),
+    linkableProviders,
+    ...(stored && {
+      passkeys: {
+        passkeys: stored.map(listedPasskey),
+        signals: passkeySignals(ctx, user, stored),
+      },
+    }),
+    ...extensions,
+    waysIn,
+  };
+}
+
+/**
+ * When the session of `ctx` last authenticated (milliseconds since the epoch), or null when it
+ * cannot tell: the `auth_time` claim (kept by the two-factor extension, renewed by its step-up),
+ * else a database session's creation (a sign-in always creates a new session), else the time of
+ * the OAuth sign-in a JWT session carries.
+ */
+export async function lastAuthenticatedAt(ctx: AuthContext): Promise<number | null> {
+  const { config, cookies, request } = ctx;
+  if (config.session.strategy === "jwt") {
+    const token = await readJwtSession(config, request.cookies, cookies.sessionToken, 0);
+    if (typeof token === "string") return null;
+    if (typeof token.auth_time === "number") return token.auth_time * 1000;
+    const account = token[SESSION_ACCOUNT_CLAIM] as SessionAccount | undefined;
+    return typeof account?.signedInAt === "number" ? account.signedInAt : null;
+  }
+  const sessionToken = readChunkedCookie(request.cookies, cookies.sessionToken.name);
+  const found = sessionToken ? await config.adapter?.getSessionAndUser(sessionToken) : null;
+  if (!sessionToken || !found) return null;
+  const claims = await readSessionClaims(config, sessionToken);
+  if (typeof claims?.auth_time === "number") return claims.auth_time * 1000;
+  return found.session.createdAt instanceof Date ? found.session.createdAt.getTime() : null;
+}
+
+/**
+ * Step-up: whether the session authenticated within {@link ACCOUNT_STEP_UP_MAX_AGE}. A session
+ * left open on a shared computer, or a stolen cookie, must not be enough to remove a way in.
+ */
+export async function authenticatedRecently(ctx: AuthContext): Promise<boolean> {
+  const at = await lastAuthenticatedAt(ctx);
+  return at !== null && Date.now() - at <= ACCOUNT_STEP_UP_MAX_AGE * 1000;
+}
