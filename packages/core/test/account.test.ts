@@ -73,7 +73,7 @@ async function link(userId: string, provider: string, providerAccountId: string)
     userId,
     provider,
     providerAccountId,
-    type: provider === "google" ? "oidc" : "oauth",
+    type: provider === "passkey" ? "webauthn" : provider === "google" ? "oidc" : "oauth",
   });
 }
 
@@ -353,6 +353,23 @@ describe("unlinking a sign-in method", () => {
     const page = await unlink(client, { provider: "github", providerAccountId: "gh-old" }, HTML);
     expect(page.headers.get("location")).toBe(body.url);
     expect((await overview(client)).linkedAccounts).toHaveLength(2);
+  });
+
+  it("step-up with JWT sessions: the sign-in's auth_time allows an unlink for ten minutes", async () => {
+    const settings = config({ session: { strategy: "jwt" } });
+    const { client, userId } = await signedIn(settings, "jwt-step@example.com");
+    await link(userId, "github", "gh-jwt");
+    await link(userId, "google", "g-jwt");
+    await link(userId, "passkey", "cred-jwt");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 9 * 60 * 1000);
+    expect((await unlink(client, { provider: "github", providerAccountId: "gh-jwt" })).status).toBe(
+      200,
+    );
+    vi.setSystemTime(Date.now() + 2 * 60 * 1000);
+    const late = await unlink(client, { provider: "google", providerAccountId: "g-jwt" });
+    expect(late.status).toBe(403);
+    expect((await late.json()).error).toBe("StepUpRequired");
   });
 
   it("refuses a malformed body", async () => {

@@ -135,9 +135,10 @@ export async function readAccountOverview(
 
 /**
  * When the session of `ctx` last authenticated (milliseconds since the epoch), or null when it
- * cannot tell: the `auth_time` claim (kept by the two-factor extension, renewed by its step-up),
- * else a database session's creation (a sign-in always creates a new session), else the time of
- * the OAuth sign-in a JWT session carries.
+ * cannot tell: the `auth_time` claim (written into every JWT session at sign-in, kept for a
+ * database session by the two-factor extension, renewed by its step-up), else a database
+ * session's creation (a sign-in always creates a new session), else the time of the OAuth
+ * sign-in a JWT session issued before `auth_time` existed carries.
  */
 export async function lastAuthenticatedAt(ctx: AuthContext): Promise<number | null> {
   const { config, cookies, request } = ctx;
