@@ -1,19 +1,12 @@
 /**
  * The signed-in user's account overview (profile, sessions, linked sign-in methods, passkeys and
  * what extensions add), the "ways in" count that keeps a user from unlinking their last sign-in
- * method, and the step-up check of sensitive account changes.
+ * method.
  */
 import type { AdapterAccount, AdapterUser } from "../../adapters.js";
 import { supportsSessionListing } from "../config/adapter.js";
 import type { AuthContext } from "../config/internal.js";
-import { readChunkedCookie } from "../http/cookies.js";
 import { listUserSessions } from "../session/devices.js";
-import {
-  readJwtSession,
-  SESSION_ACCOUNT_CLAIM,
-  type SessionAccount,
-} from "../session/jwt-cookie.js";
-import { readSessionClaims } from "../session/session-claims.js";
 import { listedPasskey, passkeyAdapter, passkeySignals } from "../webauthn/passkeys.js";
 import type {
   AccountOverview,
@@ -24,12 +17,6 @@ import type {
 
 /** Provider types whose accounts the account page lists, links and unlinks. */
 const FEDERATED_TYPES: ReadonlySet<string> = new Set(["oauth", "oidc"]);
-
-/**
- * How long after the last authentication a sensitive account change (unlinking a sign-in method)
- * is allowed without authenticating again, in seconds.
- */
-export const ACCOUNT_STEP_UP_MAX_AGE = 10 * 60;
 
 /** Whether the adapter lists and unlinks a user's accounts (the linked-methods section). */
 export function supportsAccountLinking(ctx: AuthContext): boolean {
@@ -131,37 +118,4 @@ export async function readAccountOverview(
     ...extensions,
     waysIn,
   };
-}
-
-/**
- * When the session of `ctx` last authenticated (milliseconds since the epoch), or null when it
- * cannot tell: the `auth_time` claim (written into every JWT session at sign-in, kept for a
- * database session by the two-factor extension, renewed by its step-up), else a database
- * session's creation (a sign-in always creates a new session), else the time of the OAuth
- * sign-in a JWT session issued before `auth_time` existed carries.
- */
-export async function lastAuthenticatedAt(ctx: AuthContext): Promise<number | null> {
-  const { config, cookies, request } = ctx;
-  if (config.session.strategy === "jwt") {
-    const token = await readJwtSession(config, request.cookies, cookies.sessionToken, 0);
-    if (typeof token === "string") return null;
-    if (typeof token.auth_time === "number") return token.auth_time * 1000;
-    const account = token[SESSION_ACCOUNT_CLAIM] as SessionAccount | undefined;
-    return typeof account?.signedInAt === "number" ? account.signedInAt : null;
-  }
-  const sessionToken = readChunkedCookie(request.cookies, cookies.sessionToken.name);
-  const found = sessionToken ? await config.adapter?.getSessionAndUser(sessionToken) : null;
-  if (!sessionToken || !found) return null;
-  const claims = await readSessionClaims(config, sessionToken);
-  if (typeof claims?.auth_time === "number") return claims.auth_time * 1000;
-  return found.session.createdAt instanceof Date ? found.session.createdAt.getTime() : null;
-}
-
-/**
- * Step-up: whether the session authenticated within {@link ACCOUNT_STEP_UP_MAX_AGE}. A session
- * left open on a shared computer, or a stolen cookie, must not be enough to remove a way in.
- */
-export async function authenticatedRecently(ctx: AuthContext): Promise<boolean> {
-  const at = await lastAuthenticatedAt(ctx);
-  return at !== null && Date.now() - at <= ACCOUNT_STEP_UP_MAX_AGE * 1000;
 }

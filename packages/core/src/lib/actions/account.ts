@@ -16,19 +16,20 @@
 import type { AdapterUser } from "../../adapters.js";
 import { AdapterError } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
-import {
-  authenticatedRecently,
-  countWaysIn,
-  readAccountOverview,
-  userAccounts,
-} from "../account/overview.js";
+import { countWaysIn, readAccountOverview, userAccounts } from "../account/overview.js";
+import { authenticatedRecently } from "../account/step-up.js";
 import type { AuthContext, InternalProvider } from "../config/internal.js";
 import { json, NO_CACHE_HEADERS } from "../http/response.js";
 import { renderAccountPage } from "../pages/account.js";
 import { accountQueryText } from "../pages/account-messages.js";
 import { cspOrigin } from "../pages/security.js";
 import { currentSessionUser } from "../session/resolve-user.js";
-import { pageUrl } from "./page-url.js";
+import {
+  accountPageUrl as accountUrl,
+  pageUrl,
+  signInPageUrl as signInUrl,
+  stepUpUrl,
+} from "./page-url.js";
 
 /** Longest name kept: it is shown on pages and in e-mails, and storage is not free. */
 export const MAX_ACCOUNT_NAME_LENGTH = 100;
@@ -60,27 +61,6 @@ const STATUS: Record<Refusal, number> = {
 function wantsPage(ctx: AuthContext): boolean {
   if (ctx.request.inProcess) return false;
   return (ctx.request.headers.get("accept") ?? "").includes("text/html");
-}
-
-function accountUrl(ctx: AuthContext): string {
-  return `${ctx.url.href.replace(/\/$/, "")}/account`;
-}
-
-/** The sign-in page (the app's own when configured), coming back to `callbackUrl`. */
-function signInUrl(ctx: AuthContext, callbackUrl: string): string {
-  if (ctx.config.pages.signIn) return pageUrl(ctx, ctx.config.pages.signIn, { callbackUrl });
-  return `${ctx.url.href.replace(/\/$/, "")}/signin?${new URLSearchParams({ callbackUrl })}`;
-}
-
-/**
- * Where a user re-authenticates before a sensitive change: the two-factor extension's step-up
- * when it is configured (it sends users without a factor on to the sign-in page), else a fresh
- * sign-in, which is the re-authentication.
- */
-function stepUpUrl(ctx: AuthContext, hasTwoFactor: boolean): string {
-  const back = accountUrl(ctx);
-  if (!hasTwoFactor) return signInUrl(ctx, back);
-  return `${ctx.url.href.replace(/\/$/, "")}/two-factor/reauthenticate?${new URLSearchParams({ callbackUrl: back })}`;
 }
 
 function refuse(ctx: AuthContext, refusal: Refusal, extra: Record<string, string> = {}) {
@@ -177,9 +157,7 @@ async function unlink(ctx: AuthContext, user: AdapterUser): Promise<ResponseInte
   const extensions = Object.assign({}, ...sections);
   // Step-up: an open or stolen session must not be enough to remove a way in.
   if (!(await authenticatedRecently(ctx)))
-    return refuse(ctx, "StepUpRequired", {
-      url: stepUpUrl(ctx, extensions.twoFactor?.enabled === true),
-    });
+    return refuse(ctx, "StepUpRequired", { url: await stepUpUrl(ctx, user.id) });
   // IDOR: only an account of the signed-in user is found here; another user's ids reach nothing.
   const target = accounts.find(
     (account) =>

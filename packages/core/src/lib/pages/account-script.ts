@@ -6,7 +6,9 @@
  * WebAuthn Signal API calls (feature-detected) with the `signals` the answer carries; after a
  * name change (`data-signal-details` on the passkeys section) `signalCurrentUserDetails` tells
  * the authenticators the new name. A refusal shows the text of the form's `data-failed` in the
- * page's alert. Once wired up, `<html>` gets `data-account-ready` (tests wait for it).
+ * page's alert; a refusal for step-up (403 with a same-origin `url`) goes to that URL, where the
+ * user signs in again and comes back. Once wired up, `<html>` gets `data-account-ready` (tests
+ * wait for it).
  *
  * The source is plain ES2020 in a template literal without substitutions or escapes, so that no
  * build step can change the bytes the hash covers. It must never contain `</script`.
@@ -51,7 +53,12 @@ export const ACCOUNT_SCRIPT = `(() => {
       try {
         const response = await fetch(form.action, { method: "POST", body, credentials: "same-origin", headers: { accept: "application/json" } });
         try { answer = await response.json(); } catch (error) {}
-        if (!response.ok) return show(failed);
+        if (!response.ok) {
+          // Step-up: a sensitive change asks for a fresh sign-in first (our own origin only).
+          const next = answer && typeof answer.url === "string" ? new URL(answer.url, window.location.href) : null;
+          if (response.status === 403 && next && next.origin === window.location.origin) return window.location.assign(next.href);
+          return show(failed);
+        }
       } catch (error) {
         return show(failed);
       }
@@ -66,4 +73,4 @@ export const ACCOUNT_SCRIPT = `(() => {
 })();`;
 
 /** CSP hash source of {@link ACCOUNT_SCRIPT} (base64 SHA-256); a unit test recomputes it. */
-export const ACCOUNT_SCRIPT_HASH = "sha256-jrATLU2gzYN7Cd6cf7qtJNpJH7npqWOoe9GApVlT5zE=";
+export const ACCOUNT_SCRIPT_HASH = "sha256-M5FcuQcOcNxe+1qNCcSqzHGvMttq6ZkLq9bO3lp3+k4=";
