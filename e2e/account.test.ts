@@ -2,8 +2,9 @@
  * The built-in account page in Chromium, against a real HTTP server running Tessera (database
  * sessions, the memory adapter) and a real OpenID Provider on 127.0.0.1 with two clients, seen
  * by Tessera as two providers: sign in with the first, open /auth/account, add a passkey with the
- * CDP virtual authenticator and rename it (the Signal API call observed through the page), end
- * another session, link the second provider, unlink it. Then the page in dark mode at 390 px.
+ * CDP virtual authenticator and rename it, change the name (the Signal API calls observed
+ * through the page), end another session, link the second provider, unlink it. Then the page in
+ * dark mode at 390 px.
  */
 import { randomBytes } from "node:crypto";
 import type { AuthConfig } from "@tessera/core";
@@ -140,6 +141,17 @@ describe("the account page in Chromium", () => {
       rpId: "localhost",
       allAcceptedCredentialIds: [passkeyId],
     });
+
+    // A new name: saved by the account action, then told to the authenticator.
+    await page.locator("#name").fill("Grace Hopper");
+    await Promise.all([
+      page.waitForURL(`${account}?notice=name-saved`),
+      page.getByRole("button", { name: "Save name" }).click(),
+    ]);
+    await expect
+      .poll(() => signals.find((call) => call.name === "signalCurrentUserDetails")?.options)
+      .toMatchObject({ rpId: "localhost", name: "grace@example.com", displayName: "Grace Hopper" });
+    expect(store.users.get(userId)?.name).toBe("Grace Hopper");
 
     // Another session of this user (a second device); the page ends it.
     const otherToken = randomBytes(16).toString("hex");

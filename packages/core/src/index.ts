@@ -23,8 +23,10 @@ export type {
   LinkedAccount,
 } from "./lib/account/types.js";
 export {
+  type AccountApi,
   type AccountChange,
   type AccountRefusal,
+  accountApi,
   getAccountOverview,
   unlinkAccount,
   updateAccountName,

@@ -1,11 +1,14 @@
 /**
  * The account page's data and changes for server code, for apps that build their own account
- * page: they run the `account` action in-process (`runInProcess`), as every other server
- * function does. No CSRF token is asked for: the caller's route answers for CSRF itself.
+ * page. Written once against an {@link ActionRunner} (`accountApi`): every integration hands its
+ * own runner (`actionRunner(req, config)` in Express, `actionRunner(event)` in SvelteKit,
+ * `nodeActionRunner`, the core's `actionRunner(request, config)`), so none needs code for it;
+ * `getAccountOverview`, `updateAccountName` and `unlinkAccount` are the same for a `Request`.
+ * No CSRF token is asked for: the caller's route answers for CSRF itself.
  */
 import { AuthError } from "../errors.js";
 import type { AccountOverview } from "./account/types.js";
-import { type IncomingRequestParts, incomingSource, runInProcess } from "./in-process.js";
+import { type ActionRunner, actionRunner, type IncomingRequestParts } from "./in-process.js";
 import type { ConfigOrFactory } from "./pipeline.js";
 
 /** Why an account change was refused (the account action's `error`). */
@@ -21,13 +24,8 @@ export type AccountChange =
   | { ok: true }
   | { ok: false; error: AccountRefusal | "NotSignedIn"; url?: string };
 
-async function run(
-  request: Request | IncomingRequestParts,
-  config: ConfigOrFactory,
-  subPath: string | undefined,
-  body?: Record<string, unknown>,
-) {
-  const internal = await runInProcess(incomingSource(request), config, {
+async function call(run: ActionRunner, subPath?: string, body?: Record<string, unknown>) {
+  const internal = await run({
     action: "account",
     ...(subPath !== undefined && { subPath }),
     ...(body !== undefined && { body }),
@@ -42,12 +40,43 @@ async function run(
   return { status, body: internal.body, error, url: answer?.url };
 }
 
-function change(answer: Awaited<ReturnType<typeof run>>): AccountChange {
+function change(answer: Awaited<ReturnType<typeof call>>): AccountChange {
   if (answer.status === 200) return { ok: true };
   return {
     ok: false,
     error: (answer.error ?? "BadRequest") as AccountRefusal | "NotSignedIn",
     ...(typeof answer.url === "string" && { url: answer.url }),
+  };
+}
+
+/** The account functions for server code, bound to a runner. */
+export interface AccountApi {
+  /** The signed-in user's account overview, or null when signed out. */
+  overview(): Promise<AccountOverview | null>;
+  /** Sets the signed-in user's name (at most 100 characters; empty clears it). */
+  updateName(name: string): Promise<AccountChange>;
+  /** Unlinks one of the signed-in user's OAuth/OpenID accounts. */
+  unlink(account: { provider: string; providerAccountId: string }): Promise<AccountChange>;
+}
+
+/**
+ * The account server functions over any integration's action runner. Call them from code your
+ * app protects against CSRF (server actions, form actions, a route with a CSRF token).
+ *
+ * @example
+ * ```ts
+ * import { accountApi, actionRunner } from "@tessera/core"
+ * const account = await accountApi(actionRunner(request, config)).overview()
+ * ```
+ */
+export function accountApi(run: ActionRunner): AccountApi {
+  return {
+    async overview() {
+      const answer = await call(run);
+      return answer.status === 200 ? (answer.body as AccountOverview) : null;
+    },
+    updateName: async (name) => change(await call(run, "profile", { name })),
+    unlink: async (account) => change(await call(run, "unlink", { ...account })),
   };
 }
 
@@ -66,8 +95,7 @@ export async function getAccountOverview(
   request: Request | IncomingRequestParts,
   config: ConfigOrFactory,
 ): Promise<AccountOverview | null> {
-  const answer = await run(request, config, undefined);
-  return answer.status === 200 ? (answer.body as AccountOverview) : null;
+  return accountApi(actionRunner(request, config)).overview();
 }
 
 /**
@@ -84,7 +112,7 @@ export async function updateAccountName(
   config: ConfigOrFactory,
   name: string,
 ): Promise<AccountChange> {
-  return change(await run(request, config, "profile", { name }));
+  return accountApi(actionRunner(request, config)).updateName(name);
 }
 
 /**
@@ -104,5 +132,5 @@ export async function unlinkAccount(
   config: ConfigOrFactory,
   account: { provider: string; providerAccountId: string },
 ): Promise<AccountChange> {
-  return change(await run(request, config, "unlink", { ...account }));
+  return accountApi(actionRunner(request, config)).unlink(account);
 }
