@@ -355,6 +355,30 @@ describe("unlinking a sign-in method", () => {
     expect((await overview(client)).linkedAccounts).toHaveLength(2);
   });
 
+  it("step-up with a second factor goes through the two-factor extension's confirmation", async () => {
+    const settings = config({
+      experimental: { enableWebAuthn: true, extensions: [twoFactor()] },
+    });
+    const { client, userId } = await signedIn(settings, "mfa@example.com");
+    await link(userId, "github", "gh-mfa");
+    await link(userId, "google", "g-mfa");
+    // An enrolled factor (its sealed secret is not read on this path).
+    store.twoFactors.set(userId, {
+      userId,
+      secret: "sealed",
+      enabledAt: new Date(),
+      lastUsedStep: null,
+    });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 11 * 60 * 1000);
+    const response = await unlink(client, { provider: "github", providerAccountId: "gh-mfa" });
+    const body = await response.json();
+    expect(body.error).toBe("StepUpRequired");
+    const confirm = new URL(body.url);
+    expect(confirm.pathname).toBe("/auth/two-factor/reauthenticate");
+    expect(confirm.searchParams.get("callbackUrl")).toBe(`${ORIGIN}/auth/account`);
+  });
+
   it("step-up with JWT sessions: the sign-in's auth_time allows an unlink for ten minutes", async () => {
     const settings = config({ session: { strategy: "jwt" } });
     const { client, userId } = await signedIn(settings, "jwt-step@example.com");
