@@ -212,6 +212,8 @@ describe("the account page in Chromium", () => {
       ).length,
     }));
     expect(layout.scrollWidth).toBeLessThanOrEqual(390);
+    // The alert the script fills stays out of sight while there is nothing to say.
+    expect(await page.locator("#account-alert").isVisible()).toBe(false);
     expect(layout.wide).toBe(0);
     expect(layout.background).toBe("rgb(9, 9, 11)");
     expect(problems).toEqual([]);

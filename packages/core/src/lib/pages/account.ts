@@ -42,7 +42,8 @@ const CSS = `
 .card { max-width: 560px; }
 .section { border-top: 1px solid var(--border); padding: 20px 0 4px; }
 .section h2 { font-size: 15px; font-weight: 600; margin: 0 0 4px; }
-.section > .hint { margin: 0 0 12px; }
+.section .hint, .section .message { text-align: start; margin: 0 0 12px; }
+.alert[hidden] { display: none; }
 .rows { list-style: none; margin: 0 0 12px; padding: 0; display: grid; gap: 8px; }
 .row { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 8px; padding: 10px 12px; border: 1px solid var(--border); border-radius: 10px; }
 .row-main { min-width: 0; flex: 1 1 200px; }
