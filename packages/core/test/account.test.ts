@@ -403,46 +403,6 @@ describe("unlinking a sign-in method", () => {
   });
 });
 
-describe("deleting a passkey", () => {
-  async function withPasskey(settings: AuthConfig, email: string) {
-    const signed = await signedIn(settings, email);
-    const options = await signed.client.get("/auth/webauthn-options/passkey?action=register");
-    const { options: creation } = (await options.json()) as { options: CreationOptionsJSON };
-    await signed.client.post("/auth/callback/passkey", {
-      csrfToken: await signed.client.csrfToken(),
-      action: "register",
-      data: JSON.stringify(new SoftAuthenticator().register(creation)),
-    });
-    const listed = await overview(signed.client);
-    return { ...signed, id: listed.passkeys.passkeys[0].id as string };
-  }
-
-  it("step-up: a session signed in more than ten minutes ago cannot delete a passkey", async () => {
-    const { client, id } = await withPasskey(config(), "stale-key@example.com");
-    vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(Date.now() + 11 * 60 * 1000);
-    const response = await client.post("/auth/passkeys/delete", {
-      csrfToken: await client.csrfToken(),
-      id,
-    });
-    expect(response.status).toBe(403);
-    const body = await response.json();
-    expect(body.error).toBe("StepUpRequired");
-    expect(new URL(body.url).pathname).toBe("/auth/signin");
-    expect((await overview(client)).passkeys.passkeys).toHaveLength(1);
-  });
-
-  it("a fresh sign-in deletes it", async () => {
-    const { client, id } = await withPasskey(config(), "fresh-key@example.com");
-    const response = await client.post("/auth/passkeys/delete", {
-      csrfToken: await client.csrfToken(),
-      id,
-    });
-    expect(response.status).toBe(200);
-    expect((await overview(client)).passkeys.passkeys).toHaveLength(0);
-  });
-});
-
 describe("server functions", () => {
   it("getAccountOverview, updateAccountName and unlinkAccount act for the request's user", async () => {
     const settings = config();

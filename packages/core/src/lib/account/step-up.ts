@@ -1,7 +1,7 @@
 /**
- * Step-up for sensitive account changes (unlinking a sign-in method, deleting a passkey): the
- * session must have authenticated recently. A session left open on a shared computer, or a
- * stolen cookie, must not be enough to remove a way in.
+ * Step-up for sensitive account changes (unlinking a sign-in method): the session must have
+ * authenticated recently. A session left open on a shared computer, or a stolen cookie, must not
+ * be enough to remove a way in.
  */
 import type { AuthContext } from "../config/internal.js";
 import { readChunkedCookie } from "../http/cookies.js";
@@ -13,8 +13,8 @@ import {
 import { readSessionClaims } from "../session/session-claims.js";
 
 /**
- * How long after the last authentication a sensitive account change (unlinking a sign-in method,
- * deleting a passkey) is allowed without authenticating again, in seconds.
+ * How long after the last authentication a sensitive account change (unlinking a sign-in method)
+ * is allowed without authenticating again, in seconds.
  */
 export const ACCOUNT_STEP_UP_MAX_AGE = 10 * 60;
 

@@ -10,13 +10,11 @@
  * Every answer is JSON: 200 with `{ passkeys, signals }` (after a change too, so the browser can
  * make its Signal API calls; a deletion adds `deleted: { id, userHandle }`), 401 when signed out, 403 without a valid CSRF token, 400 for a
  * malformed body, 404 when the feature is not available or the user has no such passkey, 500 when
- * the adapter failed (the cause in the server log). A deletion needs a sign-in within the last
- * ten minutes (step-up): otherwise 403 `StepUpRequired` with the `url` that re-authenticates.
+ * the adapter failed (the cause in the server log).
  */
 import type { AdapterUser } from "../../adapters.js";
 import { AdapterError } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
-import { authenticatedRecently } from "../account/step-up.js";
 import type { AuthContext } from "../config/internal.js";
 import { json, NO_CACHE_HEADERS } from "../http/response.js";
 import { currentSessionUser } from "../session/resolve-user.js";
@@ -29,7 +27,6 @@ import {
   signalRpId,
   storedIdOf,
 } from "../webauthn/passkeys.js";
-import { stepUpUrl } from "./page-url.js";
 
 function answer(body: unknown, status = 200): ResponseInternal {
   return json(body, status, NO_CACHE_HEADERS);
@@ -121,16 +118,6 @@ export async function passkeys(ctx: AuthContext): Promise<ResponseInternal> {
   try {
     const user = await currentSessionUser(ctx);
     if (!user) return answer({ message: "Not signed in." }, 401);
-    // Step-up: an open or stolen session must not be enough to remove a way in.
-    if (operation === "delete" && !(await authenticatedRecently(ctx)))
-      return answer(
-        {
-          error: "StepUpRequired",
-          message: "Sign in again to confirm it's you, then delete the passkey.",
-          url: await stepUpUrl(ctx, user.id),
-        },
-        403,
-      );
     let deleted: { id: string; userHandle: string | null } | undefined;
     if (credentialID) {
       // IDOR: the signed-in user's id is part of the key, so another user's credential id
