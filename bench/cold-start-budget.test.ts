@@ -9,7 +9,6 @@
 import { describe, expect, it } from "vitest";
 
 /**
-/**
  * Bytes of gzip (level 9) the one-file credentials-only Worker bundle may reach (measured: 84,269;
  * 78,344 before the built-in account page, 76,716 before e-mail code sign-in). The e-mail code's
  * form, callback and cookie are part of the core's e-mail flow; the account page
