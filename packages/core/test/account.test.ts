@@ -184,6 +184,7 @@ describe("the account page", () => {
     expect(page).toContain('id="two-factor-heading"');
     expect(page).toContain('href="http://localhost:3000/auth/two-factor/status"');
     expect(page).toContain('id="password-heading"');
+    expect(page).toContain('href="http://localhost:3000/auth/password/change-email"');
   });
 
   it("lists a passkey added while signed in, with its rename and delete forms", async () => {

@@ -843,6 +843,7 @@ export function password<Fields = Record<string, never>>(
         password: {
           set: Boolean(await store(ctx).getPasswordHash(userId)),
           changeUrl: `${base}/change`,
+          changeEmailUrl: `${base}/change-email`,
           deleteUrl: `${base}/delete`,
         },
       };
