@@ -9,11 +9,14 @@
 import { describe, expect, it } from "vitest";
 
 /**
- * Bytes of gzip (level 9) the one-file credentials-only Worker bundle may reach (measured: 78,344;
- * 76,716 before e-mail code sign-in, whose code form, callback and cookie are part of the core's
- * e-mail flow and so of every one-file bundle; 504 bytes of margin).
+ * Bytes of gzip (level 9) the one-file credentials-only Worker bundle may reach (measured: 84,269;
+ * 78,344 before the built-in account page, 76,716 before e-mail code sign-in). The e-mail code's
+ * form, callback and cookie are part of the core's e-mail flow; the account page
+ * (`<basePath>/account`: its action, page, texts and script, about 19 kB minified) is inlined by
+ * a one-file bundle although a credentials-only app loads it only when someone opens the page, so
+ * the start-up code below is unchanged.
  */
-const CREDENTIALS_GZIP_BUDGET = 77 * 1024;
+const CREDENTIALS_GZIP_BUDGET = 83 * 1024;
 /** Bytes of gzip of its start-up code, split at its `import()`s (measured: 31,413). */
 const CREDENTIALS_STARTUP_GZIP_BUDGET = 31 * 1024;
 

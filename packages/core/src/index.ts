@@ -13,6 +13,24 @@
 import { type ConfigOrFactory, handleRequest } from "./lib/pipeline.js";
 import type { AuthConfig, ResponseInternal } from "./types.js";
 
+export type {
+  AccountOverview,
+  AccountPassword,
+  AccountProfile,
+  AccountSectionPart,
+  AccountTwoFactor,
+  LinkableProvider,
+  LinkedAccount,
+} from "./lib/account/types.js";
+export {
+  type AccountApi,
+  type AccountChange,
+  type AccountRefusal,
+  accountApi,
+  getAccountOverview,
+  unlinkAccount,
+  updateAccountName,
+} from "./lib/account-in-process.js";
 export {
   basePathFromEnv,
   createActionURL,

@@ -835,6 +835,18 @@ export function password<Fields = Record<string, never>>(
   return defineExtension({
     name: "password",
     actions: [row],
+    // The account page shows whether the user has a password and links to change and delete.
+    accountSection: async (ctx, userId) => {
+      const base = `${ctx.url.href.replace(/\/$/, "")}/${PASSWORD_ACTION}`;
+      return {
+        password: {
+          set: Boolean(await store(ctx).getPasswordHash(userId)),
+          changeUrl: `${base}/change`,
+          changeEmailUrl: `${base}/change-email`,
+          deleteUrl: `${base}/delete`,
+        },
+      };
+    },
     requires: [
       {
         of: "adapter",

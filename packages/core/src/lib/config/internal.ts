@@ -20,6 +20,7 @@ import type {
   Theme,
   User,
 } from "../../types.js";
+import type { AccountSectionPart } from "../account/sections.js";
 import type { ActionRoute } from "../actions/routes.js";
 import type {
   CredentialsConfig,
@@ -88,6 +89,8 @@ export interface ResolvedConfig {
   keptClaims: readonly string[];
   /** What extensions do when a user signs out everywhere else (`sessions/revoke` `others`). */
   signedOutElsewhere: readonly SignedOutElsewhere[];
+  /** What extensions show on the account page (two-factor state, password set or not). */
+  accountSections: readonly AccountSection[];
   /** Providers for an origin (their URLs embed it); cached per origin. */
   providersFor(origin: string): InternalProvider[];
 }
@@ -146,6 +149,9 @@ export type SignInStepOutcome =
 
 /** An extension's part in "sign out everywhere else", for the user `userId`. */
 export type SignedOutElsewhere = (ctx: AuthContext, userId: string) => Awaitable<void>;
+
+/** An extension's part of the account overview of the user `userId`. */
+export type AccountSection = (ctx: AuthContext, userId: string) => Awaitable<AccountSectionPart>;
 
 /** Fields an extension adds to a session from its claims (a JWT, or a database session's claims); none: `undefined`. */
 export type SessionFields = (

@@ -255,8 +255,14 @@ export async function issueSession(ctx: AuthContext, result: SignInResult): Prom
           ? sessionAccountClaim(ctx.provider, account)
           : undefined;
       const expires = new Date(Date.now() + config.jwt.maxAge * 1000);
-      // The steps' claims (how and when the user authenticated) go in after the callback too.
-      const withSteps = result.claims ? { ...token, ...result.claims } : token;
+      // When the user authenticated (OpenID Connect Core §2 `auth_time`), for step-up checks
+      // (the account page's unlink); the steps' claims (how and when) go in after the callback
+      // too, and a step's `auth_time` wins.
+      const withSteps = {
+        auth_time: Math.floor(Date.now() / 1000),
+        ...token,
+        ...result.claims,
+      };
       const session = claim ? { ...withSteps, [SESSION_ACCOUNT_CLAIM]: claim } : withSteps;
       issued.push(...(await writeJwtSession(config, request.cookies, option, session, expires)));
     }
