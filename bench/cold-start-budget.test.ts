@@ -19,9 +19,10 @@ const CREDENTIALS_GZIP_BUDGET = 77 * 1024;
 const CREDENTIALS_STARTUP_GZIP_BUDGET = 31 * 1024;
 /**
  * Bytes of gzip of the Edge bundle of `export { auth as middleware }` with @tessera/next and a
- * credentials-only auth.ts (measured: 87,131; next-auth v5's: 49,525).
+ * credentials-only auth.ts (measured: 88,741 with the core's e-mail code sign-in, 87,131 before it;
+ * next-auth v5's: 49,525).
  */
-const MIDDLEWARE_GZIP_BUDGET = 86 * 1024;
+const MIDDLEWARE_GZIP_BUDGET = 87 * 1024;
 /**
  * Bytes of gzip of that middleware's start-up code (measured: 35,854; 47,398 while the server
  * actions and next-auth v4's token decoder were imported statically).
