@@ -1,6 +1,7 @@
 /**
- * The credentials-only app's Worker bundle stays within its size budgets, and its start-up code
- * holds none of the parts a credentials-only configuration does not use. The budgets are the
+ * The credentials-only app's Worker bundle, and the Next.js Edge middleware bundle of
+ * `export { auth as middleware }` with @tessera/next, stay within their size budgets, and their
+ * start-up code holds none of the parts a credentials-only configuration does not use. The budgets are the
  * gzip sizes measured by `npm run bench:cold` (bench/RESULTS.md, bench/COLD-START.md) plus a small
  * margin; a change that makes every Worker using Tessera ship more code must raise them on
  * purpose, in the same commit, with the reason. Sizes do not depend on the machine's load, so
@@ -19,6 +20,17 @@ import { describe, expect, it } from "vitest";
 const CREDENTIALS_GZIP_BUDGET = 83 * 1024;
 /** Bytes of gzip of its start-up code, split at its `import()`s (measured: 31,413). */
 const CREDENTIALS_STARTUP_GZIP_BUDGET = 31 * 1024;
+/**
+ * Bytes of gzip of the Edge bundle of `export { auth as middleware }` with @tessera/next and a
+ * credentials-only auth.ts (measured: 88,741 with the core's e-mail code sign-in, 87,131 before it;
+ * next-auth v5's: 49,525).
+ */
+const MIDDLEWARE_GZIP_BUDGET = 87 * 1024;
+/**
+ * Bytes of gzip of that middleware's start-up code (measured: 35,854; 47,398 while the server
+ * actions and next-auth v4's token decoder were imported statically).
+ */
+const MIDDLEWARE_STARTUP_GZIP_BUDGET = 36 * 1024;
 
 interface BundleFigures {
   minified: number;
@@ -31,6 +43,8 @@ interface SplitFigures {
 interface BuildModule {
   workerBundle(library: "tessera" | "authjs", app: "credentials"): Promise<BundleFigures>;
   splitWorkerBundle(library: "tessera" | "authjs", app: "credentials"): Promise<SplitFigures>;
+  middlewareBundle(library: "tessera"): Promise<BundleFigures>;
+  splitMiddlewareBundle(library: "tessera"): Promise<SplitFigures>;
 }
 
 // The bench's own build, so that the test and `npm run bench:cold` measure the same bundle.
@@ -57,5 +71,26 @@ describe("cold start: Worker bundle of a credentials-only app", () => {
     );
     expect(unused).toEqual([]);
     expect(startup.gzip).toBeLessThanOrEqual(CREDENTIALS_STARTUP_GZIP_BUDGET);
+  });
+});
+
+describe("cold start: @tessera/next Edge middleware bundle of a credentials-only app", () => {
+  it("keeps the one-file middleware bundle within its gzip budget", async () => {
+    const bundle = await build.middlewareBundle("tessera");
+    expect(Object.keys(bundle.metafile.inputs)).toContain("packages/next/src/lib/auth.ts");
+    expect(bundle.gzip).toBeLessThanOrEqual(MIDDLEWARE_GZIP_BUDGET);
+  });
+
+  it("evaluates neither the server actions nor next-auth v4's token decoder (jose JWE) at start-up", async () => {
+    const { startup } = await build.splitMiddlewareBundle("tessera");
+    const modules = Object.keys(startup.inputs).filter((path) => (startup.inputs[path] ?? 0) > 0);
+    expect(modules).toContain("packages/next/src/lib/session.ts");
+    const unused = modules.filter((path) =>
+      /node_modules\/jose\/|packages\/next\/src\/lib\/(actions|sessions|access-token|next-auth-v4-(decode|token))\.ts/.test(
+        path,
+      ),
+    );
+    expect(unused).toEqual([]);
+    expect(startup.gzip).toBeLessThanOrEqual(MIDDLEWARE_STARTUP_GZIP_BUDGET);
   });
 });
