@@ -4,7 +4,9 @@
  * run, side by side. For each app (bench/lib/cold-start-apps.mjs): the Worker bundle's size
  * (minified and gzip; sizes do not depend on the machine's load), and in fresh Node processes
  * taking turns, the time to import the app's bundle and to answer its first session read, and the
- * first request to the built-in sign-in page after it. Medians over the runs. Writes
+ * first request to the built-in sign-in page after it. Medians over the runs. Also the Next.js Edge
+ * middleware bundle of `export { auth as middleware }` (credentials only) for @tessera/next and,
+ * when it is installed, next-auth v5. Writes
  * cold-start.json and the section between the cold-start markers of RESULTS.md.
  *
  * Settings: COLD_RUNS (fresh processes per library and app, default 31), COLD_OUT (folder).
@@ -17,7 +19,14 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { encode } from "@auth/core/jwt";
 import { APPS, SECRET, SESSION_COOKIE } from "./lib/cold-start-apps.mjs";
-import { nodeBundles, splitWorkerBundle, workerBundle } from "./lib/cold-start-build.mjs";
+import {
+  middlewareBundle,
+  nextAuthV5Installed,
+  nodeBundles,
+  splitMiddlewareBundle,
+  splitWorkerBundle,
+  workerBundle,
+} from "./lib/cold-start-build.mjs";
 
 const run = promisify(execFile);
 const benchDir = fileURLToPath(new URL(".", import.meta.url));
@@ -48,6 +57,24 @@ for (const app of apps) {
       startupGzip: startup.gzip,
     };
   }
+}
+
+/**
+ * The Edge middleware bundles; next-auth v5 only when installed (the repository's `next-auth`
+ * may be v4, which has no `export { auth as middleware }`).
+ * @type {Record<string, { minified: number, gzip: number, startupMinified: number, startupGzip: number }>}
+ */
+const middleware = {};
+for (const library of /** @type {const} */ (["tessera", "nextauth"])) {
+  if (library === "nextauth" && !nextAuthV5Installed()) continue;
+  const { minified, gzip } = await middlewareBundle(library);
+  const { startup } = await splitMiddlewareBundle(library);
+  middleware[library] = {
+    minified,
+    gzip,
+    startupMinified: startup.minified,
+    startupGzip: startup.gzip,
+  };
 }
 
 const dir = join(benchDir, "..", "node_modules", ".cache", `cold-start-${process.pid}`);
@@ -124,6 +151,7 @@ const results = {
   loadAfter: os.loadavg(),
   runs,
   sizes,
+  middleware,
   times,
 };
 writeFileSync(join(outDir, "cold-start.json"), `${JSON.stringify(results, null, 2)}\n`);
@@ -144,6 +172,19 @@ const lines = [
     const t = sizes[app].tessera;
     const a = sizes[app].authjs;
     return `| ${APPS[app]} | ${kb(t.minified)} / ${kb(t.gzip)} | ${kb(a.minified)} / ${kb(a.gzip)} | ${ratio(t.gzip, a.gzip)} | ${kb(t.startupMinified)} / ${kb(t.startupGzip)} | ${ratio(t.startupGzip, a.gzip)} |`;
+  }),
+  "",
+  'Next.js Edge middleware: `middleware.ts` doing `export { auth as middleware } from "./auth"` with a credentials-only auth.ts, bundled by esbuild with the export conditions of Next.js\'s Edge compile (`edge-light`, `worker`, `browser`, `import`, `module`, `default`), `next` and `next/*` outside the bundle as Next.js provides them; minified, gzip level 9. "Start-up code" as above.',
+  "",
+  "| Library | min / gzip | start-up code min / gzip | **÷ next-auth v5 (gzip)** | **start-up ÷ next-auth v5 (gzip)** |",
+  "|---|--:|--:|--:|--:|",
+  ...Object.entries(middleware).map(([library, m]) => {
+    const other = middleware.nextauth;
+    const label = library === "tessera" ? "@tessera/next" : "next-auth v5";
+    const ratios = other
+      ? `${ratio(m.gzip, other.gzip)} | ${ratio(m.startupGzip, other.gzip)}`
+      : "(next-auth v5 not installed) | –";
+    return `| ${label} | ${kb(m.minified)} / ${kb(m.gzip)} | ${kb(m.startupMinified)} / ${kb(m.startupGzip)} | ${ratios} |`;
   }),
   "",
   'Fresh Node processes, each importing the app\'s Node bundle (all code inlined, as a serverless function ships it). "import" is the `import()` of the app; "+ first session read" adds `GET /auth/session` with a JWT session cookie; "sign-in page after" is the next request, `GET /auth/signin` (it loads the pages if they are loaded lazily); "process" is the whole process from spawn to exit.',

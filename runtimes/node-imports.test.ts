@@ -2,7 +2,7 @@
  * The guard: no module reachable from an entry point that must load on Cloudflare Workers
  * (without `nodejs_compat`) or Vercel's Edge Runtime imports a `node:` module. Such an import
  * bundles and runs on Node, Bun and Deno, so nothing else would notice it; on those two runtimes
- * the app fails to build. Reach Node's modules through a lookup like lib/crypto/node.ts instead.
+ * the app fails to build. Reach Node's modules through a lookup like lib/crypto/encoding.ts instead.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -78,7 +78,7 @@ describe("the guard itself", () => {
     ]);
   });
 
-  it("accepts the lookup lib/crypto/node.ts uses, which no bundler follows", async () => {
+  it("accepts the lookup lib/crypto/encoding.ts uses, which no bundler follows", async () => {
     writeFileSync(
       join(dir, "lookup.ts"),
       "const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;\n" +

@@ -4,9 +4,10 @@
  * `workerd`/`worker`/`edge-light`/`browser` export conditions, and Node's built-in modules left
  * unresolved (wrangler without `nodejs_compat` and Next.js's edge build refuse them).
  */
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { builtinModules } from "node:module";
-import { relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { type BuildOptions, build, type Metafile, type Plugin } from "esbuild";
 import { type EntryPoint, providedByHost, workspaceRoot } from "./edge-entries.js";
 
@@ -65,6 +66,29 @@ const astroScripts: Plugin = {
   },
 };
 
+/**
+ * Whether the package that holds `file` turns `module` off for browser-like targets through its
+ * `browser` field map (`"browser": { "crypto": false }`, as bcryptjs does). Bundlers for browser-like
+ * targets (esbuild's default `browser` platform, which wrangler builds with, and webpack's web
+ * targets) replace such a module with an empty one; the guard's `neutral` build does not apply the
+ * map, hence this check.
+ */
+function disabledByBrowserMap(file: string, module: string): boolean {
+  for (let dir = dirname(join(workspaceRoot, file)); dir !== dirname(dir); dir = dirname(dir)) {
+    let manifest: { browser?: unknown };
+    try {
+      manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    } catch {
+      continue;
+    }
+    const map = manifest.browser;
+    return (
+      typeof map === "object" && map !== null && (map as Record<string, unknown>)[module] === false
+    );
+  }
+  return false;
+}
+
 /** A `node:` module reached from an entry point, with the import chain that reaches it. */
 export interface NodeImport {
   entry: string;
@@ -90,7 +114,7 @@ function nodeImportsOf(entry: EntryPoint, inputs: Metafile["inputs"]): NodeImpor
   for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
     for (const imported of inputs[file]?.imports ?? []) {
       if (imported.external) {
-        if (isNodeBuiltin(imported.path))
+        if (isNodeBuiltin(imported.path) && !disabledByBrowserMap(file, imported.path))
           found.push({
             entry: entry.specifier,
             module: imported.path,

@@ -98,3 +98,17 @@ const config = {
 export default { fetch: (request) => Auth(request, config) };
 `;
 }
+
+/**
+ * The auth.ts of a credentials-only Next.js app, importing from `pkg` (`@tessera/next` or
+ * `next-auth`), whose middleware.ts is `export { auth as middleware } from "./auth"`.
+ *
+ * @param {string} pkg
+ */
+export function middlewareAuthSource(pkg) {
+  return [
+    `import NextAuth from "${pkg}";`,
+    `import Credentials from "${pkg}/providers/credentials";`,
+    `export const { handlers, auth, signIn, signOut } = NextAuth({ secret: "${SECRET}", providers: [${CREDENTIALS}] });`,
+  ].join("\n");
+}

@@ -6,11 +6,11 @@
  * deployed) that fresh processes import. Tessera is bundled from its TypeScript sources (the
  * `tessera-source` condition), so no `tsc` build is needed.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { APPS, appSource } from "./cold-start-apps.mjs";
+import { APPS, appSource, middlewareAuthSource } from "./cold-start-apps.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -35,7 +35,11 @@ const EXTERNAL = ["@simplewebauthn/server"];
  * @returns {Promise<BundleFigures>}
  */
 export async function workerBundle(library, app) {
-  const result = await buildWorker(library, app, false);
+  return oneFileFigures(await buildWorker(library, app, false));
+}
+
+/** @param {import("esbuild").BuildResult & { outputFiles: import("esbuild").OutputFile[] }} result */
+function oneFileFigures(result) {
   const code = result.outputFiles[0].contents;
   return {
     minified: code.byteLength,
@@ -54,7 +58,14 @@ export async function workerBundle(library, app) {
  * @returns {Promise<{ startup: { minified: number, gzip: number, inputs: Record<string, number> }, total: number, metafile: import("esbuild").Metafile }>}
  */
 export async function splitWorkerBundle(library, app) {
-  const result = await buildWorker(library, app, true);
+  return splitFigures(await buildWorker(library, app, true));
+}
+
+/**
+ * @param {import("esbuild").BuildResult & { outputFiles: import("esbuild").OutputFile[] }} result
+ * @returns {{ startup: { minified: number, gzip: number, inputs: Record<string, number> }, total: number, metafile: import("esbuild").Metafile }}
+ */
+function splitFigures(result) {
   const metafile = /** @type {import("esbuild").Metafile} */ (result.metafile);
   const outputs = metafile.outputs;
   const entry = Object.keys(outputs).find((name) => outputs[name]?.entryPoint === "<stdin>");
@@ -91,9 +102,28 @@ export async function splitWorkerBundle(library, app) {
  * @param {boolean} splitting
  */
 async function buildWorker(library, app, splitting) {
+  return buildBundle(
+    { contents: appSource(library, app) },
+    library === "tessera" ? ["tessera-source", "worker", "browser"] : ["worker", "browser"],
+    EXTERNAL,
+    splitting,
+  );
+}
+
+/**
+ * One minified browser-platform ESM bundle of `entry` (an in-memory module resolved from the
+ * repository root; `modules` are further in-memory modules it imports by `./name`).
+ *
+ * @param {{ contents: string, modules?: Record<string, string> }} entry
+ * @param {string[]} conditions
+ * @param {string[]} external
+ * @param {boolean} splitting
+ */
+async function buildBundle(entry, conditions, external, splitting) {
   const esbuild = await import("esbuild");
+  const modules = entry.modules ?? {};
   return esbuild.build({
-    stdin: { contents: appSource(library, app), resolveDir: root, loader: "js" },
+    stdin: { contents: entry.contents, resolveDir: root, loader: "js" },
     bundle: true,
     write: false,
     splitting,
@@ -101,14 +131,92 @@ async function buildWorker(library, app, splitting) {
     format: "esm",
     platform: "browser",
     target: "es2022",
-    conditions:
-      library === "tessera" ? ["tessera-source", "worker", "browser"] : ["worker", "browser"],
+    conditions,
     minify: true,
     metafile: true,
     absWorkingDir: root,
-    external: [...EXTERNAL, "node:*"],
+    external: [...external, "node:*"],
     logLevel: "silent",
+    plugins: [
+      {
+        name: "app-modules",
+        setup(build) {
+          build.onResolve({ filter: /^\.\/[\w-]+$/ }, (args) =>
+            args.path.slice(2) in modules
+              ? { path: args.path.slice(2), namespace: "app" }
+              : undefined,
+          );
+          build.onLoad({ filter: /.*/, namespace: "app" }, (args) => ({
+            contents: modules[args.path],
+            loader: "js",
+            resolveDir: root,
+          }));
+        },
+      },
+    ],
   });
+}
+
+/**
+ * Whether next-auth v5 (the library `@tessera/next`'s middleware bundle is compared with) is
+ * installed: the repository's own `next-auth` may be missing or v4.
+ */
+export function nextAuthV5Installed() {
+  try {
+    const manifest = JSON.parse(
+      readFileSync(join(root, "node_modules", "next-auth", "package.json"), "utf8"),
+    );
+    return typeof manifest.version === "string" && manifest.version.startsWith("5.");
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Next.js's Edge compile: the export conditions it resolves with for middleware, and the modules
+ * it provides itself (`next/server`, `next/headers`, …), which stay outside the measured bundle.
+ */
+const EDGE_CONDITIONS = ["edge-light", "worker", "browser", "import", "module", "default"];
+const NEXT_PROVIDED = ["next", "next/*", ...EXTERNAL];
+
+/**
+ * `middleware.ts` doing `export { auth as middleware } from "./auth"`, with a credentials-only
+ * auth.ts, for `@tessera/next` or `next-auth` v5, bundled as Next.js's Edge compile resolves it.
+ *
+ * @param {"tessera" | "nextauth"} library
+ * @param {boolean} splitting
+ */
+function buildMiddleware(library, splitting) {
+  const pkg = library === "tessera" ? "@tessera/next" : "next-auth";
+  return buildBundle(
+    {
+      contents: 'export { auth as middleware } from "./auth";',
+      modules: { auth: middlewareAuthSource(pkg) },
+    },
+    library === "tessera" ? ["tessera-source", ...EDGE_CONDITIONS] : EDGE_CONDITIONS,
+    NEXT_PROVIDED,
+    splitting,
+  );
+}
+
+/**
+ * The Edge middleware bundle (one file) of a credentials-only Next.js app.
+ *
+ * @param {"tessera" | "nextauth"} library
+ * @returns {Promise<BundleFigures>}
+ */
+export async function middlewareBundle(library) {
+  return oneFileFigures(await buildMiddleware(library, false));
+}
+
+/**
+ * The same middleware bundle split at its `import()`s; `startup` is what the middleware
+ * evaluates before its first request.
+ *
+ * @param {"tessera" | "nextauth"} library
+ */
+export async function splitMiddlewareBundle(library) {
+  return splitFigures(await buildMiddleware(library, true));
 }
 
 /**

@@ -8,7 +8,7 @@ import { createServer } from "node:http";
 import { type AuthConfig, setEnvDefaults } from "@tessera/core";
 import { toNodeHandler } from "@tessera/core/node";
 import Credentials from "@tessera/core/providers/credentials";
-import { nodeCrypto } from "../../packages/core/src/lib/crypto/node.js";
+import { nodeCrypto } from "../../packages/core/src/lib/crypto/encoding.js";
 
 const env = process.env;
 const config: AuthConfig = {

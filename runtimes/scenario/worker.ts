@@ -8,7 +8,7 @@
  */
 import { Auth, type AuthConfig, setEnvDefaults } from "@tessera/core";
 import Credentials from "@tessera/core/providers/credentials";
-import { nodeCrypto } from "../../packages/core/src/lib/crypto/node.js";
+import { nodeCrypto } from "../../packages/core/src/lib/crypto/encoding.js";
 
 type Env = Record<string, string | undefined>;
 

@@ -260,6 +260,22 @@ describe("two-factor authentication", () => {
   });
 });
 
+describe("account page", () => {
+  it("the home page links to it, and it shows every section the demo enables", async () => {
+    const demo = await start();
+    const browser = new Browser(demo.url);
+    await browser.signInWithPassword(DEMO_USER.email, DEMO_USER.password);
+    const home = await (await browser.fetch("/")).text();
+    expect(home).toContain('href="/auth/account" data-testid="account-link"');
+    const response = await browser.fetch("/auth/account", { headers: { accept: "text/html" } });
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    for (const id of ["profile", "sessions", "methods", "passkeys", "two-factor", "password"])
+      expect(page).toContain(`id="${id}-heading"`);
+    expect(page).toContain("Link Demo IdP");
+  });
+});
+
 describe("GitHub and Google", () => {
   it("appear only when both their id and secret are in the environment", async () => {
     const plain = await start({ env: { AUTH_GITHUB_ID: "id-without-secret" } });

@@ -13,6 +13,24 @@
 import { type ConfigOrFactory, handleRequest } from "./lib/pipeline.js";
 import type { AuthConfig, ResponseInternal } from "./types.js";
 
+export type {
+  AccountOverview,
+  AccountPassword,
+  AccountProfile,
+  AccountSectionPart,
+  AccountTwoFactor,
+  LinkableProvider,
+  LinkedAccount,
+} from "./lib/account/types.js";
+export {
+  type AccountApi,
+  type AccountChange,
+  type AccountRefusal,
+  accountApi,
+  getAccountOverview,
+  unlinkAccount,
+  updateAccountName,
+} from "./lib/account-in-process.js";
 export {
   basePathFromEnv,
   createActionURL,
@@ -36,14 +54,8 @@ export {
   type ExtensionRequirement,
 } from "./lib/extension.js";
 export type { TesseraExtension } from "./lib/extension-handle.js";
-export { isAuthAction } from "./lib/http/request.js";
 // For framework integrations that write `ResponseInternal` data themselves.
-export {
-  CONFIGURATION_MESSAGE,
-  safeHeaderValue,
-  serializeCookies,
-  type WriteProblem,
-} from "./lib/http/response.js";
+export { CONFIGURATION_MESSAGE } from "./lib/http/response.js";
 // Types only: the dictionaries and translators are in `@tessera/core/i18n`, so that an app
 // that never renders a page loads none of them at start-up.
 export type { CoreMessages } from "./lib/i18n/core/en.js";
@@ -83,6 +95,12 @@ export {
   renamePasskey,
   runPasskeyOperation,
 } from "./lib/passkeys-in-process.js";
+export {
+  isAuthAction,
+  safeHeaderValue,
+  serializeCookies,
+  type WriteProblem,
+} from "./lib/pipeline.js";
 export type {
   AccessToken,
   AccessTokenOptions,

@@ -12,8 +12,7 @@
 import { MissingSecret } from "./errors.js";
 import { processEnv, secretsFromEnv, siteUrlFromEnv } from "./lib/config/env.js";
 import { decodeJwt, encodeJwt, secretList } from "./lib/crypto/jwe.js";
-import { readChunkedCookie } from "./lib/http/cookies.js";
-import { parseCookies } from "./lib/http/request.js";
+import { parseCookies, readChunkedCookie } from "./lib/http/cookies.js";
 import { readJwtToken } from "./lib/session/jwt-revocation.js";
 import type { SharedStore } from "./lib/store/shared-store.js";
 import type { JWT, JWTDecodeParams, JWTEncodeParams, LoggerInstance } from "./types.js";

@@ -27,14 +27,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { processEnv, trustHostFromEnv } from "./lib/config/env.js";
+import type { RequestSource } from "./lib/config/internal.js";
 import { assertStartupConfig } from "./lib/config/resolve.js";
-import { MAX_BODY_BYTES, type RequestSource } from "./lib/http/request.js";
-import {
-  CONFIGURATION_ERROR_BODY,
-  planResponse,
-  serializeCookies,
-  type WriteProblem,
-} from "./lib/http/response.js";
 import {
   type ActionRunner,
   runInProcess,
@@ -48,7 +42,15 @@ import {
   type PasskeyOperation,
   runPasskeyOperation,
 } from "./lib/passkeys-in-process.js";
-import { type ConfigOrFactory, handleSource } from "./lib/pipeline.js";
+import {
+  CONFIGURATION_ERROR_BODY,
+  type ConfigOrFactory,
+  handleSource,
+  MAX_BODY_BYTES,
+  planResponse,
+  serializeCookies,
+  type WriteProblem,
+} from "./lib/pipeline.js";
 import type { ListedSession } from "./lib/session/devices.js";
 import { sessionReadOf } from "./lib/session-read.js";
 import type { Cookie, ResponseInternal, Session } from "./types.js";
@@ -365,7 +367,7 @@ export function writeNodeResponse(
   }
 }
 
-export { MAX_BODY_BYTES } from "./lib/http/request.js";
+export { MAX_BODY_BYTES } from "./lib/pipeline.js";
 
 /** A `node:http` request listener. */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;

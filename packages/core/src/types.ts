@@ -237,6 +237,11 @@ export interface PagesOptions {
   error: string;
   verifyRequest: string;
   newUser: string;
+  /**
+   * Tessera: your own account page instead of the built-in `<basePath>/account` (a path on
+   * your origin); a browser that opens the built-in one is redirected there.
+   */
+  account: string;
 }
 
 /** A cookie's name and serialisation options. */

@@ -5,8 +5,7 @@ import { Auth, type AuthConfig, type ResponseInternal } from "@tessera/core";
 import Credentials from "@tessera/core/providers/credentials";
 import fc from "fast-check";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { MAX_BODY_BYTES } from "../src/lib/http/request.js";
-import { toResponse } from "../src/lib/http/response.js";
+import { MAX_BODY_BYTES, toResponse } from "../src/lib/pipeline.js";
 import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
 
 const log = recordingLogger();

@@ -15,20 +15,11 @@
  * export { auth as proxy } from "@/auth"
  * ```
  */
-import { Auth } from "@tessera/core";
+import { Auth, passkeysApi } from "@tessera/core";
 import type { NextRequest } from "next/server.js";
-import { getAccessTokenAction } from "./lib/access-token.js";
-import { signInAction, signOutAction, updateAction } from "./lib/actions.js";
 import { createAuth } from "./lib/auth.js";
 import { configLoader } from "./lib/config.js";
 import { withPublicOrigin } from "./lib/env.js";
-import {
-  actionRunnerAction,
-  listSessionsAction,
-  passkeysAction,
-  revokeOtherSessionsAction,
-  revokeSessionAction,
-} from "./lib/sessions.js";
 import type { NextAuthConfigOrFactory, NextAuthResult } from "./types.js";
 
 export type {
@@ -60,6 +51,14 @@ export type {
   SignOutResult,
 } from "./types.js";
 
+/*
+ * The server actions load with their first call: `export { auth as middleware }` bundles this
+ * module for the Edge runtime, where they never run, and a middleware isolate should not
+ * evaluate them (nor the `next/navigation` they import) at start-up.
+ */
+const serverActions = () => import("./lib/actions.js");
+const sessionActions = () => import("./lib/sessions.js");
+
 /**
  * Sets up authentication for a Next.js app: route handlers for `/api/auth/*`, `auth()` and the
  * server actions. `config` may be a function of the request (`undefined` in server components and
@@ -88,15 +87,32 @@ export default function NextAuth(config: NextAuthConfigOrFactory): NextAuthResul
     handlers: { GET: handle, POST: handle },
     auth: createAuth(load),
     signIn: async (provider, options, authorizationParams) =>
-      (await signInAction(await load(undefined), provider, options, authorizationParams)) as never,
-    signOut: async (options) => (await signOutAction(await load(undefined), options)) as never,
-    unstable_update: async (data) => updateAction(await load(undefined), data),
-    listSessions: async () => listSessionsAction(await load(undefined)),
-    revokeSession: async (id) => revokeSessionAction(await load(undefined), id),
-    revokeOtherSessions: async () => revokeOtherSessionsAction(await load(undefined)),
-    getAccessToken: async (providerId) => getAccessTokenAction(await load(undefined), providerId),
-    actionRunner: async () => actionRunnerAction(await load(undefined)),
-    passkeys: passkeysAction(() => load(undefined)),
+      (await serverActions()).signInAction(
+        await load(undefined),
+        provider,
+        options,
+        authorizationParams,
+      ) as never,
+    signOut: async (options) =>
+      (await serverActions()).signOutAction(await load(undefined), options) as never,
+    unstable_update: async (data) =>
+      (await serverActions()).updateAction(await load(undefined), data),
+    listSessions: async () => (await sessionActions()).listSessionsAction(await load(undefined)),
+    revokeSession: async (id) =>
+      (await sessionActions()).revokeSessionAction(await load(undefined), id),
+    revokeOtherSessions: async () =>
+      (await sessionActions()).revokeOtherSessionsAction(await load(undefined)),
+    getAccessToken: async (providerId) =>
+      (await import("./lib/access-token.js")).getAccessTokenAction(
+        await load(undefined),
+        providerId,
+      ),
+    actionRunner: async () => (await sessionActions()).actionRunnerAction(await load(undefined)),
+    // `passkeys.list()`, `.rename()` and `.delete()`: each call reads the request's headers
+    // then, as `auth()` does, through a runner from the lazily loaded sessions module.
+    passkeys: passkeysApi(async (call) =>
+      (await (await sessionActions()).actionRunnerAction(await load(undefined)))(call),
+    ),
   };
 }
 

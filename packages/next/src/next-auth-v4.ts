@@ -10,12 +10,7 @@
  * const claims = await decodeV4Token({ token: cookieValue, secret: process.env.NEXTAUTH_SECRET! })
  * ```
  */
-export {
-  decodeV4Token,
-  encodeV4Token,
-  type V4DecodeParams,
-  type V4EncodeParams,
-  type V4Secret,
-  v4SessionCookieName,
-  v4SessionCookies,
-} from "./lib/next-auth-v4-token.js";
+
+export { v4SessionCookieName, v4SessionCookies } from "./lib/next-auth-v4-cookies.js";
+export { decodeV4Token, type V4DecodeParams, type V4Secret } from "./lib/next-auth-v4-decode.js";
+export { encodeV4Token, type V4EncodeParams } from "./lib/next-auth-v4-token.js";

@@ -138,7 +138,7 @@ function signedIn(
       : html`<p class="muted">No sign-ins recorded yet.</p>`;
   return html`<section class="card profile-card">
 <div class="profile"><div class="avatar" aria-hidden="true">${initialOf(user)}</div><div><h1 data-testid="welcome">Hello, ${user.name ?? user.email ?? "there"}</h1><p>You are signed in. This is your session, read on the server with <code>getSession(req, config)</code>.</p></div>
-<div class="actions"><a class="button secondary" href="/protected">Protected page</a>${signOutControl(csrfToken, "button primary")}</div></div>
+<div class="actions"><a class="button secondary" href="/auth/account" data-testid="account-link">Your account</a><a class="button secondary" href="/protected">Protected page</a>${signOutControl(csrfToken, "button primary")}</div></div>
 </section>
 <div class="grid">
 <section class="card" aria-labelledby="session-title"><div class="card-head"><h2 id="session-title">Session</h2></div>${sessionFacts}</section>

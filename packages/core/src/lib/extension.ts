@@ -3,6 +3,7 @@
  * factor and account-flow features are built this way. Experimental.
  */
 import type {
+  AccountSection,
   ActionRow,
   SessionFields,
   SignedOutElsewhere,
@@ -39,6 +40,11 @@ export interface ExtensionParts {
    * `revokeOtherSessions`): what the extension keeps per browser ends with the sessions.
    */
   signedOutElsewhere?: SignedOutElsewhere;
+  /**
+   * What the extension shows on the account page (`<basePath>/account`) for a user: the
+   * two-factor state, whether a password is set and where to change it.
+   */
+  accountSection?: AccountSection;
 }
 
 /** Methods an extension needs on the configured adapter. */

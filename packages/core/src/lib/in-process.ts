@@ -11,9 +11,9 @@
 import { AuthError } from "../errors.js";
 import type { AuthAction, AuthConfig, Cookie, ResponseInternal } from "../types.js";
 import type { AccessTokenAnswer } from "./actions/access-token.js";
+import type { RequestSource } from "./config/internal.js";
 import { assertStartupConfig, resolveConfig } from "./config/resolve.js";
-import { fetchSource, type RequestSource } from "./http/request.js";
-import { type ConfigOrFactory, handleSource } from "./pipeline.js";
+import { type ConfigOrFactory, fetchSource, handleSource } from "./pipeline.js";
 import type { AccessToken, AccessTokenOptions, RequestHead } from "./session/access-token.js";
 import type { ListedSession } from "./session/devices.js";
 

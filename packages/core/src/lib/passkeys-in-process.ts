@@ -6,7 +6,7 @@
  */
 import { AuthError } from "../errors.js";
 import type { ResponseInternal } from "../types.js";
-import type { RequestSource } from "./http/request.js";
+import type { RequestSource } from "./config/internal.js";
 import {
   type ActionCall,
   type ActionRunner,

@@ -11,7 +11,7 @@ import { type AuthConfig, assertStartupConfig, pageSafeClaims, raw } from "@tess
 import type { NextRequest } from "next/server.js";
 import type { NextAuthConfig, NextAuthConfigOrFactory } from "../types.js";
 import { setEnvDefaults } from "./env.js";
-import { v4SessionCookies } from "./next-auth-v4-token.js";
+import { v4SessionCookies } from "./next-auth-v4-cookies.js";
 
 /** The variants of one user configuration. */
 export interface ConfigVariants {

@@ -1,7 +1,7 @@
 /**
- * `listSessions`, `revokeSession`, `revokeOtherSessions`, `passkeys` and `actionRunner` for
- * server components and server actions: the core's actions, run in-process with the incoming
- * request's headers.
+ * `listSessions`, `revokeSession`, `revokeOtherSessions` and `actionRunner` (which `passkeys`
+ * runs on) for server components and server actions: the core's actions, run in-process with the
+ * incoming request's headers.
  *
  * Next.js gives server code no client IP it can vouch for (`x-forwarded-for` is whatever the
  * client or the nearest proxy wrote), so sessions record an IP address, and rate limits count per
@@ -12,8 +12,6 @@ import {
   actionRunner,
   type ListedSession,
   listSessions,
-  type PasskeysApi,
-  passkeysApi,
   revokeOtherSessions,
   revokeSession,
   type SessionRevocationResult,
@@ -60,12 +58,4 @@ export async function actionRunnerAction(variants: ConfigVariants): Promise<Acti
   return actionRunner(await incoming(variants), variants.routes, {
     onCookies: (cookies) => writeCookies(cookies, true),
   });
-}
-
-/**
- * `passkeys.list()`, `.rename()` and `.delete()` for server components and server actions: each
- * call reads the request's headers then, as `auth()` does.
- */
-export function passkeysAction(load: () => Promise<ConfigVariants>): PasskeysApi {
-  return passkeysApi(async (call) => (await actionRunnerAction(await load()))(call));
 }

@@ -12,6 +12,8 @@ import type { ActionRow, AuthContext, SignInStep } from "../../lib/config/intern
 import {
   decodeSessionToken,
   encodeSessionToken,
+  SESSION_END_CLAIM,
+  sessionEndOf,
   sharedSessionTokenCache,
 } from "../../lib/crypto/jwe.js";
 import { defineExtension } from "../../lib/extension.js";
@@ -31,7 +33,6 @@ import {
 } from "../../lib/session/jwt-cookie.js";
 import { withSessionId } from "../../lib/session/jwt-revocation.js";
 import { readSessionClaims, storeSessionClaims } from "../../lib/session/session-claims.js";
-import { SESSION_END_CLAIM, sessionEndOf } from "../../lib/session/session-end.js";
 import type { Cookie, CookieOption, JWT, ResponseInternal } from "../../types.js";
 import { ACTOR_CLAIM, actorOf, type ImpersonationFields } from "./impersonation.js";
 import { ADMIN_ADAPTER_METHODS, type AdminAdapter, type AdminUserRecord } from "./storage.js";

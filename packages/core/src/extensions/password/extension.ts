@@ -20,9 +20,8 @@ import { emailLanguage } from "../../lib/i18n/core/index.js";
 import type { MessageOverrides, Translator } from "../../lib/i18n/messages.js";
 import { requestTranslator } from "../../lib/i18n/request.js";
 import { endEverySession } from "../../lib/session/end-sessions.js";
-import { authorizeSignIn, issueSession } from "../../lib/session/issue.js";
 import { limitSignInAttempt, sharedStoreOf } from "../../lib/session/rate-limit.js";
-import { completeSignIn } from "../../lib/session/sign-in.js";
+import { authorizeSignIn, completeSignIn, issueSession } from "../../lib/session/sign-in.js";
 import { signedInUserId } from "../../lib/session/signed-in.js";
 import type { Account, ResponseInternal } from "../../types.js";
 import { type BreachedPasswordOptions, breachVerdict } from "./breached.js";
@@ -883,6 +882,18 @@ export function password<Fields = Record<string, never>>(
   return defineExtension({
     name: "password",
     actions: [row],
+    // The account page shows whether the user has a password and links to change and delete.
+    accountSection: async (ctx, userId) => {
+      const base = `${ctx.url.href.replace(/\/$/, "")}/${PASSWORD_ACTION}`;
+      return {
+        password: {
+          set: Boolean(await store(ctx).getPasswordHash(userId)),
+          changeUrl: `${base}/change`,
+          changeEmailUrl: `${base}/change-email`,
+          deleteUrl: `${base}/delete`,
+        },
+      };
+    },
     requires: [
       {
         of: "adapter",

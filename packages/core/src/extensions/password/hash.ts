@@ -14,8 +14,7 @@
  * runs on every runtime; an optional peer loaded only when a bcrypt hash is met).
  */
 import { PasswordHashUnavailable } from "../../errors.js";
-import { base64url, fromBase64url } from "../../lib/crypto/encoding.js";
-import { nodeCrypto } from "../../lib/crypto/node.js";
+import { base64url, fromBase64url, nodeCrypto } from "../../lib/crypto/encoding.js";
 
 /** scrypt's cost parameters. */
 export interface ScryptParams {

@@ -716,6 +716,19 @@ export function twoFactor(options: TwoFactorOptions = {}): TesseraExtension {
     // "Sign out everywhere else" ends the trust of every other browser too.
     signedOutElsewhere: (ctx, userId) =>
       forgetTrustedDevices(ctx, userId, Math.max(resolved.trustMaxAge, 1)),
+    // The account page shows whether the factor is on and links to the manage page.
+    accountSection: async (ctx, userId) => {
+      const adapter = store(ctx);
+      const record = await adapter.getTwoFactor(userId);
+      const enabled = Boolean(record?.enabledAt);
+      return {
+        twoFactor: {
+          enabled,
+          backupCodesLeft: enabled ? await adapter.countBackupCodes(userId) : 0,
+          manageUrl: `${ctx.url.href.replace(/\/$/, "")}/${TWO_FACTOR_ACTION}/status`,
+        },
+      };
+    },
     requires: [
       {
         of: "adapter",

@@ -1,6 +1,7 @@
 /**
- * Redirect targets on the application's own pages (`pages.signIn`, `pages.error`, …). Shared by
- * the actions and by `signin/email.ts`, so it lives below them rather than in `signin.ts`.
+ * Redirect targets on the application's own pages (`pages.signIn`, `pages.error`, …) and of the
+ * account page's step-up. Shared by the actions and by `signin/email.ts`, so it lives below them
+ * rather than in `signin.ts`.
  */
 import type { AuthContext } from "../config/internal.js";
 
@@ -13,4 +14,34 @@ export function pageUrl(
   const url = new URL(path, ctx.url.origin);
   for (const [key, value] of Object.entries(params)) if (value) url.searchParams.set(key, value);
   return url.href;
+}
+
+/** The built-in account page's URL. */
+export function accountPageUrl(ctx: AuthContext): string {
+  return `${ctx.url.href.replace(/\/$/, "")}/account`;
+}
+
+/** The sign-in page (the app's own when configured), coming back to `callbackUrl`. */
+export function signInPageUrl(ctx: AuthContext, callbackUrl: string): string {
+  if (ctx.config.pages.signIn) return pageUrl(ctx, ctx.config.pages.signIn, { callbackUrl });
+  return `${ctx.url.href.replace(/\/$/, "")}/signin?${new URLSearchParams({ callbackUrl })}`;
+}
+
+/**
+ * Where `userId` re-authenticates before a sensitive change, then comes back to the account
+ * page: the two-factor extension's step-up when the user has a factor, else a fresh sign-in,
+ * which is the re-authentication.
+ *
+ * @example
+ * ```ts
+ * if (!(await authenticatedRecently(ctx))) return json({ error: "StepUpRequired", url: await stepUpUrl(ctx, user.id) }, 403)
+ * ```
+ */
+export async function stepUpUrl(ctx: AuthContext, userId: string): Promise<string> {
+  const back = accountPageUrl(ctx);
+  for (const section of ctx.config.accountSections) {
+    if ((await section(ctx, userId)).twoFactor?.enabled)
+      return `${ctx.url.href.replace(/\/$/, "")}/two-factor/reauthenticate?${new URLSearchParams({ callbackUrl: back })}`;
+  }
+  return signInPageUrl(ctx, back);
 }

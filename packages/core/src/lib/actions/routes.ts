@@ -58,6 +58,15 @@ const GET_POST: readonly ActionMethod[] = ["GET", "POST"];
 
 /** The actions of the core. Extensions add theirs through `defineExtension` (table.ts). */
 export const CORE_ACTION_ROUTES = {
+  // Tessera extension: the signed-in user's account page (or its data), name edit and unlink.
+  account: {
+    methods: GET_POST,
+    tail: ["profile", "unlink"],
+    csrf: "all",
+    page: true,
+    callbackUrl: false,
+    reach: "both",
+  },
   // An OpenID Provider posts here; a GET is answered `invalid_request` by the handler.
   "backchannel-logout": {
     methods: GET_POST,

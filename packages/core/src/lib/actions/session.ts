@@ -18,7 +18,7 @@ import type {
 } from "../../types.js";
 import { requireAdapter, supportsSessionListing } from "../config/adapter.js";
 import type { AuthContext, ResolvedConfig } from "../config/internal.js";
-import { sessionTokenEnd } from "../crypto/jwe.js";
+import { sessionEndOf, sessionTokenEnd } from "../crypto/jwe.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 import {
   clearJwtSession,
@@ -31,7 +31,6 @@ import {
   reissueJwtSession,
   sessionAccountOf,
 } from "../session/jwt-cookie.js";
-import { sessionEndOf } from "../session/session-end.js";
 
 type SessionCallbackParams = Parameters<CallbacksOptions["session"]>[0];
 type UpdateParams = { newSession?: unknown; trigger?: "update" };

@@ -40,6 +40,7 @@ function lazy(load: () => Promise<ActionHandler>): ActionHandler {
 
 /** The handler of each core route; the compiler refuses a route without one. */
 const CORE_HANDLERS: { readonly [Name in CoreActionName | ServerActionName]: ActionHandler } = {
+  account: lazy(async () => (await import("./account.js")).account),
   "access-token": lazy(async () => (await import("./access-token.js")).accessToken),
   "backchannel-logout": lazy(
     async () => (await import("./backchannel-logout.js")).backchannelLogout,

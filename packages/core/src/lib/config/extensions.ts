@@ -8,7 +8,13 @@ import type { AuthConfig } from "../../types.js";
 import { CORE_ACTION_ROUTES, SERVER_ACTION_ROUTES } from "../actions/routes.js";
 import { type ExtensionParts, extensionParts } from "../extension.js";
 import { EXTENSION_PARTS } from "../extension-handle.js";
-import type { ActionRow, SessionFields, SignedOutElsewhere, SignInStep } from "./internal.js";
+import type {
+  AccountSection,
+  ActionRow,
+  SessionFields,
+  SignedOutElsewhere,
+  SignInStep,
+} from "./internal.js";
 
 /** What the extensions of a config add. */
 export interface ResolvedExtensions {
@@ -17,6 +23,7 @@ export interface ResolvedExtensions {
   sessionFields: readonly SessionFields[];
   keptClaims: readonly string[];
   signedOutElsewhere: readonly SignedOutElsewhere[];
+  accountSections: readonly AccountSection[];
   /** Why the extensions cannot be used; they then add nothing. */
   error?: Error;
 }
@@ -27,6 +34,7 @@ const NONE: ResolvedExtensions = {
   sessionFields: [],
   keptClaims: [],
   signedOutElsewhere: [],
+  accountSections: [],
 };
 
 /**
@@ -51,6 +59,7 @@ export function resolveExtensions(config: AuthConfig): ResolvedExtensions {
   const sessionFields: SessionFields[] = [];
   const keptClaims: string[] = [];
   const signedOutElsewhere: SignedOutElsewhere[] = [];
+  const accountSections: AccountSection[] = [];
   for (const extension of extensions) {
     if (typeof extension !== "object" || extension === null || !(EXTENSION_PARTS in extension))
       return refuse("An entry of experimental.extensions was not made by defineExtension.");
@@ -76,8 +85,9 @@ export function resolveExtensions(config: AuthConfig): ResolvedExtensions {
     if (parts.sessionFields) sessionFields.push(parts.sessionFields);
     keptClaims.push(...(parts.keptClaims ?? []));
     if (parts.signedOutElsewhere) signedOutElsewhere.push(parts.signedOutElsewhere);
+    if (parts.accountSection) accountSections.push(parts.accountSection);
   }
-  return { actions, signInSteps, sessionFields, keptClaims, signedOutElsewhere };
+  return { actions, signInSteps, sessionFields, keptClaims, signedOutElsewhere, accountSections };
 }
 
 /**

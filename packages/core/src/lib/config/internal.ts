@@ -20,8 +20,8 @@ import type {
   Theme,
   User,
 } from "../../types.js";
+import type { AccountSectionPart } from "../account/sections.js";
 import type { ActionRoute } from "../actions/routes.js";
-import type { RequestInternal } from "../http/request.js";
 import type {
   CredentialsConfig,
   EmailConfig,
@@ -89,6 +89,8 @@ export interface ResolvedConfig {
   keptClaims: readonly string[];
   /** What extensions do when a user signs out everywhere else (`sessions/revoke` `others`). */
   signedOutElsewhere: readonly SignedOutElsewhere[];
+  /** What extensions show on the account page (two-factor state, password set or not). */
+  accountSections: readonly AccountSection[];
   /** Providers for an origin (their URLs embed it); cached per origin. */
   providersFor(origin: string): InternalProvider[];
 }
@@ -148,6 +150,9 @@ export type SignInStepOutcome =
 /** An extension's part in "sign out everywhere else", for the user `userId`. */
 export type SignedOutElsewhere = (ctx: AuthContext, userId: string) => Awaitable<void>;
 
+/** An extension's part of the account overview of the user `userId`. */
+export type AccountSection = (ctx: AuthContext, userId: string) => Awaitable<AccountSectionPart>;
+
 /** Fields an extension adds to a session from its claims (a JWT, or a database session's claims); none: `undefined`. */
 export type SessionFields = (
   token: JWT,
@@ -175,4 +180,79 @@ export interface SignInStep {
   /** Stable and unique: the paused sign-in records which step it waits for. */
   readonly name: string;
   run(ctx: AuthContext, signIn: SignInResult): Awaitable<SignInStepOutcome>;
+}
+
+// --- the request, as the pipeline parses it -------------------------------------------------
+
+/** The parsed request. */
+export interface RequestInternal {
+  /** The original request (handed to `authorize`, lazy configs and e-mail senders). */
+  request: Request;
+  url: URL;
+  method: "GET" | "POST";
+  /** A core {@link AuthAction}, or the name of an extension's action row. */
+  action: string;
+  /** The action's route in the effective action table. */
+  route: ActionRoute;
+  providerId?: string;
+  headers: Headers;
+  cookies: Record<string, string>;
+  /** Form or JSON body of a POST (string values for forms). */
+  body?: Record<string, unknown>;
+  query: Record<string, string>;
+  error?: string;
+  /** The sub-path of an action whose route names some (`revoke` in `/sessions/revoke`). */
+  subAction?: string;
+  /** The client's IP address, when the integration knows it (see {@link RequestSource.clientIp}). */
+  clientIp?: string;
+  /** Set for Tessera's in-process server functions only (see {@link RequestSource.inProcess}). */
+  inProcess?: true;
+}
+
+/**
+ * Where a request comes from: a Fetch `Request` or a Node `IncomingMessage` (see node.ts; `fetchSource` in pipeline.ts).
+ * The pipeline reads only through this, so both inputs run the same steps; the `Request` that user
+ * code receives (`request`) is built by a Node source only when it is asked for.
+ */
+export interface RequestSource {
+  readonly method: string;
+  /**
+   * The absolute URL for an app mounted at `basePath`, or `null` when none can be built
+   * (malformed Host, bad request target). With `trustForwarded` (config `trustHost`), a source that
+   * sees raw headers takes the origin from `X-Forwarded-Proto`/`-Host`.
+   */
+  url(basePath: string, trustForwarded: boolean): string | null;
+  /** A header value (`name` in lower case), or `null`. */
+  header(name: string): string | null;
+  /** The body as text, at most `MAX_BODY_BYTES` (pipeline.ts); `null` when larger or unreadable. */
+  text(): Promise<string | null>;
+  readonly headers: Headers;
+  /** The request as user code sees it (lazy configs, `authorize`, e-mail senders). */
+  readonly request: Request;
+  /** {@link request} with its body readable: a Node source reads the body first. */
+  requestWithBody(): Request | Promise<Request>;
+  /**
+   * The client's IP address as the integration knows it honestly (a socket address, Express's
+   * `req.ip` under its `trust proxy` setting, SvelteKit's `getClientAddress()`); never read from an
+   * unvalidated `X-Forwarded-For`, which any client can set. Rate limits count per IP only with it.
+   */
+  readonly clientIp?: string | undefined;
+  /**
+   * True only for the sources Tessera's in-process server functions build (`listSessions`,
+   * `revokeSession`, …): the call comes from the app's server code, which answers for CSRF (Next.js
+   * server actions and SvelteKit form actions check the origin), so no CSRF token is asked for.
+   * Nothing in a request can set it.
+   */
+  readonly inProcess?: boolean;
+}
+
+/** The routes a request may take, by action name (the effective action table). */
+export type ActionRoutes = ReadonlyMap<string, ActionRoute>;
+
+/** Where a path leads: the action, its route, and what followed it. */
+export interface ParsedRoute {
+  action: string;
+  route: ActionRoute;
+  providerId?: string;
+  subAction?: string;
 }

@@ -200,8 +200,10 @@ function buildResolvedConfig(config: AuthConfig, env: EnvObject): ResolvedConfig
     actionTable: createActionTable(extensions.actions),
     signInSteps: extensions.signInSteps,
     sessionFields: extensions.sessionFields,
-    keptClaims: extensions.keptClaims,
+    // `auth_time` (set at sign-in) survives a `jwt` callback that builds a new token.
+    keptClaims: [...new Set(["auth_time", ...extensions.keptClaims])],
     signedOutElsewhere: extensions.signedOutElsewhere,
+    accountSections: extensions.accountSections,
     cookies: [
       mergeCookies(defaultCookies(false), config.cookies),
       mergeCookies(defaultCookies(true), config.cookies),

@@ -15,8 +15,15 @@
  */
 import { MissingSecret } from "../../errors.js";
 import type { JWT, JWTDecodeParams, JWTEncodeParams, JWTOptions } from "../../types.js";
-import { base64url, fromBase64url, fromBase64urlView, fromUtf8, utf8 } from "./encoding.js";
-import { hasNodeCrypto, nodeCrypto } from "./node.js";
+import {
+  base64url,
+  fromBase64url,
+  fromBase64urlView,
+  fromUtf8,
+  hasNodeCrypto,
+  nodeCrypto,
+  utf8,
+} from "./encoding.js";
 
 /** Content-encryption algorithms Tessera reads; it writes A256CBC-HS512. */
 export type ContentEncryption = "A256CBC-HS512" | "A256GCM";
@@ -421,6 +428,48 @@ export function sessionTokenEnd(
   const cap = typeof claims.iat === "number" ? claims.iat + maxAge : undefined;
   if (exp === undefined) return cap;
   return cap === undefined ? exp : Math.min(exp, cap);
+}
+
+// A hard end for one session, whatever its strategy and however often it is read: the claim
+// `sxp` (seconds since the epoch), beside `sst` (when the session started). A session that
+// carries it reads as signed out from then on, and is never extended past it. Sessions of a
+// limited purpose (an administrator's impersonation of a user) carry it; ordinary sessions do
+// not, and roll with `updateAge` as before. Unlike `exp`, reaching it is not a decoding error:
+// the session reads as ended, so that the readers can clear it.
+
+/** The claim that ends a session at a fixed time (seconds since the epoch). */
+export const SESSION_END_CLAIM = "sxp";
+
+/**
+ * The end of the session whose claims are `claims`, in milliseconds since the epoch, or
+ * undefined when it has none (a session that rolls on with use).
+ *
+ * @example
+ * ```ts
+ * const end = sessionEndOf(token) // 1767225600000
+ * ```
+ */
+export function sessionEndOf(
+  claims: Record<string, unknown> | null | undefined,
+): number | undefined {
+  const end = claims?.[SESSION_END_CLAIM];
+  return typeof end === "number" && Number.isFinite(end) ? end * 1000 : undefined;
+}
+
+/**
+ * Whether the session whose claims are `claims` has passed its hard end.
+ *
+ * @example
+ * ```ts
+ * if (sessionEnded(token)) return signedOut()
+ * ```
+ */
+export function sessionEnded(
+  claims: Record<string, unknown> | null | undefined,
+  now = Date.now(),
+): boolean {
+  const end = sessionEndOf(claims);
+  return end !== undefined && end <= now;
 }
 
 function validateClaims(payload: unknown, options: DecryptOptions): Record<string, unknown> {

@@ -6,8 +6,7 @@
  * Edge Runtime use the implementation below, which follows FIPS 180-4 §6.2
  * (https://nvlpubs.nist.gov/nistpubs/FIPS/NIST.FIPS.180-4.pdf).
  */
-import { base64url, utf8 } from "./encoding.js";
-import { nodeCrypto } from "./node.js";
+import { base64url, nodeCrypto, utf8 } from "./encoding.js";
 
 /** FIPS 180-4 §4.2.2: the first 32 bits of the fractional parts of the cube roots of the first 64 primes. */
 const K = new Uint32Array([

@@ -2,7 +2,7 @@
  * Cookie names and options (identical to Auth.js v5, so a running site can switch without signing
  * anyone out), and the chunking of large session cookies.
  */
-import type { SerializeOptions } from "cookie";
+import { parse as parseCookieHeader, type SerializeOptions } from "cookie";
 import type { Cookie, CookieOption, CookiesOptions } from "../../types.js";
 
 /** Browsers keep 4096 bytes per cookie; 160 are reserved for name and attributes (as Auth.js). */
@@ -131,4 +131,20 @@ export function writeChunkedCookie(
   const keep = new Set(written.map((c) => c.name));
   const stale = clearChunkedCookie(cookies, option).filter((c) => !keep.has(c.name));
   return [...stale, ...written];
+}
+
+/** Parses cookies; never throws (malformed pairs and bad percent-encoding are skipped). */
+export function parseCookies(header: string | null): Record<string, string> {
+  if (!header) return {};
+  try {
+    const parsed = parseCookieHeader(header);
+    const out: Record<string, string> = {};
+    for (const name in parsed) {
+      const value = parsed[name];
+      if (value !== undefined) out[name] = value;
+    }
+    return out;
+  } catch {
+    return {};
+  }
 }

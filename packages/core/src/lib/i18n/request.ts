@@ -4,8 +4,7 @@
  * extension that ships fewer languages still answers in the nearest one it has.
  */
 import type { AuthConfig } from "../../types.js";
-import type { AuthContext, ResolvedConfig } from "../config/internal.js";
-import type { RequestInternal } from "../http/request.js";
+import type { AuthContext, RequestInternal, ResolvedConfig } from "../config/internal.js";
 import {
   type LocaleOption,
   type MessageBundle,

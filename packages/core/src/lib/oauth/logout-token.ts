@@ -5,7 +5,7 @@
 import { decodeProtectedHeader, type JWTPayload } from "jose";
 import type { InternalOAuthProvider } from "../provider-types.js";
 import { serverMetadata } from "./discovery.js";
-import { verifyJwtSignature } from "./signature.js";
+import { verifyJwtSignature } from "./token.js";
 
 /** The event member a logout token's `events` claim must have (§2.4). */
 export const BACKCHANNEL_LOGOUT_EVENT = "http://schemas.openid.net/event/backchannel-logout";

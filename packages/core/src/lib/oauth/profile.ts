@@ -11,8 +11,8 @@ import type { Account, Profile, TokenSet, User } from "../../types.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
 import { clientOf, httpOptions } from "./client.js";
 import type { ServerMetadata } from "./discovery.js";
-import { verifyJwsSignature } from "./signature.js";
 import type { TokenResult } from "./token.js";
+import { verifyJwsSignature } from "./token.js";
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);

@@ -9,8 +9,7 @@ import { RefreshTokenError } from "../../errors.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
 import { clientAuthOf, clientOf, httpOptions } from "./client.js";
 import { serverMetadata } from "./discovery.js";
-import { verifyJwsSignature } from "./signature.js";
-import { conformErrorStatus } from "./token.js";
+import { conformErrorStatus, verifyJwsSignature } from "./token.js";
 
 /** The tokens an account holds after a refresh. */
 export interface RefreshedTokens {

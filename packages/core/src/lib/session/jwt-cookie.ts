@@ -16,6 +16,7 @@ import type { Account, Cookie, CookieOption, JWT } from "../../types.js";
 import type { ResolvedConfig } from "../config/internal.js";
 import { isDue } from "../config/oauth-defaults.js";
 import { fromBase64url, fromUtf8 } from "../crypto/encoding.js";
+import { sessionEnded } from "../crypto/jwe.js";
 import { clearChunkedCookie, readChunkedCookie, writeChunkedCookie } from "../http/cookies.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
 import type { SharedStore } from "../store/shared-store.js";
@@ -26,7 +27,6 @@ import {
   revokeJwtSession,
   withSessionId,
 } from "./jwt-revocation.js";
-import { sessionEnded } from "./session-end.js";
 
 // The OAuth account a JWT session remembers, under one claim of the encrypted session JWT: the
 // provider, the account's tokens for a `refresh: true` provider, and the ID token (with its `sub`

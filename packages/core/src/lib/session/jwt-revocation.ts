@@ -12,9 +12,9 @@
 import type { Awaitable } from "../../adapters.js";
 import { AdapterError } from "../../errors.js";
 import type { JWT, JWTDecodeParams, LoggerInstance } from "../../types.js";
+import { sessionEnded } from "../crypto/jwe.js";
 import { BoundedExpiringMap } from "../store/bounded-map.js";
 import type { SharedStore } from "../store/shared-store.js";
-import { sessionEnded } from "./session-end.js";
 
 /** How long a "not revoked" answer is trusted by default: see {@link isJwtSessionRevoked}. */
 export const DEFAULT_REVOCATION_CACHE_SECONDS = 1;

@@ -8,14 +8,13 @@ import type { Account, ResponseInternal, User } from "../../../types.js";
 import { requireAdapter } from "../../config/adapter.js";
 import type { AuthContext, InternalCredentialsProvider } from "../../config/internal.js";
 import { createUserOrFind } from "../../session/first-create.js";
-import { authorizeSignIn } from "../../session/issue.js";
 import {
   clearSignInLimit,
   credentialsIdentifier,
   limitSignInAttempt,
   nonStringCredential,
 } from "../../session/rate-limit.js";
-import { completeSignIn } from "../../session/sign-in.js";
+import { authorizeSignIn, completeSignIn } from "../../session/sign-in.js";
 
 /** How a value that is not a string looks, for the log. */
 function describeShape(value: unknown): string {

@@ -23,10 +23,9 @@ import { hashVerificationToken, verificationSecrets } from "../../email/token.js
 import { json } from "../../http/response.js";
 import { coreTranslator } from "../../i18n/core/index.js";
 import { renderVerifyRequestPage } from "../../pages/index.js";
-import { authorizeSignIn } from "../../session/issue.js";
 import { clearSignInLimit, limitSignInAttempt } from "../../session/rate-limit.js";
 import { resolveUser } from "../../session/resolve-user.js";
-import { completeSignIn } from "../../session/sign-in.js";
+import { authorizeSignIn, completeSignIn } from "../../session/sign-in.js";
 
 /** Longer tokens are refused unhashed (they cannot come from a link Tessera sent). */
 const MAX_TOKEN_LENGTH = 512;

@@ -20,9 +20,8 @@ import { fetchProfile, userAndAccount } from "../../oauth/profile.js";
 import { forwardTarget, isOnRedirectProxy, redirectUriOf } from "../../oauth/redirect-proxy.js";
 import { requestTokens } from "../../oauth/token.js";
 import type { InternalOAuthProvider } from "../../provider-types.js";
-import { authorizeSignIn } from "../../session/issue.js";
 import { resolveUser } from "../../session/resolve-user.js";
-import { completeSignIn } from "../../session/sign-in.js";
+import { authorizeSignIn, completeSignIn } from "../../session/sign-in.js";
 import { storeSignInTokens } from "../../session/sign-in-tokens.js";
 
 /**

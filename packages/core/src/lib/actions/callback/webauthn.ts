@@ -15,10 +15,9 @@ import { AccountNotLinked, WebAuthnVerificationError } from "../../../errors.js"
 import type { Account, ResponseInternal } from "../../../types.js";
 import { requireAdapter } from "../../config/adapter.js";
 import type { AuthContext, InternalWebAuthnProvider } from "../../config/internal.js";
-import { authorizeSignIn } from "../../session/issue.js";
 import { limitSignInAttempt } from "../../session/rate-limit.js";
 import { currentSessionUser, resolveUser } from "../../session/resolve-user.js";
-import { completeSignIn } from "../../session/sign-in.js";
+import { authorizeSignIn, completeSignIn } from "../../session/sign-in.js";
 import { type ChallengeData, consumeChallenge } from "../../webauthn/challenge.js";
 import { storedCredentialId } from "../../webauthn/credential.js";
 import { webauthnLibrary } from "../../webauthn/library.js";
