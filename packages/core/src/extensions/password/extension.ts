@@ -431,6 +431,21 @@ async function provePassword(
 }
 
 /**
+ * A new session for `user` in this browser through the core's one session-issuing path, after
+ * every session was ended: its claims (the e-mail in a JWT) are read afresh from `user`.
+ */
+async function reissueSession(ctx: AuthContext, user: AdapterUser) {
+  const provider = ctx.providers.find((candidate) => candidate.id === "password");
+  if (provider) ctx.provider = provider;
+  const account: Account = {
+    providerAccountId: user.id,
+    type: "credentials",
+    provider: provider?.id ?? "password",
+  };
+  return issueSession(ctx, { user, account });
+}
+
+/**
  * `POST change`: the signed-in user sets a new password, proving the current one first (a
  * session left open, or stolen, must not be enough). Every session of the user ends, and this
  * browser gets a new one.
@@ -462,14 +477,7 @@ async function changePassword(
   await endEverySession(ctx, userId);
   await emit(ctx, options, "passwordChanged", { user });
   // Signed in afresh here, without the sign-in steps: this browser just proved the password.
-  const provider = ctx.providers.find((candidate) => candidate.id === "password");
-  if (provider) ctx.provider = provider;
-  const account: Account = {
-    providerAccountId: userId,
-    type: "credentials",
-    provider: provider?.id ?? "password",
-  };
-  const cookies = await issueSession(ctx, { user, account });
+  const cookies = await reissueSession(ctx, user);
   if (!wantsPage(ctx)) return { ...json({ changed: true }), cookies };
   return { redirect: ctx.callbackUrl, cookies };
 }
@@ -595,6 +603,8 @@ async function confirmEmailChange(
   if (!user || (await adapter.getUserByEmail(newEmail)))
     return refuse(400, "CodeInvalid", confirmEmailPage(again));
   const previousEmail = user.email;
+  // Read before the sessions end: whether this browser is the one of the account's owner.
+  const confirmingUserId = await signedInUserId(ctx);
   const moved = await adapter.updateUser({
     id: user.id,
     email: newEmail,
@@ -611,8 +621,14 @@ async function confirmEmailChange(
     expires: new Date(Date.now() + options.codeMaxAge * 1000),
   });
   await emit(ctx, options, "emailChanged", { user: moved, previousEmail });
-  if (!wantsPage(ctx)) return json({ changed: true });
-  return { redirect: ctx.callbackUrl };
+  // Every session ends, as at a reset: a JWT carries the old address until it is re-issued (and
+  // the app may key its data on it), and a session of whoever took the account over through the
+  // old address is cut. The browser signed in as the user gets a session with the new address.
+  await endEverySession(ctx, user.id);
+  // The browser of another account (or of none) keeps what it has.
+  const cookies = confirmingUserId === user.id ? await reissueSession(ctx, moved) : [];
+  if (!wantsPage(ctx)) return { ...json({ changed: true }), cookies };
+  return { redirect: ctx.callbackUrl, cookies };
 }
 
 function handlerFor(options: Resolved) {
