@@ -166,6 +166,72 @@ describe("the password extension", () => {
     }
   });
 
+  it("change e-mail over real SMTP: the new address gets its own confirmation e-mail, the old one a notice that names the new address and the way back", async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const adapter = MemoryAdapter();
+      const config: AuthConfig = {
+        secret: SECRET,
+        trustHost: true,
+        basePath: "/auth",
+        adapter,
+        session: { strategy: "database" },
+        providers: [
+          Password({ adapter, scrypt: FAST }),
+          Nodemailer({ server: smtp.url, from: "no-reply@app.example" }),
+        ],
+        experimental: {
+          extensions: [
+            password({
+              scrypt: FAST,
+              breachedPasswords: false,
+              deliver: (sending) => void deliveries.push(sending),
+              emailMessages: { emailChangedHeading: "Adresse geändert" },
+            }),
+          ],
+        },
+      };
+      await adapter.createUser({ id: "u1", email: "ada@example.com", emailVerified: new Date() });
+      await adapter.setPasswordHash("u1", await hashPassword("a long passphrase", FAST));
+      const client = new Client(config);
+      await signIn(client, "ada@example.com", "a long passphrase");
+      await post(client, "/auth/password/change-email", {
+        email: "countess@example.com",
+        currentPassword: "a long passphrase",
+      });
+      const confirmation = await smtp.nextMail();
+      expect(confirmation.to).toEqual(["countess@example.com"]);
+      expect(confirmation.subject).toBe("Confirm your new address for localhost:3000");
+      expect(confirmation.text).toContain("Confirm your new e-mail address");
+      expect(confirmation.text).toContain("You asked to use countess@example.com");
+      expect(confirmation.text).not.toContain("Sign in");
+      const code = /Or enter this code: (\d{6})/.exec(confirmation.text)?.[1] ?? "";
+      expect(code).toMatch(/^\d{6}$/);
+      expect(confirmation.text).toContain(
+        `Confirm new address: ${ORIGIN}/auth/password/confirm-email?email=countess%40example.com&code=${code}`,
+      );
+      expect(confirmation.html).toContain(">Confirm new address</a>");
+      expect(confirmation.html).toContain(`>${code}</p>`);
+      const confirmed = await post(client, "/auth/password/confirm-email", {
+        email: "countess@example.com",
+        code,
+      });
+      expect(confirmed.status).toBe(302);
+      const notice = await smtp.nextMail();
+      expect(notice.to).toEqual(["ada@example.com"]);
+      expect(notice.subject).toBe("Your address for localhost:3000 was changed");
+      // The app's wording replaces the keyed default.
+      expect(notice.text.startsWith("Adresse geändert\n")).toBe(true);
+      expect(notice.text).toContain("was changed to countess@example.com");
+      expect(notice.text).toContain(`Reset password: ${ORIGIN}/auth/password/forgot`);
+      expect(notice.html).toContain("countess@example.com");
+      // A notice carries no code: nothing in it signs in.
+      expect(notice.text).not.toMatch(/\b\d{6}\b/);
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it("signs in with the password once verified; a wrong password and an unknown user get one answer", async () => {
     const { config, lastMail } = setup();
     const client = new Client(config);

@@ -20,8 +20,13 @@ import { endEverySession } from "../../lib/session/end-sessions.js";
 import { limitSignInAttempt, sharedStoreOf } from "../../lib/session/rate-limit.js";
 import { authorizeSignIn, completeSignIn, issueSession } from "../../lib/session/sign-in.js";
 import { signedInUserId } from "../../lib/session/signed-in.js";
-import type { Account, ResponseInternal } from "../../types.js";
+import type { Account, ResponseInternal, Theme } from "../../types.js";
 import { type BreachedPasswordOptions, breachVerdict } from "./breached.js";
+import {
+  type PasswordEmailMessages,
+  renderChangeEmail,
+  renderEmailChangedNotice,
+} from "./emails.js";
 import {
   DEFAULT_SCRYPT,
   dummyCheck,
@@ -93,6 +98,11 @@ export interface PasswordOptions<Fields = Record<string, never>> {
    */
   send?: (email: PasswordEmail, ctx: { request: Request }) => Promise<void>;
   /**
+   * The wording of the change-of-address e-mails the default sender renders (a translation, or
+   * your own words), by key; see `PASSWORD_EMAIL_MESSAGES` for the keys and the English defaults.
+   */
+  emailMessages?: Partial<PasswordEmailMessages>;
+  /**
    * Receives each e-mail's sending, which runs off the response path (so that the answer takes as
    * long whether or not the address has an account). Default: it runs in the background and a
    * failure is logged. On a platform that stops work once the response is sent (serverless
@@ -162,6 +172,7 @@ interface Resolved {
   verifyEmail: boolean;
   codeMaxAge: number;
   send?: PasswordOptions["send"];
+  emailMessages: Partial<PasswordEmailMessages>;
   deliver: (sending: Promise<void>) => void;
   events: PasswordEvents<unknown>;
   signUpFields?: SignUpFields<unknown>;
@@ -321,6 +332,24 @@ function dispatch(
   options.deliver(sending);
 }
 
+/**
+ * The e-mails whose wording is not a sign-in's get their own: the code for a new address, and the
+ * notice to the old one. The others (verify, reset, exists) are a code and a link, which the
+ * provider's e-mail says well.
+ */
+function dedicatedMessage(email: PasswordEmail, theme: Theme, options: Resolved) {
+  if (email.kind !== "change-email" && email.kind !== "email-changed") return undefined;
+  const input = {
+    url: email.url,
+    newEmail: email.newEmail ?? email.to,
+    expires: email.expires,
+    theme,
+    messages: options.emailMessages,
+    ...(email.code && { code: email.code }),
+  };
+  return email.kind === "change-email" ? renderChangeEmail(input) : renderEmailChangedNotice(input);
+}
+
 /** How the e-mails leave: `password({ send })`, else the configured e-mail provider. */
 function senderOf(ctx: AuthContext, options: Resolved): (email: PasswordEmail) => Promise<void> {
   const request = ctx.request.request;
@@ -334,8 +363,9 @@ function senderOf(ctx: AuthContext, options: Resolved): (email: PasswordEmail) =
       "password() sends codes by e-mail and the config has no e-mail provider: add one (Nodemailer, Resend, …) or pass password({ send }).",
     );
   const theme = ctx.config.theme;
-  return async (email) =>
-    provider.sendVerificationRequest({
+  return async (email) => {
+    const message = dedicatedMessage(email, theme, options);
+    await provider.sendVerificationRequest({
       identifier: email.to,
       token: email.code,
       expires: email.expires,
@@ -343,7 +373,9 @@ function senderOf(ctx: AuthContext, options: Resolved): (email: PasswordEmail) =
       provider,
       theme,
       request,
+      ...(message && { message }),
     });
+  };
 }
 
 /** Runs the app's handler of `name`; one that throws is logged and the flow goes on. */
@@ -823,6 +855,7 @@ export function password<Fields = Record<string, never>>(
     verifyEmail: options.verifyEmail !== false,
     codeMaxAge: Math.round((options.codeMaxAge ?? 15) * 60),
     ...(options.send && { send: options.send }),
+    emailMessages: options.emailMessages ?? {},
     deliver: options.deliver ?? (() => {}),
     events: (options.events ?? {}) as PasswordEvents<unknown>,
     ...(options.signUpFields && { signUpFields: options.signUpFields }),
