@@ -261,6 +261,29 @@ describe("admin attacks", () => {
     expect(await browser.session()).toBeNull();
   });
 
+  it("a user banned while their sign-in waits for the second factor gets no session when the code passes", async () => {
+    const { config: base } = setup("jwt");
+    const root = await signedIn(base, "root");
+    const config: AuthConfig = {
+      ...base,
+      experimental: { extensions: [admin(), twoFactor({ issuer: "Tessera tests" })] },
+    };
+    const eve = await signedIn(config, "eve");
+    const enrolment = await post(eve, "../two-factor/enrol");
+    const key = base32Decode(enrolment.body.secret as string) as Uint8Array;
+    expect((await post(eve, "../two-factor/activate", { code: await totp(key) })).status).toBe(200);
+    const browser = new Client(config);
+    const challenged = await signIn(browser, "eve");
+    expect(challenged.headers.get("location")).toBe(`${ORIGIN}/auth/two-factor/verify`);
+
+    expect((await post(root, "ban", { userId: "eve" })).status).toBe(200);
+    const csrfToken = await browser.csrfToken();
+    const code = await totp(key, { time: Date.now() + 30_000 });
+    const verified = await browser.post("/auth/two-factor/verify", { csrfToken, code });
+    expect(verified.headers.get("location")).toContain("error=UserBanned");
+    expect(await browser.session()).toBeNull();
+  });
+
   it("ban expiry lets the user in again", async () => {
     const { config, adapter } = setup();
     const root = await signedIn(config, "root");

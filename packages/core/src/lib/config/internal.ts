@@ -192,8 +192,8 @@ export interface SignInStep {
    * When the step runs, whatever the order of `experimental.extensions`: every `"gate"` step
    * (one that refuses a user outright, such as a ban) runs before every `"challenge"` step (one
    * that asks the user for more, such as a second factor), so a refused user is never challenged
-   * first. Within a phase, steps keep the order of the extensions and of their lists. Default
-   * `"challenge"`.
+   * first. Within a phase, steps keep the order of the extensions and of their lists. A resumed
+   * sign-in runs the gates again (one may have closed while it waited). Default `"challenge"`.
    */
   readonly phase?: SignInStepPhase;
   run(ctx: AuthContext, signIn: SignInResult): Awaitable<SignInStepOutcome>;
