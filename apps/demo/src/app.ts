@@ -3,7 +3,8 @@
  * developer mailbox.
  */
 import { Auth, type Session } from "@tessera/core";
-import { RefreshTokenError } from "@tessera/core/errors";
+import { ADMIN_ACTION, adminApi } from "@tessera/core/admin";
+import { AdminActionRefused, RefreshTokenError } from "@tessera/core/errors";
 import {
   type ActiveOrganization,
   hasPermission,
@@ -24,10 +25,17 @@ import express, { type Request, type Response } from "express";
 import { IDP_PROVIDER_ID } from "./auth-config.js";
 import type { DemoDatabase } from "./database.js";
 import type { Mailbox } from "./mailbox.js";
+import { renderAdmin } from "./pages/admin.js";
 import { renderDevices } from "./pages/devices.js";
 import { type DemoFacts, renderHome } from "./pages/home.js";
 import { html, type Markup } from "./pages/html.js";
-import { logoSvg, type RenderedPage, renderDocument, signOutControl } from "./pages/layout.js";
+import {
+  logoSvg,
+  type RenderedPage,
+  renderDocument,
+  sessionNavUser,
+  signOutControl,
+} from "./pages/layout.js";
 import { ownLinksIn, renderCheckEmail, renderMailbox, renderMailHtml } from "./pages/mailbox.js";
 import { renderOrganizations } from "./pages/organizations.js";
 import { renderProtected } from "./pages/protected.js";
@@ -151,7 +159,7 @@ export function createApp(deps: AppDependencies): express.Express {
 
   /** The nav bar's user, with the token of its sign-out form. */
   async function navUserOf(req: Request, res: Response, session: Session | null) {
-    return session?.user ? { ...session.user, csrfToken: await csrfTokenFor(req, res) } : null;
+    return session?.user ? sessionNavUser(session, await csrfTokenFor(req, res)) : null;
   }
 
   app.get("/", async (req, res) => {
@@ -237,6 +245,75 @@ export function createApp(deps: AppDependencies): express.Express {
     },
   );
 
+  // The admin page: users a page at a time with a search; the admin action refuses anyone who is
+  // not an administrator now (and an impersonated session), and the page then says so.
+  app.get("/admin", async (req, res) => {
+    const session = await sessionOf(req);
+    if (!session?.user) {
+      res.redirect(303, `/auth/signin?callbackUrl=${encodeURIComponent("/admin")}`);
+      return;
+    }
+    const search = typeof req.query.search === "string" ? req.query.search.slice(0, 100) : "";
+    const offset = Math.max(0, Number.parseInt(String(req.query.offset ?? "0"), 10) || 0);
+    const listing = await adminApi(actionRunner(req, authConfig))
+      .listUsers({ search, offset, limit: 20 })
+      .catch((error: unknown) => {
+        if (error instanceof AdminActionRefused) return null;
+        throw error;
+      });
+    const user = await navUserOf(req, res, session);
+    send(
+      res,
+      renderAdmin({ user: user ?? {}, facts, listing, search, adminId: session.user.id ?? "" }),
+    );
+  });
+
+  // The admin page's forms and the impersonation banner's "Stop impersonating". CSRF: only a form
+  // from this origin may ask, as for /devices. Impersonation changes the browser's session
+  // cookies, so it runs the admin action itself (the runner sets them on this response).
+  app.post("/admin/:operation", express.urlencoded({ extended: false }), async (req, res) => {
+    const origin = `${req.protocol}://${req.host}`;
+    if (req.headers.origin !== origin) {
+      res.status(403).type("text").send("Cross-origin form posts are refused.");
+      return;
+    }
+    const run = actionRunner(req, authConfig);
+    const administration = adminApi(run);
+    const userId = typeof req.body?.userId === "string" ? req.body.userId : "";
+    const operation = req.params.operation;
+    try {
+      if (operation === "ban") {
+        const reason = typeof req.body?.reason === "string" ? req.body.reason.slice(0, 200) : "";
+        await administration.ban(userId, reason ? { reason } : {});
+      } else if (operation === "unban") await administration.unban(userId);
+      else if (operation === "impersonate" || operation === "stop-impersonating") {
+        const answer = await run({
+          action: ADMIN_ACTION,
+          subPath: operation,
+          body: operation === "impersonate" ? { userId } : {},
+        });
+        if ((answer.status ?? 200) !== 200) {
+          const error = (answer.body as { error?: unknown } | undefined)?.error;
+          res
+            .status(answer.status ?? 400)
+            .type("text")
+            .send(`Refused: ${typeof error === "string" ? error : "the admin action said no"}.`);
+          return;
+        }
+        res.redirect(303, "/");
+        return;
+      } else {
+        send(res, notFound());
+        return;
+      }
+    } catch (error) {
+      if (!(error instanceof AdminActionRefused)) throw error;
+      res.status(error.status).type("text").send(error.message);
+      return;
+    }
+    res.redirect(303, "/admin");
+  });
+
   // "Sign out this device" / "Sign out everywhere else": the server functions behind the home
   // page's Devices card. Login/logout CSRF: only a form from this origin may ask (SameSite=Lax
   // already keeps cross-site posts from carrying the session cookie).
@@ -288,7 +365,7 @@ export function createApp(deps: AppDependencies): express.Express {
       styles: demoStyles,
       layout: "narrow",
       status: 409,
-      nav: { current: "none", user: { ...session.user, csrfToken } },
+      nav: { current: "none", user: sessionNavUser(session, csrfToken) },
       main: html`<div class="card login-card"><header><h1>Already linked to another user</h1><p data-testid="linked-elsewhere">${what} belongs to another user of this demo, so it was not linked to ${session.user?.email ?? "you"}. An identity signs in one user only. To use that user, sign out and sign in with it.</p></header><div class="stack"><a class="button secondary block" href="/">Back to the demo</a>${signOutControl(csrfToken, "button primary block")}</div></div>`,
     });
   }

@@ -3,6 +3,7 @@
  * sign-in method — password, magic link, the local OpenID Provider, passkeys, and GitHub/Google
  * when their credentials are in the environment.
  */
+import { admin } from "@tessera/core/admin";
 import { organizations } from "@tessera/core/organizations";
 import { Password, password } from "@tessera/core/password";
 import type { Provider } from "@tessera/core/providers";
@@ -69,6 +70,9 @@ export function createAuthConfig(setup: AuthSetup): ExpressAuthConfig {
         twoFactor({ issuer: "Tessera demo" }),
         organizations(),
         password({ breachedPasswords: false }),
+        // User administration at /admin; the demo user is its administrator. Its ban check runs
+        // before twoFactor()'s challenge whatever the order here (a gate sign-in step).
+        admin({ adminUserIds: [database.demoUserId] }),
       ],
     },
     theme: { brandColor: ACCENT, logo: logoDataUrl, colorScheme: "auto" },

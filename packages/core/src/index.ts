@@ -42,6 +42,7 @@ export type {
   SignInResult,
   SignInStep,
   SignInStepOutcome,
+  SignInStepPhase,
 } from "./lib/config/internal.js";
 export { assertStartupConfig, defaultCallbacks } from "./lib/config/resolve.js";
 export {

@@ -16,6 +16,7 @@ import { AdminActionRefused, InvalidExtension } from "@tessera/core/errors";
 import { decode, getToken } from "@tessera/core/jwt";
 import Credentials from "@tessera/core/providers/credentials";
 import { memoryStore } from "@tessera/core/store";
+import { base32Decode, totp, twoFactor } from "@tessera/core/two-factor";
 import { createMemoryStore, MemoryAdapter } from "@tessera/memory";
 import { build } from "esbuild";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -231,6 +232,56 @@ describe("admin attacks", () => {
     await post(root, "ban", { userId: "eve" });
     expect(await eve.session()).toBeNull();
     expect(await stolenCopy.session()).toBeNull();
+  });
+
+  it("a banned user with a second factor is refused with UserBanned before any challenge, even with twoFactor() listed first", async () => {
+    const { config: base } = setup("jwt");
+    const root = await signedIn(base, "root");
+    const config: AuthConfig = {
+      ...base,
+      // twoFactor() first: the ban check is a gate step and runs before its challenge anyway.
+      experimental: { extensions: [twoFactor({ issuer: "Tessera tests" }), admin()] },
+    };
+    const eve = await signedIn(config, "eve");
+    const enrolment = await post(eve, "../two-factor/enrol");
+    const key = base32Decode(enrolment.body.secret as string) as Uint8Array;
+    expect((await post(eve, "../two-factor/activate", { code: await totp(key) })).status).toBe(200);
+    // Enrolled: an ordinary sign-in of Eve now pauses at the second factor.
+    const challenged = await signIn(new Client(config), "eve");
+    expect(challenged.headers.get("location")).toBe(`${ORIGIN}/auth/two-factor/verify`);
+
+    expect((await post(root, "ban", { userId: "eve" })).status).toBe(200);
+    const browser = new Client(config);
+    const refused = await signIn(browser, "eve");
+    const target = new URL(refused.headers.get("location") ?? "");
+    expect(target.pathname).toBe("/auth/error");
+    expect(target.searchParams.get("error")).toBe("UserBanned");
+    // Never asked for a code: no sign-in waits for the second factor.
+    expect(browser.jar.has("authjs.paused-sign-in")).toBe(false);
+    expect(await browser.session()).toBeNull();
+  });
+
+  it("a user banned while their sign-in waits for the second factor gets no session when the code passes", async () => {
+    const { config: base } = setup("jwt");
+    const root = await signedIn(base, "root");
+    const config: AuthConfig = {
+      ...base,
+      experimental: { extensions: [admin(), twoFactor({ issuer: "Tessera tests" })] },
+    };
+    const eve = await signedIn(config, "eve");
+    const enrolment = await post(eve, "../two-factor/enrol");
+    const key = base32Decode(enrolment.body.secret as string) as Uint8Array;
+    expect((await post(eve, "../two-factor/activate", { code: await totp(key) })).status).toBe(200);
+    const browser = new Client(config);
+    const challenged = await signIn(browser, "eve");
+    expect(challenged.headers.get("location")).toBe(`${ORIGIN}/auth/two-factor/verify`);
+
+    expect((await post(root, "ban", { userId: "eve" })).status).toBe(200);
+    const csrfToken = await browser.csrfToken();
+    const code = await totp(key, { time: Date.now() + 30_000 });
+    const verified = await browser.post("/auth/two-factor/verify", { csrfToken, code });
+    expect(verified.headers.get("location")).toContain("error=UserBanned");
+    expect(await browser.session()).toBeNull();
   });
 
   it("ban expiry lets the user in again", async () => {

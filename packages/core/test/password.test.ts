@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type AuthConfig, actionRunner, assertStartupConfig } from "@tessera/core";
+import { Auth, type AuthConfig, actionRunner, assertStartupConfig } from "@tessera/core";
 import { InvalidExtension, PasswordRefused } from "@tessera/core/errors";
 import {
   hashPassword,
@@ -161,6 +161,72 @@ describe("the password extension", () => {
       const stored = await adapter.getUserByEmail("ada@example.com");
       expect(stored?.emailVerified).toBeInstanceOf(Date);
       expect(await adapter.getPasswordHash(stored?.id ?? "")).toMatch(/^\$scrypt\$ln=10,r=8,p=1\$/);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("change e-mail over real SMTP: the new address gets its own confirmation e-mail, the old one a notice that names the new address and the way back", async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const adapter = MemoryAdapter();
+      const config: AuthConfig = {
+        secret: SECRET,
+        trustHost: true,
+        basePath: "/auth",
+        adapter,
+        session: { strategy: "database" },
+        providers: [
+          Password({ adapter, scrypt: FAST }),
+          Nodemailer({ server: smtp.url, from: "no-reply@app.example" }),
+        ],
+        experimental: {
+          extensions: [
+            password({
+              scrypt: FAST,
+              breachedPasswords: false,
+              deliver: (sending) => void deliveries.push(sending),
+              emailMessages: { emailChangedHeading: "Adresse geändert" },
+            }),
+          ],
+        },
+      };
+      await adapter.createUser({ id: "u1", email: "ada@example.com", emailVerified: new Date() });
+      await adapter.setPasswordHash("u1", await hashPassword("a long passphrase", FAST));
+      const client = new Client(config);
+      await signIn(client, "ada@example.com", "a long passphrase");
+      await post(client, "/auth/password/change-email", {
+        email: "countess@example.com",
+        currentPassword: "a long passphrase",
+      });
+      const confirmation = await smtp.nextMail();
+      expect(confirmation.to).toEqual(["countess@example.com"]);
+      expect(confirmation.subject).toBe("Confirm your new address for localhost:3000");
+      expect(confirmation.text).toContain("Confirm your new e-mail address");
+      expect(confirmation.text).toContain("You asked to use countess@example.com");
+      expect(confirmation.text).not.toContain("Sign in");
+      const code = /Or enter this code: (\d{6})/.exec(confirmation.text)?.[1] ?? "";
+      expect(code).toMatch(/^\d{6}$/);
+      expect(confirmation.text).toContain(
+        `Confirm new address: ${ORIGIN}/auth/password/confirm-email?email=countess%40example.com&code=${code}`,
+      );
+      expect(confirmation.html).toContain(">Confirm new address</a>");
+      expect(confirmation.html).toContain(`>${code}</p>`);
+      const confirmed = await post(client, "/auth/password/confirm-email", {
+        email: "countess@example.com",
+        code,
+      });
+      expect(confirmed.status).toBe(302);
+      const notice = await smtp.nextMail();
+      expect(notice.to).toEqual(["ada@example.com"]);
+      expect(notice.subject).toBe("Your address for localhost:3000 was changed");
+      // The app's wording replaces the keyed default.
+      expect(notice.text.startsWith("Adresse geändert\n")).toBe(true);
+      expect(notice.text).toContain("was changed to countess@example.com");
+      expect(notice.text).toContain(`Reset password: ${ORIGIN}/auth/password/forgot`);
+      expect(notice.html).toContain("countess@example.com");
+      // A notice carries no code: nothing in it signs in.
+      expect(notice.text).not.toMatch(/\b\d{6}\b/);
     } finally {
       await smtp.close();
     }
@@ -493,6 +559,59 @@ describe("the password extension", () => {
     expect(signedIn.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
   });
 
+  for (const strategy of ["jwt", "database"] as const) {
+    it(`a confirmed change of e-mail re-issues the confirming browser's ${strategy} session with the new address and ends the others`, async () => {
+      const revocation = memoryStore();
+      const { config, adapter, lastMail } = setup(
+        {},
+        strategy === "jwt" ? { jwt: { revocation, revocationCacheSeconds: 0 } } : {},
+        strategy,
+      );
+      await adapter.createUser({ id: "u1", email: "ada@example.com", emailVerified: new Date() });
+      await adapter.setPasswordHash("u1", await hashPassword("a long passphrase", FAST));
+      const laptop = new Client(config);
+      await signIn(laptop, "ada@example.com", "a long passphrase");
+      const phone = new Client(config);
+      await signIn(phone, "ada@example.com", "a long passphrase");
+      expect(await phone.session()).toMatchObject({ user: { email: "ada@example.com" } });
+      await post(laptop, "/auth/password/change-email", {
+        email: "countess@example.com",
+        currentPassword: "a long passphrase",
+      });
+      const confirmed = await post(laptop, "/auth/password/confirm-email", {
+        email: "countess@example.com",
+        code: lastMail("countess@example.com").code,
+      });
+      expect(confirmed.status).toBe(302);
+      // Without the re-issue a JWT would still say the old address until it is refreshed.
+      expect(await laptop.session()).toMatchObject({ user: { email: "countess@example.com" } });
+      expect(await phone.session()).toBeNull();
+      if (strategy === "database") expect(await adapter.listSessionsByUserId("u1")).toHaveLength(1);
+    });
+  }
+
+  it("a change of e-mail confirmed in a browser signed in as nobody ends every session and signs nobody in", async () => {
+    const { config, adapter, lastMail } = setup();
+    await adapter.createUser({ id: "u1", email: "ada@example.com", emailVerified: new Date() });
+    await adapter.setPasswordHash("u1", await hashPassword("a long passphrase", FAST));
+    const laptop = new Client(config);
+    await signIn(laptop, "ada@example.com", "a long passphrase");
+    await post(laptop, "/auth/password/change-email", {
+      email: "countess@example.com",
+      currentPassword: "a long passphrase",
+    });
+    const elsewhere = new Client(config);
+    const confirmed = await post(elsewhere, "/auth/password/confirm-email", {
+      email: "countess@example.com",
+      code: lastMail("countess@example.com").code,
+    });
+    expect(confirmed.status).toBe(302);
+    // A code from the mailbox alone is no sign-in.
+    expect(await elsewhere.session()).toBeNull();
+    expect(await laptop.session()).toBeNull();
+    expect(await adapter.listSessionsByUserId("u1")).toHaveLength(0);
+  });
+
   it("account enumeration by change e-mail: a taken new address gets the same answer and no e-mail, and is never taken over", async () => {
     const { config, adapter, mails, lastMail } = setup();
     await adapter.createUser({ id: "b", email: "babbage@example.com", emailVerified: new Date() });
@@ -790,6 +909,92 @@ describe("the password extension", () => {
       ),
     ).toEqual([200, 200, 200, 429]);
     expect(mails.length - before).toBe(3);
+  });
+
+  it("mass sign-up, mail bombing and code guessing from one IP over many addresses: sign-up, forgot, reset and change e-mail are limited per IP (429 page, RateLimited answer)", async () => {
+    // A high per-address limit keeps that count out of the way: only the IP's count refuses. Sign-up,
+    // forgot and change e-mail share one budget (they all send e-mail), so each flow gets its own
+    // store here.
+    const limited = () =>
+      setup({}, { rateLimit: { storage: memoryStore(), max: 100, maxPerIp: 3 } });
+    let { config, lastMail } = limited();
+    let n = 0;
+    const fromIp = async (
+      client: Client,
+      path: string,
+      form: Record<string, string>,
+      html = true,
+    ) => {
+      const csrfToken = await client.csrfToken();
+      const answer = await Auth(
+        new Request(`${ORIGIN}${path}`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            cookie: client.cookieHeader(),
+            ...(html ? PAGE : {}),
+          },
+          body: new URLSearchParams({ csrfToken, ...form }),
+        }),
+        config,
+        { clientIp: "203.0.113.7" },
+      );
+      client.store(answer);
+      await delivered();
+      return answer;
+    };
+    const fresh = () => `user${n++}@example.com`;
+    const fromOneIp = async (path: string, form: () => Record<string, string>, client?: Client) => {
+      const seen: number[] = [];
+      for (let attempt = 0; attempt < 4; attempt++)
+        seen.push((await fromIp(client ?? new Client(config), path, form())).status);
+      return seen;
+    };
+    expect(
+      await fromOneIp("/auth/password/signup", () => ({
+        email: fresh(),
+        password: "a long passphrase",
+      })),
+    ).toEqual([200, 200, 200, 429]);
+    ({ config, lastMail } = limited());
+    expect(await fromOneIp("/auth/password/forgot", () => ({ email: fresh() }))).toEqual([
+      200, 200, 200, 429,
+    ]);
+    ({ config, lastMail } = limited());
+    expect(
+      await fromOneIp("/auth/password/reset", () => ({
+        email: fresh(),
+        code: "123456",
+        password: "a brand new passphrase",
+      })),
+    ).toEqual([400, 400, 400, 429]);
+    // Change e-mail, signed in from another IP (so the sign-up is not counted against this one).
+    ({ config, lastMail } = limited());
+    const client = new Client(config);
+    await signUp(client, "ada@example.com");
+    await post(client, "/auth/password/verify", {
+      email: "ada@example.com",
+      code: lastMail("ada@example.com").code,
+    });
+    const changes = await fromOneIp(
+      "/auth/password/change-email",
+      () => ({ email: fresh(), currentPassword: "a long passphrase" }),
+      client,
+    );
+    expect(changes.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(changes[3]).toBe(429);
+    // The documented answers: the page says to wait, a JSON client gets RateLimited.
+    const page = await fromIp(new Client(config), "/auth/password/forgot", { email: fresh() });
+    expect(page.status).toBe(429);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    const answer = await fromIp(
+      new Client(config),
+      "/auth/password/signup",
+      { email: fresh(), password: "a long passphrase" },
+      false,
+    );
+    expect(answer.status).toBe(429);
+    expect(await answer.json()).toMatchObject({ error: "RateLimited" });
   });
 
   it("malformed bodies (arrays, objects, huge strings) get a 400 page, never a 500", async () => {

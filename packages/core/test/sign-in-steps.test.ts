@@ -1,6 +1,7 @@
 import {
   type ActionRow,
   type AuthConfig,
+  assertStartupConfig,
   defineExtension,
   type SignInStep,
   type TesseraExtension,
@@ -153,6 +154,52 @@ describe("a sign-in step between the first factor and the session", () => {
     expect(response.headers.get("location")).toBe(`${ORIGIN}/dashboard`);
     expect(setCookies(response).has(PAUSED)).toBe(false);
     expect(await client.session()).toMatchObject({ user: { name: "Ada" } });
+  });
+
+  it("runs every gate step before every challenge step, whatever the order of the extensions", async () => {
+    const ran: string[] = [];
+    const recording = (name: string, phase?: SignInStep["phase"]) =>
+      defineExtension({
+        name,
+        signInSteps: [
+          {
+            name,
+            ...(phase && { phase }),
+            run: () => {
+              ran.push(name);
+              return { continue: true };
+            },
+          },
+        ],
+      });
+    const client = new Client(
+      config([
+        recording("challenge-before", "challenge"),
+        confirmation(),
+        recording("challenge-after"),
+        recording("gate-last", "gate"),
+      ]),
+    );
+    await firstFactor(client);
+    // The gate listed last ran first; the pause came before the later challenge.
+    expect(ran).toEqual(["gate-last", "challenge-before"]);
+    expect((await confirm(client, CODE)).headers.get("location")).toBe(`${ORIGIN}/dashboard`);
+    // The resumed sign-in checked the gate again (it may have closed meanwhile), then ran what
+    // followed the paused step.
+    expect(ran).toEqual(["gate-last", "challenge-before", "gate-last", "challenge-after"]);
+    expect(await client.session()).toMatchObject({ user: { name: "Ada" } });
+  });
+
+  it("refuses a step with an unknown phase as a configuration error", async () => {
+    const step = { name: "early", phase: "first", run: () => ({ continue: true }) };
+    const unknownPhase = defineExtension({
+      name: "early",
+      // The phase a JavaScript app could pass, though the type forbids it.
+      signInSteps: [step as unknown as SignInStep],
+    });
+    expect(() => assertStartupConfig(config([unknownPhase]))).toThrow(
+      /"early".*has the phase "first": use one of "gate", "challenge"/,
+    );
   });
 
   it("refuses two steps of one name as a configuration error", async () => {

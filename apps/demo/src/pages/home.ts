@@ -5,7 +5,14 @@
 import type { Session } from "@tessera/core";
 import type { UserOverview } from "../database.js";
 import { html, type Markup } from "./html.js";
-import { icons, initialOf, type RenderedPage, renderDocument, signOutControl } from "./layout.js";
+import {
+  icons,
+  initialOf,
+  type RenderedPage,
+  renderDocument,
+  sessionNavUser,
+  signOutControl,
+} from "./layout.js";
 import { demoStyles } from "./styles.js";
 
 /** A sign-in method the demo offers, as the home page describes it. */
@@ -205,7 +212,7 @@ export function renderHome(p: {
     styles: demoStyles,
     nav: {
       current: "home",
-      user: session?.user ? { ...session.user, csrfToken: p.csrfToken } : null,
+      user: sessionNavUser(session, p.csrfToken),
     },
     main: html`${p.notice ? html`<div class="notice" role="status" data-testid="notice">${icons.info}<p>${p.notice}</p></div>` : null}${session ? signedIn(session, p.overview, facts, p.csrfToken) : signedOut(facts)}${session ? (p.devices ?? null) : null}${session ? (p.twoFactor ?? null) : null}${session ? (p.organizations ?? null) : null}`,
     footer: demoFooter(facts),

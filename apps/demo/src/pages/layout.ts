@@ -2,6 +2,8 @@
  * The document shell of the demo's pages (navigation bar, content, footer), the icons they use,
  * and the security headers every page is served with.
  */
+import type { Session } from "@tessera/core";
+import { impersonatorOf } from "@tessera/core/admin";
 import { html, type Markup, trusted } from "./html.js";
 import type { Stylesheet } from "./styles.js";
 
@@ -18,6 +20,22 @@ export interface NavUser {
   email?: string | null;
   /** The CSRF token for the bar's sign-out form; without it, the bar links to /auth/signout. */
   csrfToken?: string;
+  /** The administrator acting as this user (an impersonated session), or null. */
+  impersonatedBy?: string | null;
+}
+
+/**
+ * The navigation bar's user for a signed-in `session`: with the administrator who impersonates
+ * them, so that every page shows the banner.
+ *
+ * @example
+ * ```ts
+ * renderDocument({ ..., nav: { current: "home", user: sessionNavUser(session, csrfToken) } })
+ * ```
+ */
+export function sessionNavUser(session: Session | null, csrfToken?: string): NavUser | null {
+  if (!session?.user) return null;
+  return { ...session.user, csrfToken, impersonatedBy: impersonatorOf(session) };
 }
 
 /** What {@link renderDocument} needs. */
@@ -28,7 +46,7 @@ export interface DocumentOptions {
   /** `narrow` centres a single card (sign-in style pages). */
   layout?: "wide" | "narrow";
   /** The navigation bar; omitted on the identity provider's pages. */
-  nav?: { current: "home" | "protected" | "mailbox" | "none"; user: NavUser | null };
+  nav?: { current: "home" | "protected" | "mailbox" | "admin" | "none"; user: NavUser | null };
   footer?: Markup;
   status?: number;
   /** Extra `form-action` sources (where a form's redirects may lead). */
@@ -104,9 +122,14 @@ function navBar(nav: NonNullable<DocumentOptions["nav"]>): Markup {
     : html`<a class="button primary small" href="/auth/signin">Sign in</a>`;
   return html`<div class="nav-wrap"><nav class="nav" aria-label="Main">
 <a class="brand" href="/">${trusted(logoSvg)}<span>Tessera <small>demo</small></span></a>
-<div class="nav-links">${link("home", "/", "Home")}${link("protected", "/protected", "Protected")}${link("mailbox", "/dev/mailbox", "Mailbox")}</div>
+<div class="nav-links">${link("home", "/", "Home")}${link("protected", "/protected", "Protected")}${link("mailbox", "/dev/mailbox", "Mailbox")}${nav.user ? link("admin", "/admin", "Admin") : null}</div>
 ${right}
-</nav></div>`;
+</nav></div>${nav.user?.impersonatedBy ? impersonationBanner(nav.user) : null}`;
+}
+
+/** Every page of an impersonated session says so, with the way back to the administrator. */
+function impersonationBanner(user: NavUser): Markup {
+  return html`<div class="notice impersonation" role="status" data-testid="impersonation-banner">${icons.info}<p>You are impersonating ${user.email ?? user.name ?? "this user"} (administrator ${user.impersonatedBy ?? ""}).</p><form method="post" action="/admin/stop-impersonating" class="inline-form"><button class="button secondary small" type="submit">Stop impersonating</button></form></div>`;
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { Session } from "@tessera/core";
 import { type DemoFacts, demoFooter, formatDate, relativeTime } from "./home.js";
 import { html } from "./html.js";
-import { icons, type RenderedPage, renderDocument } from "./layout.js";
+import { icons, type RenderedPage, renderDocument, sessionNavUser } from "./layout.js";
 import { demoStyles } from "./styles.js";
 
 /** Renders the protected page for a signed-in `session`. */
@@ -18,7 +18,7 @@ export function renderProtected(
   return renderDocument({
     title: "Protected · Tessera demo",
     styles: demoStyles,
-    nav: { current: "protected", user: session.user ? { ...session.user, csrfToken } : null },
+    nav: { current: "protected", user: sessionNavUser(session, csrfToken) },
     main: html`<section class="card">
 <div class="feature"><div class="method-icon">${icons.lock}</div><div>
 <h2 data-testid="protected-title">Protected page</h2>

@@ -136,6 +136,7 @@ pre { margin: 0; padding: 14px 16px; overflow-x: auto; border-radius: 10px; back
 .notice { display: flex; gap: 10px; padding: 12px 14px; border-radius: 10px; font-size: 13.5px; color: var(--warn); background: var(--warn-bg); border: 1px solid var(--warn-border); }
 .notice p { margin: 0; }
 main > .notice { margin-bottom: 20px; }
+.impersonation { max-width: 960px; margin: 16px auto 0; align-items: center; }
 .mail { padding: 0; overflow: hidden; }
 .mail-head { display: flex; gap: 16px; align-items: flex-start; justify-content: space-between; padding: 18px 24px; border-bottom: 1px solid var(--border); }
 .mail-head h2 { margin: 0; }

@@ -17,7 +17,10 @@ export interface ExtensionParts {
   name: string;
   /** Action rows served beside the core's; a name the core (or another extension) uses is a configuration error. */
   actions?: readonly ActionRow[];
-  /** Sign-in steps, run in the order of the extensions and of this list. */
+  /**
+   * Sign-in steps. Every `"gate"` step runs before every `"challenge"` step (`phase`, default
+   * `"challenge"`); within a phase, in the order of the extensions and of this list.
+   */
   signInSteps?: readonly SignInStep[];
   /**
    * Adapter methods the extension cannot work without. Checked when the config is resolved: a

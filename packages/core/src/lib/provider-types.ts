@@ -275,6 +275,12 @@ export interface SendVerificationRequestParams {
    * started (absent with `signInCode: false`). The default e-mail shows it under the button.
    */
   code?: string;
+  /**
+   * Tessera: a rendered e-mail to send instead of the default sign-in e-mail, for messages whose
+   * wording is not a sign-in (the password extension's change-of-address e-mails). The built-in
+   * providers send it as it is; a custom `sendVerificationRequest` may do the same.
+   */
+  message?: { subject: string; html: string; text: string };
 }
 
 /** E-mail (magic link) provider configuration. */

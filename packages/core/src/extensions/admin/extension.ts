@@ -552,6 +552,8 @@ function handlerFor(options: Resolved) {
 function banStep(): SignInStep {
   return {
     name: BAN_STEP,
+    // A gate: it runs before any challenge step, so a banned user is never asked for a second factor.
+    phase: "gate",
     async run(ctx, signIn) {
       const userId = signIn.user.id;
       if (userId === undefined) return { continue: true };
@@ -583,8 +585,9 @@ function impersonationFields(claims: JWT): Record<string, unknown> | undefined {
 
 /**
  * User administration and impersonation for `experimental.extensions`. Needs an adapter with the
- * admin methods (`@tessera/memory`, `@tessera/sql`, `@tessera/redis`). List it before
- * `twoFactor()`, so that a banned user is refused before being asked for a second factor.
+ * admin methods (`@tessera/memory`, `@tessera/sql`, `@tessera/redis`). Its ban check is a gate
+ * sign-in step: a banned user is refused before any second factor is asked, wherever `admin()`
+ * is listed.
  *
  * @example
  * ```ts

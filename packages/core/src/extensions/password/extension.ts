@@ -23,8 +23,13 @@ import { endEverySession } from "../../lib/session/end-sessions.js";
 import { limitSignInAttempt, sharedStoreOf } from "../../lib/session/rate-limit.js";
 import { authorizeSignIn, completeSignIn, issueSession } from "../../lib/session/sign-in.js";
 import { signedInUserId } from "../../lib/session/signed-in.js";
-import type { Account, ResponseInternal } from "../../types.js";
+import type { Account, ResponseInternal, Theme } from "../../types.js";
 import { type BreachedPasswordOptions, breachVerdict } from "./breached.js";
+import {
+  type PasswordEmailMessages,
+  renderChangeEmail,
+  renderEmailChangedNotice,
+} from "./emails.js";
 import {
   DEFAULT_SCRYPT,
   dummyCheck,
@@ -96,6 +101,11 @@ export interface PasswordOptions<Fields = Record<string, never>> {
    * the code as `token` and the link as `url`.
    */
   send?: (email: PasswordEmail, ctx: { request: Request }) => Promise<void>;
+  /**
+   * The wording of the change-of-address e-mails the default sender renders (a translation, or
+   * your own words), by key; see `PASSWORD_EMAIL_MESSAGES` for the keys and the English defaults.
+   */
+  emailMessages?: Partial<PasswordEmailMessages>;
   /**
    * Receives each e-mail's sending, which runs off the response path (so that the answer takes as
    * long whether or not the address has an account). Default: it runs in the background and a
@@ -177,6 +187,7 @@ interface Resolved {
   verifyEmail: boolean;
   codeMaxAge: number;
   send?: PasswordOptions["send"];
+  emailMessages: Partial<PasswordEmailMessages>;
   deliver: (sending: Promise<void>) => void;
   events: PasswordEvents<unknown>;
   signUpFields?: SignUpFields<unknown>;
@@ -326,6 +337,24 @@ function dispatch(
   options.deliver(sending);
 }
 
+/**
+ * The e-mails whose wording is not a sign-in's get their own: the code for a new address, and the
+ * notice to the old one. The others (verify, reset, exists) are a code and a link, which the
+ * provider's e-mail says well.
+ */
+function dedicatedMessage(email: PasswordEmail, theme: Theme, options: Resolved) {
+  if (email.kind !== "change-email" && email.kind !== "email-changed") return undefined;
+  const input = {
+    url: email.url,
+    newEmail: email.newEmail ?? email.to,
+    expires: email.expires,
+    theme,
+    messages: options.emailMessages,
+    ...(email.code && { code: email.code }),
+  };
+  return email.kind === "change-email" ? renderChangeEmail(input) : renderEmailChangedNotice(input);
+}
+
 /** How the e-mails leave: `password({ send })`, else the configured e-mail provider. */
 function senderOf(ctx: AuthContext, options: Resolved): (email: PasswordEmail) => Promise<void> {
   const request = ctx.request.request;
@@ -340,8 +369,9 @@ function senderOf(ctx: AuthContext, options: Resolved): (email: PasswordEmail) =
     );
   const theme = ctx.config.theme;
   const language = emailLanguage(ctx);
-  return async (email) =>
-    provider.sendVerificationRequest({
+  return async (email) => {
+    const message = dedicatedMessage(email, theme, options);
+    await provider.sendVerificationRequest({
       identifier: email.to,
       token: email.code,
       expires: email.expires,
@@ -350,7 +380,9 @@ function senderOf(ctx: AuthContext, options: Resolved): (email: PasswordEmail) =
       theme,
       request,
       ...language,
+      ...(message && { message }),
     });
+  };
 }
 
 /** Runs the app's handler of `name`; one that throws is logged and the flow goes on. */
@@ -438,6 +470,21 @@ async function provePassword(
 }
 
 /**
+ * A new session for `user` in this browser through the core's one session-issuing path, after
+ * every session was ended: its claims (the e-mail in a JWT) are read afresh from `user`.
+ */
+async function reissueSession(ctx: AuthContext, user: AdapterUser) {
+  const provider = ctx.providers.find((candidate) => candidate.id === "password");
+  if (provider) ctx.provider = provider;
+  const account: Account = {
+    providerAccountId: user.id,
+    type: "credentials",
+    provider: provider?.id ?? "password",
+  };
+  return issueSession(ctx, { user, account });
+}
+
+/**
  * `POST change`: the signed-in user sets a new password, proving the current one first (a
  * session left open, or stolen, must not be enough). Every session of the user ends, and this
  * browser gets a new one.
@@ -474,14 +521,7 @@ async function changePassword(
   await endEverySession(ctx, userId);
   await emit(ctx, options, "passwordChanged", { user });
   // Signed in afresh here, without the sign-in steps: this browser just proved the password.
-  const provider = ctx.providers.find((candidate) => candidate.id === "password");
-  if (provider) ctx.provider = provider;
-  const account: Account = {
-    providerAccountId: userId,
-    type: "credentials",
-    provider: provider?.id ?? "password",
-  };
-  const cookies = await issueSession(ctx, { user, account });
+  const cookies = await reissueSession(ctx, user);
   if (!wantsPage(ctx)) return { ...json({ changed: true }), cookies };
   return { redirect: ctx.callbackUrl, cookies };
 }
@@ -624,6 +664,8 @@ async function confirmEmailChange(
   if (!user || (await adapter.getUserByEmail(newEmail)))
     return refuse(400, "CodeInvalid", confirmEmailPage(again));
   const previousEmail = user.email;
+  // Read before the sessions end: whether this browser is the one of the account's owner.
+  const confirmingUserId = await signedInUserId(ctx);
   const moved = await adapter.updateUser({
     id: user.id,
     email: newEmail,
@@ -640,8 +682,14 @@ async function confirmEmailChange(
     expires: new Date(Date.now() + options.codeMaxAge * 1000),
   });
   await emit(ctx, options, "emailChanged", { user: moved, previousEmail });
-  if (!wantsPage(ctx)) return json({ changed: true });
-  return { redirect: ctx.callbackUrl };
+  // Every session ends, as at a reset: a JWT carries the old address until it is re-issued (and
+  // the app may key its data on it), and a session of whoever took the account over through the
+  // old address is cut. The browser signed in as the user gets a session with the new address.
+  await endEverySession(ctx, user.id);
+  // The browser of another account (or of none) keeps what it has.
+  const cookies = confirmingUserId === user.id ? await reissueSession(ctx, moved) : [];
+  if (!wantsPage(ctx)) return { ...json({ changed: true }), cookies };
+  return { redirect: ctx.callbackUrl, cookies };
 }
 
 function handlerFor(options: Resolved) {
@@ -853,6 +901,7 @@ export function password<Fields = Record<string, never>>(
     verifyEmail: options.verifyEmail !== false,
     codeMaxAge: Math.round((options.codeMaxAge ?? 15) * 60),
     ...(options.send && { send: options.send }),
+    emailMessages: options.emailMessages ?? {},
     deliver: options.deliver ?? (() => {}),
     events: (options.events ?? {}) as PasswordEvents<unknown>,
     ...(options.signUpFields && { signUpFields: options.signUpFields }),

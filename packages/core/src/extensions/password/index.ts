@@ -12,6 +12,13 @@
 
 export { type PasswordApi, passwordApi } from "./api.js";
 export {
+  PASSWORD_EMAIL_MESSAGES,
+  type PasswordEmailMessages,
+  type PasswordNoticeInput,
+  renderChangeEmail,
+  renderEmailChangedNotice,
+} from "./emails.js";
+export {
   PASSWORD_ACTION,
   type PasswordEmail,
   type PasswordEvents,

@@ -627,6 +627,7 @@ function handlerFor(options: Resolved) {
 function stepFor(options: Resolved): SignInStep {
   return {
     name: TWO_FACTOR_STEP,
+    phase: "challenge",
     async run(ctx, result) {
       const amr = firstFactorAmr(ctx, result.profile);
       // A passkey is a possessed key unlocked by the user: two factors, unless the app says not.

@@ -1,19 +1,21 @@
 /**
  * The action rows and sign-in steps of `experimental.extensions`, checked once per config: a row
  * must not take a name the core or another extension serves, a step's name must be unique (a
- * paused sign-in records it), and every entry must come from `defineExtension`.
+ * paused sign-in records it), and every entry must come from `defineExtension`. Steps run by
+ * phase: every gate before every challenge.
  */
 import { InvalidExtension } from "../../errors.js";
 import type { AuthConfig } from "../../types.js";
 import { CORE_ACTION_ROUTES, SERVER_ACTION_ROUTES } from "../actions/routes.js";
 import { type ExtensionParts, extensionParts } from "../extension.js";
 import { EXTENSION_PARTS } from "../extension-handle.js";
-import type {
-  AccountSection,
-  ActionRow,
-  SessionFields,
-  SignedOutElsewhere,
-  SignInStep,
+import {
+  type AccountSection,
+  type ActionRow,
+  type SessionFields,
+  SIGN_IN_STEP_PHASES,
+  type SignedOutElsewhere,
+  type SignInStep,
 } from "./internal.js";
 
 /** What the extensions of a config add. */
@@ -79,6 +81,10 @@ export function resolveExtensions(config: AuthConfig): ResolvedExtensions {
         return refuse(
           `Two sign-in steps are named "${step.name}" (extension "${parts.name}"): give each step a name of its own.`,
         );
+      if (step.phase !== undefined && !SIGN_IN_STEP_PHASES.includes(step.phase))
+        return refuse(
+          `The sign-in step "${step.name}" (extension "${parts.name}") has the phase "${String(step.phase)}": use one of ${SIGN_IN_STEP_PHASES.map((phase) => `"${phase}"`).join(", ")}.`,
+        );
       stepNames.add(step.name);
       signInSteps.push(step);
     }
@@ -87,7 +93,25 @@ export function resolveExtensions(config: AuthConfig): ResolvedExtensions {
     if (parts.signedOutElsewhere) signedOutElsewhere.push(parts.signedOutElsewhere);
     if (parts.accountSection) accountSections.push(parts.accountSection);
   }
-  return { actions, signInSteps, sessionFields, keptClaims, signedOutElsewhere, accountSections };
+  return {
+    actions,
+    signInSteps: inPhaseOrder(signInSteps),
+    sessionFields,
+    keptClaims,
+    signedOutElsewhere,
+    accountSections,
+  };
+}
+
+/**
+ * The steps with every gate before every challenge, each phase in the order given: a user a gate
+ * refuses (a banned account) is never asked for a second factor first, whichever extension is
+ * listed first.
+ */
+function inPhaseOrder(steps: readonly SignInStep[]): SignInStep[] {
+  return SIGN_IN_STEP_PHASES.flatMap((phase) =>
+    steps.filter((step) => (step.phase ?? "challenge") === phase),
+  );
 }
 
 /**

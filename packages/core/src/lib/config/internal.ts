@@ -142,6 +142,15 @@ export interface SignInResult {
   claims?: Record<string, unknown>;
 }
 
+/**
+ * The phases of the sign-in steps, in the order they run: `"gate"` steps decide whether the user
+ * may sign in at all; `"challenge"` steps ask the user to prove more.
+ */
+export const SIGN_IN_STEP_PHASES = ["gate", "challenge"] as const;
+
+/** A phase of the sign-in steps (see {@link SignInStep.phase}). */
+export type SignInStepPhase = (typeof SIGN_IN_STEP_PHASES)[number];
+
 /** What a sign-in step answers: go on to the next step (or the session), or pause with `answer`. */
 export type SignInStepOutcome =
   | { continue: true; claims?: Record<string, unknown> }
@@ -179,6 +188,14 @@ export interface SessionFieldsContext {
 export interface SignInStep {
   /** Stable and unique: the paused sign-in records which step it waits for. */
   readonly name: string;
+  /**
+   * When the step runs, whatever the order of `experimental.extensions`: every `"gate"` step
+   * (one that refuses a user outright, such as a ban) runs before every `"challenge"` step (one
+   * that asks the user for more, such as a second factor), so a refused user is never challenged
+   * first. Within a phase, steps keep the order of the extensions and of their lists. A resumed
+   * sign-in runs the gates again (one may have closed while it waited). Default `"challenge"`.
+   */
+  readonly phase?: SignInStepPhase;
   run(ctx: AuthContext, signIn: SignInResult): Awaitable<SignInStepOutcome>;
 }
 

@@ -38,18 +38,20 @@ export function senderOf(provider: Pick<EmailConfig, "from">, url: string): Mail
 /** Renders the default e-mail for a verification request. */
 export function composeEmail(params: SendVerificationRequestParams): OutgoingEmail {
   const from = senderOf(params.provider, params.url);
-  const rendered = renderVerificationEmail({
-    url: params.url,
-    expires: params.expires,
-    theme: params.theme,
-    ...(params.locale !== undefined && { locale: params.locale }),
-    ...(params.messages !== undefined && { messages: params.messages }),
-    // The sign-in code, or a short numeric token, which is a code to type (password accounts,
-    // two-factor); a link token is long and stays out of sight.
-    ...(params.code
-      ? { code: params.code }
-      : /^\d{6}$/.test(params.token) && { code: params.token }),
-  });
+  const rendered =
+    params.message ??
+    renderVerificationEmail({
+      url: params.url,
+      expires: params.expires,
+      theme: params.theme,
+      ...(params.locale !== undefined && { locale: params.locale }),
+      ...(params.messages !== undefined && { messages: params.messages }),
+      // The sign-in code, or a short numeric token, which is a code to type (password accounts,
+      // two-factor); a link token is long and stays out of sight.
+      ...(params.code
+        ? { code: params.code }
+        : /^\d{6}$/.test(params.token) && { code: params.token }),
+    });
   const fromHeader = from.name
     ? `"${from.name.replace(/["\\]/g, "\\$&")}" <${from.address}>`
     : from.address;

@@ -191,6 +191,13 @@ export async function resumeSignIn(
     );
   ctx.callbackUrl = paused.callbackUrl;
   const result = claims ? withClaims(paused.result, claims) : paused.result;
+  // A gate may have closed while the sign-in waited (the user was banned during the second-factor
+  // challenge): the gates before the paused step run again, so a refused user gets no session.
+  for (const gate of ctx.config.signInSteps.slice(0, index))
+    if (gate.phase === "gate" && "pause" in (await gate.run(ctx, result)))
+      throw new InvalidCheck(
+        `The sign-in step "${gate.name}" paused a sign-in it had already let through: sign in again.`,
+      );
   const answer = await runSteps(ctx, result, index + 1);
   return { ...answer, cookies: [...cleared, ...(answer.cookies ?? [])] };
 }
