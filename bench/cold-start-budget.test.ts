@@ -10,22 +10,24 @@
 import { describe, expect, it } from "vitest";
 
 /**
- * Bytes of gzip (level 9) the one-file credentials-only Worker bundle may reach (measured: 84,269;
+ * Bytes of gzip (level 9) the one-file credentials-only Worker bundle may reach (measured:
+ * 101,779; 84,269 before the built-in pages, e-mail and error messages came in eight languages,
  * 78,344 before the built-in account page, 76,716 before e-mail code sign-in). The e-mail code's
  * form, callback and cookie are part of the core's e-mail flow; the account page
  * (`<basePath>/account`: its action, page, texts and script, about 19 kB minified) is inlined by
  * a one-file bundle although a credentials-only app loads it only when someone opens the page, so
- * the start-up code below is unchanged.
+ * the start-up code below is unchanged. So are the dictionaries: they load with the first page.
  */
-const CREDENTIALS_GZIP_BUDGET = 83 * 1024;
+const CREDENTIALS_GZIP_BUDGET = 100 * 1024;
 /** Bytes of gzip of its start-up code, split at its `import()`s (measured: 31,413). */
 const CREDENTIALS_STARTUP_GZIP_BUDGET = 31 * 1024;
 /**
  * Bytes of gzip of the Edge bundle of `export { auth as middleware }` with @tessera/next and a
- * credentials-only auth.ts (measured: 88,741 with the core's e-mail code sign-in, 87,131 before it;
- * next-auth v5's: 49,525).
+ * credentials-only auth.ts (measured: 111,983 with the eight languages' dictionaries, which stay
+ * out of its start-up code below; 88,741 before them with the core's e-mail code sign-in, 87,131
+ * before that; next-auth v5's: 49,525).
  */
-const MIDDLEWARE_GZIP_BUDGET = 87 * 1024;
+const MIDDLEWARE_GZIP_BUDGET = 110 * 1024;
 /**
  * Bytes of gzip of that middleware's start-up code (measured: 35,854; 47,398 while the server
  * actions and next-auth v4's token decoder were imported statically).

@@ -29,6 +29,13 @@ export const DOCUMENTED_PAGES: ReadonlySet<string> = new Set([
   "error-verification-light",
 ]);
 
+/** Screenshots of e2e/languages-screenshots.test.ts that docs/guides/languages.md shows. */
+export const DOCUMENTED_LANGUAGE_PAGES: ReadonlySet<string> = new Set([
+  "signin-ar-mobile-light",
+  "two-factor-challenge-ar-desktop-dark",
+  "two-factor-enrol-ar-mobile-dark",
+]);
+
 /** Whether this run refreshes the documentation's pictures. */
 export function publishingDocsImages(): boolean {
   return process.env.TESSERA_DOCS_IMAGES === "1";

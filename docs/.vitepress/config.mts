@@ -83,6 +83,7 @@ const guides: DefaultTheme.SidebarItem = {
     { text: "Account linking", link: "/guides/account-linking" },
     { text: "Custom pages and theme", link: "/guides/custom-pages" },
     { text: "The account page", link: "/guides/account-page" },
+    { text: "Languages", link: "/guides/languages" },
     ...(exists("guides/sessions-management.md")
       ? [{ text: "Managing sessions", link: "/guides/sessions-management" }]
       : []),

@@ -53,6 +53,7 @@ const PAGES = [
   "guides/passkeys.html",
   "guides/account-linking.html",
   "guides/custom-pages.html",
+  "guides/languages.html",
   "guides/sessions-management.html",
   "guides/token-refresh.html",
   "guides/moving-adapter-data.html",

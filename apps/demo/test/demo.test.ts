@@ -353,6 +353,21 @@ describe("sign-in page", () => {
     expect(new Set(labels).size).toBe(labels.length);
     expect(page.match(/class="group-title"/g)?.length).toBeGreaterThan(2);
   });
+
+  it("speaks the browser's language: Japanese, Arabic right to left, English otherwise", async () => {
+    const demo = await start();
+    const signIn = async (acceptLanguage: string) =>
+      (
+        await fetch(`${demo.url}/auth/signin`, { headers: { "accept-language": acceptLanguage } })
+      ).text();
+    const japanese = await signIn("ja-JP,ja;q=0.9,en;q=0.5");
+    expect(japanese).toContain('<html lang="ja">');
+    expect(japanese).toContain("<h1>ログイン</h1>");
+    const arabic = await signIn("ar");
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic).toContain("<h1>تسجيل الدخول</h1>");
+    expect(await signIn("tlh")).toContain("<h1>Sign in</h1>");
+  });
 });
 
 describe("mailbox", () => {

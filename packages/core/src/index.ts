@@ -57,6 +57,18 @@ export {
 export type { TesseraExtension } from "./lib/extension-handle.js";
 // For framework integrations that write `ResponseInternal` data themselves.
 export { CONFIGURATION_MESSAGE } from "./lib/http/response.js";
+// Types only: the dictionaries and translators are in `@tessera/core/i18n`, so that an app
+// that never renders a page loads none of them at start-up.
+export type { CoreMessages } from "./lib/i18n/core/en.js";
+export type {
+  LocaleOption,
+  MessageBundle,
+  MessageOverrides,
+  MessageParams,
+  Messages,
+  Translation,
+  Translator,
+} from "./lib/i18n/messages.js";
 export {
   type ActionCall,
   type ActionRunner,

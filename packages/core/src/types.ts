@@ -2,10 +2,13 @@
  * Public types of Tessera's configuration, sessions and callbacks. The shapes follow Auth.js v5 so
  * that a configuration written for `@auth/core` type-checks unchanged.
  */
+
 import type { SerializeOptions } from "cookie";
 import type { Adapter, AdapterSession, AdapterUser, Awaitable } from "./adapters.js";
 import type { CoreActionName } from "./lib/actions/routes.js";
 import type { TesseraExtension } from "./lib/extension-handle.js";
+import type { CoreMessages } from "./lib/i18n/core/en.js";
+import type { LocaleOption, MessageOverrides } from "./lib/i18n/messages.js";
 import type { Account, Profile, Theme, User } from "./lib/identity-types.js";
 import type { CredentialInput, Provider } from "./lib/provider-types.js";
 import type { SharedStore } from "./lib/store/shared-store.js";
@@ -465,4 +468,22 @@ export interface AuthConfig {
   rateLimit?: RateLimitOptions | false;
   /** Tessera extension: access-token refresh and back-channel logout; see {@link OAuthTokenOptions}. */
   oauth?: OAuthTokenOptions;
+  /**
+   * Tessera extension: the language of the built-in pages, the default e-mail and their error
+   * messages. A tag (`"de"`), or a function of the request returning one (or `undefined`);
+   * without it, the request's `Accept-Language` decides. Shipped: en, de, fr, es, pt-BR, ja,
+   * zh-CN, ar. See docs/guides/languages.md.
+   */
+  locale?: LocaleOption;
+  /**
+   * Tessera extension: your texts for the core's pages and e-mail, by locale; keys are those of
+   * the English dictionary (a typo does not compile), and a locale Tessera does not ship becomes
+   * available. A key you leave out keeps Tessera's text, or English.
+   *
+   * @example
+   * ```ts
+   * messages: { de: { "signIn.title": "Einloggen" }, it: { "signIn.title": "Accedi" } }
+   * ```
+   */
+  messages?: MessageOverrides<CoreMessages>;
 }

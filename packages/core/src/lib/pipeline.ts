@@ -444,12 +444,16 @@ async function configurationErrorResponse(
       new ErrorPageLoop(`The error page ${errorPath} must not require authentication.`),
     );
   const detail = hostTrusted ? `${error.name}: ${error.message}` : error.name;
-  const { renderErrorPage } = await import("./pages/index.js");
+  const [{ renderErrorPage }, { coreTranslator }] = await Promise.all([
+    import("./pages/index.js"),
+    import("./i18n/core/index.js"),
+  ]);
   return renderErrorPage({
     url: hostTrusted ? new URL(`${request.url.origin}${config.basePath}`) : undefined,
     theme: config.theme,
     error: "Configuration",
     ...(config.debug && isDevelopmentEnv(processEnv()) && { detail }),
+    t: coreTranslator({ config, request }),
   });
 }
 

@@ -9,6 +9,8 @@
 import type { Client, CryptoKey, PrivateKey } from "oauth4webapi";
 import type { Adapter, AdapterUser, Awaitable } from "../adapters.js";
 import type { VerificationAttemptStore } from "./email/attempts.js";
+import type { CoreMessages } from "./i18n/core/en.js";
+import type { MessageOverrides } from "./i18n/messages.js";
 import type { Account, Profile, ProviderType, Theme, TokenSet, User } from "./identity-types.js";
 import type { customFetch } from "./symbols.js";
 
@@ -260,6 +262,14 @@ export interface SendVerificationRequestParams {
   token: string;
   theme: Theme;
   request: Request;
+  /**
+   * Tessera extension: the language the e-mail should be written in (BCP 47, `"de"`), chosen
+   * like the built-in pages' (the config's `locale`, else `Accept-Language`). The default e-mail
+   * uses it; a custom `sendVerificationRequest` can too.
+   */
+  locale?: string;
+  /** Tessera extension: the app's texts for the default e-mail (the config's `messages`). */
+  messages?: MessageOverrides<CoreMessages>;
   /**
    * Tessera: a 6-digit code that signs in like the link, in the browser where the sign-in
    * started (absent with `signInCode: false`). The default e-mail shows it under the button.

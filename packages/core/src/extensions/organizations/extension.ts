@@ -18,6 +18,9 @@ import { defineExtension } from "../../lib/extension.js";
 import type { TesseraExtension } from "../../lib/extension-handle.js";
 import { readChunkedCookie } from "../../lib/http/cookies.js";
 import { json } from "../../lib/http/response.js";
+import { emailLanguage } from "../../lib/i18n/core/index.js";
+import type { MessageOverrides } from "../../lib/i18n/messages.js";
+import { requestTranslator } from "../../lib/i18n/request.js";
 import { readJwtSession, reissueJwtSession } from "../../lib/session/jwt-cookie.js";
 import { readSessionClaims, storeSessionClaims } from "../../lib/session/session-claims.js";
 import { signedInUserId } from "../../lib/session/signed-in.js";
@@ -35,6 +38,7 @@ import {
   type RoleBook,
   rolePermissions,
 } from "./membership.js";
+import { type OrganizationMessages, organizationMessages } from "./messages/index.js";
 import { type InvitationView, invitationPage } from "./pages.js";
 import {
   DEFAULT_ROLES,
@@ -160,6 +164,17 @@ export interface OrganizationOptions<S extends Statements = typeof ORGANIZATION_
   }): void | Promise<void>;
   /** Every change; a handler that throws is logged, never breaks a flow. */
   onEvent?(event: OrganizationEvent): void | Promise<void>;
+  /**
+   * Your texts for the invitation page, by locale: keys are those of the English dictionary
+   * (`organizations.invitation.heading`, …; a typo does not compile). See
+   * docs/guides/languages.md.
+   *
+   * @example
+   * ```ts
+   * organizations({ messages: { de: { "organizations.invitation.heading": "Willkommen an Bord" } } })
+   * ```
+   */
+  messages?: MessageOverrides<OrganizationMessages>;
 }
 
 interface Resolved extends RoleBook {
@@ -168,6 +183,7 @@ interface Resolved extends RoleBook {
   invitationMaxAge: number;
   sendInvitation: OrganizationOptions["sendInvitation"];
   onEvent: OrganizationOptions["onEvent"];
+  messages: OrganizationOptions["messages"];
 }
 
 /** The adapter's organisation methods (present: the config check made sure). */
@@ -402,6 +418,7 @@ async function sendInvitation(
       provider,
       theme: ctx.config.theme,
       request: ctx.request.request,
+      ...emailLanguage(ctx),
     });
   } catch (error) {
     if (error instanceof AuthError) throw error;
@@ -427,6 +444,7 @@ async function join(ctx: AuthContext, options: Resolved): Promise<ResponseIntern
         theme: ctx.config.theme,
         csrfToken: ctx.csrfToken ?? "",
         pageUrl: invitationPageUrl(ctx, invitationId ?? ""),
+        t: requestTranslator(ctx, organizationMessages, options.messages),
       },
       view,
       status,
@@ -1093,6 +1111,7 @@ export function organizations<S extends Statements = typeof ORGANIZATION_STATEME
     invitationMaxAge: options.invitationMaxAge ?? 7 * 24 * 60 * 60,
     sendInvitation: options.sendInvitation,
     onEvent: options.onEvent,
+    messages: options.messages,
   };
   const row: ActionRow = {
     name: ORGANIZATIONS_ACTION,

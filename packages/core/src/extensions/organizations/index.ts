@@ -25,6 +25,7 @@ export {
 } from "./extension.js";
 export { hasPermission, PERMISSION_CHECK, type PermissionCheck } from "./has-permission.js";
 export type { PermissionScope } from "./membership.js";
+export { type OrganizationMessages, organizationMessages } from "./messages/index.js";
 export {
   DEFAULT_ROLES,
   DEFAULT_TEAM_ROLES,

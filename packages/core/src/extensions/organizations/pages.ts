@@ -1,13 +1,15 @@
 /**
  * The built-in invitation page (`<basePath>/organizations/join?invitationId=…`), in the shell and
- * style of the sign-in page (light and dark, narrow screens). Its texts are the keyed
- * {@link INVITATION_MESSAGES}; every value is escaped by `html`.
+ * style of the sign-in page (light and dark, narrow screens). Its texts come from the extension's
+ * dictionary (messages/en.ts and its translations) in the request's language; every value is
+ * escaped by `html`.
  */
+import type { Translator } from "../../lib/i18n/messages.js";
 import { html } from "../../lib/pages/html.js";
 import { actionBase, icons, renderPage } from "../../lib/pages/layout.js";
 import type { PageTheme } from "../../lib/pages/types.js";
 import type { ResponseInternal } from "../../types.js";
-import { type InvitationMessageKey, invitationText } from "./messages.js";
+import type { OrganizationMessages } from "./messages/index.js";
 
 /** Where the invitation stands for the one looking at it. */
 export type InvitationView =
@@ -24,7 +26,14 @@ export interface InvitationPageContext {
   csrfToken: string;
   /** This page's own address, where sign-in and sign-out return to. */
   pageUrl: string;
+  /** The invitation page's texts in the request's language. */
+  t: Translator<OrganizationMessages>;
 }
+
+/** A key of the invitation page's texts, without the dictionary's prefix. */
+type InvitationKey = keyof OrganizationMessages extends `organizations.invitation.${infer Key}`
+  ? Key
+  : never;
 
 const CSS = `
 .choices { display: flex; flex-direction: column; gap: 8px; }
@@ -36,10 +45,13 @@ export function invitationPage(
   view: InvitationView,
   status = 200,
 ): ResponseInternal<string> {
+  const { t } = p;
+  const text = (key: InvitationKey, values?: Readonly<Record<string, string>>) =>
+    t(`organizations.invitation.${key}`, values);
   const base = actionBase(p.url);
   const back = new URLSearchParams({ callbackUrl: p.pageUrl });
   const page = (
-    heading: InvitationMessageKey,
+    heading: InvitationKey,
     subtitle: string,
     content: ReturnType<typeof html>,
     tone?: "danger",
@@ -48,53 +60,54 @@ export function invitationPage(
       url: p.url,
       theme: p.theme,
       status,
-      title: invitationText("title"),
-      heading: invitationText(heading),
+      title: text("title"),
+      heading: text(heading),
       subtitle,
       icon: { svg: tone ? icons.warning : icons.mail, ...(tone && { tone }) },
       css: CSS,
+      language: t,
       content,
     });
   switch (view.state) {
     case "signed-out":
       return page(
         "heading",
-        invitationText("signedOutSubtitle"),
-        html`<a class="button primary" href="${base}/signin?${back.toString()}">${invitationText("signIn")}</a>`,
+        text("signedOutSubtitle"),
+        html`<a class="button primary" href="${base}/signin?${back.toString()}">${text("signIn")}</a>`,
       );
     case "other-address":
       return page(
         "heading",
-        invitationText("otherAddressSubtitle", { email: view.email }),
-        html`<a class="button primary" href="${base}/signout?${back.toString()}">${invitationText("signOut")}</a>`,
+        text("otherAddressSubtitle", { email: view.email }),
+        html`<a class="button primary" href="${base}/signout?${back.toString()}">${text("signOut")}</a>`,
         "danger",
       );
     case "open":
       return page(
         "heading",
-        invitationText("openSubtitle", { organization: view.organization, role: view.role }),
+        text("openSubtitle", { organization: view.organization, role: view.role }),
         html`<div class="choices">
 <form action="${base}/organizations/join" method="post">
 <input type="hidden" name="csrfToken" value="${p.csrfToken}"><input type="hidden" name="invitationId" value="${view.invitationId}"><input type="hidden" name="answer" value="accept">
-<button type="submit" class="button primary">${invitationText("accept")}</button>
+<button type="submit" class="button primary">${text("accept")}</button>
 </form>
 <form action="${base}/organizations/join" method="post">
 <input type="hidden" name="csrfToken" value="${p.csrfToken}"><input type="hidden" name="invitationId" value="${view.invitationId}"><input type="hidden" name="answer" value="decline">
-<button type="submit" class="button secondary">${invitationText("decline")}</button>
+<button type="submit" class="button secondary">${text("decline")}</button>
 </form>
 </div>`,
       );
     case "closed":
-      return page("closedHeading", invitationText("closedSubtitle"), html``, "danger");
+      return page("closedHeading", text("closedSubtitle"), html``, "danger");
     case "accepted":
     case "declined": {
       const accepted = view.state === "accepted";
       return page(
         accepted ? "acceptedHeading" : "declinedHeading",
-        invitationText(accepted ? "acceptedSubtitle" : "declinedSubtitle", {
+        text(accepted ? "acceptedSubtitle" : "declinedSubtitle", {
           organization: view.organization,
         }),
-        html`<a class="button primary" href="${p.url.origin}/">${invitationText("continue")}</a>`,
+        html`<a class="button primary" href="${p.url.origin}/">${text("continue")}</a>`,
       );
     }
   }

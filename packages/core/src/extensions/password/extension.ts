@@ -16,6 +16,9 @@ import { defineExtension } from "../../lib/extension.js";
 import type { TesseraExtension } from "../../lib/extension-handle.js";
 import { clearChunkedCookie } from "../../lib/http/cookies.js";
 import { json } from "../../lib/http/response.js";
+import { emailLanguage } from "../../lib/i18n/core/index.js";
+import type { MessageOverrides, Translator } from "../../lib/i18n/messages.js";
+import { requestTranslator } from "../../lib/i18n/request.js";
 import { endEverySession } from "../../lib/session/end-sessions.js";
 import { limitSignInAttempt, sharedStoreOf } from "../../lib/session/rate-limit.js";
 import { authorizeSignIn, completeSignIn, issueSession } from "../../lib/session/sign-in.js";
@@ -34,6 +37,7 @@ import {
   type ScryptParams,
   verifyPassword,
 } from "./hash.js";
+import { type PasswordMessages, passwordMessages } from "./messages/index.js";
 import {
   changeEmailPage,
   changePage,
@@ -121,6 +125,17 @@ export interface PasswordOptions<Fields = Record<string, never>> {
   signUpFields?: SignUpFields<Fields>;
   /** Events; a handler that throws is logged, never breaks the flow. */
   events?: PasswordEvents<Fields>;
+  /**
+   * Your texts for the password pages and their refusals, by locale: keys are those of the
+   * English dictionary (`password.signIn.title`, …; a typo does not compile). See
+   * docs/guides/languages.md.
+   *
+   * @example
+   * ```ts
+   * password({ messages: { de: { "password.signIn.forgot": "Passwort verloren?" } } })
+   * ```
+   */
+  messages?: MessageOverrides<PasswordMessages>;
 }
 
 /**
@@ -177,6 +192,7 @@ interface Resolved {
   events: PasswordEvents<unknown>;
   signUpFields?: SignUpFields<unknown>;
   breached: BreachedPasswordOptions | false;
+  messages?: MessageOverrides<PasswordMessages>;
 }
 
 type Store = PasswordAdapter & {
@@ -217,6 +233,7 @@ interface PasswordRefusal {
 async function newPasswordRefusal(
   ctx: AuthContext,
   options: Resolved,
+  t: Translator<PasswordMessages>,
   typed: string,
 ): Promise<PasswordRefusal | null> {
   const problem = checkPassword(typed, options.policy);
@@ -226,8 +243,8 @@ async function newPasswordRefusal(
       error: "PasswordPolicy",
       message:
         problem === "too-short"
-          ? `Use at least ${options.policy.minLength} characters.`
-          : `Use at most ${options.policy.maxLength} characters.`,
+          ? t("password.error.tooShort", { minLength: options.policy.minLength })
+          : t("password.error.tooLong", { maxLength: options.policy.maxLength }),
     };
   if (!options.breached) return null;
   const verdict = await breachVerdict(typed, options.breached, ctx.logger);
@@ -235,28 +252,16 @@ async function newPasswordRefusal(
     return {
       status: 400,
       error: "PasswordBreached",
-      message: "This password appears in known data breaches. Choose another one.",
+      message: t("password.error.breached"),
     };
   if (verdict === "unavailable" && options.breached.failOpen === false)
     return {
       status: 503,
       error: "BreachCheckUnavailable",
-      message: "Passwords cannot be checked right now. Try again in a few minutes.",
+      message: t("password.error.checkUnavailable"),
     };
   return null;
 }
-
-/** What the e-mail change pages say, by key. */
-const MESSAGES = {
-  signInFirst: "Sign in first.",
-  enterEmail: "Enter an e-mail address.",
-  notYourPassword: "That is not your password.",
-  sameEmail: "That is already your address.",
-} as const;
-
-const WRONG_CODE = "That code did not work, or it expired. Check it, or ask for a new one.";
-const TOO_MANY = "Too many attempts. Wait a minute, then try again.";
-const SENT = "If that address can receive mail, we sent it a message with a code.";
 
 function text(value: unknown): string {
   return typeof value === "string" ? value : "";
@@ -363,6 +368,7 @@ function senderOf(ctx: AuthContext, options: Resolved): (email: PasswordEmail) =
       "password() sends codes by e-mail and the config has no e-mail provider: add one (Nodemailer, Resend, …) or pass password({ send }).",
     );
   const theme = ctx.config.theme;
+  const language = emailLanguage(ctx);
   return async (email) => {
     const message = dedicatedMessage(email, theme, options);
     await provider.sendVerificationRequest({
@@ -373,6 +379,7 @@ function senderOf(ctx: AuthContext, options: Resolved): (email: PasswordEmail) =
       provider,
       theme,
       request,
+      ...language,
       ...(message && { message }),
     });
   };
@@ -489,7 +496,12 @@ async function changePassword(
   refuse: (status: number, error: string, page: ResponseInternal<string>) => ResponseInternal,
 ): Promise<ResponseInternal> {
   const userId = await signedInUserId(ctx);
-  if (!userId) return refuse(401, "NotSignedIn", changePage({ ...base, error: "Sign in first." }));
+  if (!userId)
+    return refuse(
+      401,
+      "NotSignedIn",
+      changePage({ ...base, error: base.t("password.error.signInFirst") }),
+    );
   const body = ctx.request.body ?? {};
   const typed = text(body.password);
   // The current password first: its guesses are counted, and only its owner reaches the
@@ -500,9 +512,9 @@ async function changePassword(
     return refuse(
       403,
       "CurrentPasswordWrong",
-      changePage({ ...base, error: "That is not your current password." }),
+      changePage({ ...base, error: base.t("password.error.wrongCurrentPassword") }),
     );
-  const refusal = await newPasswordRefusal(ctx, options, typed);
+  const refusal = await newPasswordRefusal(ctx, options, base.t, typed);
   if (refusal)
     return refuse(refusal.status, refusal.error, changePage({ ...base, error: refusal.message }));
   await adapter.setPasswordHash(userId, await hashPassword(typed, options.scrypt));
@@ -526,14 +538,19 @@ async function deleteAccount(
   refuse: (status: number, error: string, page: ResponseInternal<string>) => ResponseInternal,
 ): Promise<ResponseInternal> {
   const userId = await signedInUserId(ctx);
-  if (!userId) return refuse(401, "NotSignedIn", deletePage({ ...base, error: "Sign in first." }));
+  if (!userId)
+    return refuse(
+      401,
+      "NotSignedIn",
+      deletePage({ ...base, error: base.t("password.error.signInFirst") }),
+    );
   const user = await provePassword(ctx, options, userId, text(ctx.request.body?.currentPassword));
   const adapter = store(ctx);
   if (!user)
     return refuse(
       403,
       "CurrentPasswordWrong",
-      deletePage({ ...base, error: "That is not your password." }),
+      deletePage({ ...base, error: base.t("password.error.wrongPassword") }),
     );
   await endEverySession(ctx, userId);
   await adapter.deleteUser(userId);
@@ -557,20 +574,32 @@ async function requestEmailChange(
 ): Promise<ResponseInternal> {
   const userId = await signedInUserId(ctx);
   if (!userId)
-    return refuse(401, "NotSignedIn", changeEmailPage({ ...base, error: MESSAGES.signInFirst }));
+    return refuse(
+      401,
+      "NotSignedIn",
+      changeEmailPage({ ...base, error: base.t("password.error.signInFirst") }),
+    );
   const body = ctx.request.body ?? {};
   const newEmail = canonicalEmail(text(body.email));
   if (!validEmail(newEmail))
-    return refuse(400, "InvalidEmail", changeEmailPage({ ...base, error: MESSAGES.enterEmail }));
+    return refuse(
+      400,
+      "InvalidEmail",
+      changeEmailPage({ ...base, error: base.t("password.error.emailRequired") }),
+    );
   const user = await provePassword(ctx, options, userId, text(body.currentPassword));
   if (!user)
     return refuse(
       403,
       "CurrentPasswordWrong",
-      changeEmailPage({ ...base, email: newEmail, error: MESSAGES.notYourPassword }),
+      changeEmailPage({ ...base, email: newEmail, error: base.t("password.error.wrongPassword") }),
     );
   if (newEmail === user.email)
-    return refuse(400, "SameEmail", changeEmailPage({ ...base, error: MESSAGES.sameEmail }));
+    return refuse(
+      400,
+      "SameEmail",
+      changeEmailPage({ ...base, error: base.t("password.error.sameEmail") }),
+    );
   // Mail bombing of the new address: per address and per IP.
   await limitSignInAttempt(ctx, "email-signin", newEmail);
   const adapter = store(ctx);
@@ -599,7 +628,7 @@ async function requestEmailChange(
     });
   }
   if (!wantsPage(ctx)) return json({ sent: true });
-  return confirmEmailPage({ ...base, email: newEmail, notice: SENT });
+  return confirmEmailPage({ ...base, email: newEmail, notice: base.t("password.notice.sent") });
 }
 
 /**
@@ -615,7 +644,7 @@ async function confirmEmailChange(
 ): Promise<ResponseInternal> {
   const body = ctx.request.body ?? {};
   const newEmail = canonicalEmail(text(body.email));
-  const again = { ...base, email: newEmail, error: WRONG_CODE };
+  const again = { ...base, email: newEmail, error: base.t("password.error.wrongCode") };
   await limitSignInAttempt(ctx, "email-callback", newEmail);
   const digits = text(body.code).replace(/\s/g, "");
   const shared = sharedStoreOf(ctx.config);
@@ -675,6 +704,7 @@ function handlerFor(options: Resolved) {
       csrfToken: ctx.csrfToken ?? "",
       callbackUrl: ctx.callbackUrl,
       minLength: options.policy.minLength,
+      t: requestTranslator(ctx, passwordMessages, options.messages),
       ...(options.signUpFields && { signUpFields: options.signUpFields.fields }),
     };
     // CSRF: sign-up, verification and reset change state (and sign in); a forged post from
@@ -720,7 +750,7 @@ function handlerFor(options: Resolved) {
             return refuse(
               400,
               "InvalidEmail",
-              signUpPage({ ...again, error: "Enter an e-mail address." }),
+              signUpPage({ ...again, error: base.t("password.error.emailRequired") }),
             );
           // Mail bombing and mass sign-up: per address and per IP, through the shared store;
           // counted before the breached-password check, so the range API is not ours to flood.
@@ -728,7 +758,7 @@ function handlerFor(options: Resolved) {
           const extra = await validateSignUpFields(options, body);
           if ("error" in extra)
             return refuse(400, "SignUpFields", signUpPage({ ...again, error: extra.error }));
-          const refusal = await newPasswordRefusal(ctx, options, typed);
+          const refusal = await newPasswordRefusal(ctx, options, base.t, typed);
           if (refusal)
             return refuse(
               refusal.status,
@@ -757,14 +787,18 @@ function handlerFor(options: Resolved) {
             await send(ctx, options, "verify", email, user);
           }
           if (!asPage) return json({ sent: true });
-          return verifyPage({ ...base, email, notice: SENT });
+          return verifyPage({ ...base, email, notice: base.t("password.notice.sent") });
         }
         case "verify": {
           await limitSignInAttempt(ctx, "email-callback", email);
           const adapter = store(ctx);
           const user = email ? await adapter.getUserByEmail(email) : null;
           if (!(await useCode(ctx, "verify", user, email, text(body.code))) || !user)
-            return refuse(400, "CodeInvalid", verifyPage({ ...base, email, error: WRONG_CODE }));
+            return refuse(
+              400,
+              "CodeInvalid",
+              verifyPage({ ...base, email, error: base.t("password.error.wrongCode") }),
+            );
           const verified = await adapter.updateUser({ id: user.id, emailVerified: new Date() });
           await emit(ctx, options, "emailVerified", { user: verified });
           return signIn(ctx, verified, true);
@@ -774,20 +808,20 @@ function handlerFor(options: Resolved) {
             return refuse(
               400,
               "InvalidEmail",
-              forgotPage({ ...base, error: "Enter an e-mail address." }),
+              forgotPage({ ...base, error: base.t("password.error.emailRequired") }),
             );
           await limitSignInAttempt(ctx, "email-signin", email);
           const user = await store(ctx).getUserByEmail(email);
           await send(ctx, options, "reset", email, user);
           if (!asPage) return json({ sent: true });
-          return resetPage({ ...base, email, notice: SENT });
+          return resetPage({ ...base, email, notice: base.t("password.notice.sent") });
         }
         case "reset": {
           // Counted first, so neither code guesses nor the breached-password check go unlimited.
           await limitSignInAttempt(ctx, "email-callback", email);
           const typed = text(body.password);
           // The password is checked before the code is spent, so a refused one keeps the code.
-          const refusal = await newPasswordRefusal(ctx, options, typed);
+          const refusal = await newPasswordRefusal(ctx, options, base.t, typed);
           if (refusal)
             return refuse(
               refusal.status,
@@ -797,7 +831,11 @@ function handlerFor(options: Resolved) {
           const adapter = store(ctx);
           const user = email ? await adapter.getUserByEmail(email) : null;
           if (!(await useCode(ctx, "reset", user, email, text(body.code))) || !user)
-            return refuse(400, "CodeInvalid", resetPage({ ...base, email, error: WRONG_CODE }));
+            return refuse(
+              400,
+              "CodeInvalid",
+              resetPage({ ...base, email, error: base.t("password.error.wrongCode") }),
+            );
           await adapter.setPasswordHash(user.id, await hashPassword(typed, options.scrypt));
           // A reset proves the mailbox, as the sign-up code does.
           const current = user.emailVerified
@@ -821,16 +859,24 @@ function handlerFor(options: Resolved) {
     } catch (error) {
       if (!(error instanceof RateLimited)) throw error;
       if (!asPage) return json({ error: "RateLimited" }, 429);
-      if (subAction === "change") return changePage({ ...base, error: TOO_MANY, status: 429 });
+      if (subAction === "change")
+        return changePage({ ...base, error: base.t("password.error.tooMany"), status: 429 });
       if (subAction === "change-email")
-        return changeEmailPage({ ...base, error: TOO_MANY, status: 429 });
+        return changeEmailPage({ ...base, error: base.t("password.error.tooMany"), status: 429 });
       if (subAction === "confirm-email")
-        return confirmEmailPage({ ...base, email, error: TOO_MANY, status: 429 });
-      if (subAction === "delete") return deletePage({ ...base, error: TOO_MANY, status: 429 });
+        return confirmEmailPage({
+          ...base,
+          email,
+          error: base.t("password.error.tooMany"),
+          status: 429,
+        });
+      if (subAction === "delete")
+        return deletePage({ ...base, error: base.t("password.error.tooMany"), status: 429 });
       const page = subAction === "signup" ? signUpPage : subAction === "forgot" ? forgotPage : null;
-      if (page) return page({ ...base, email, error: TOO_MANY, status: 429 });
+      if (page)
+        return page({ ...base, email, error: base.t("password.error.tooMany"), status: 429 });
       const codePage = subAction === "verify" ? verifyPage : resetPage;
-      return codePage({ ...base, email, error: TOO_MANY, status: 429 });
+      return codePage({ ...base, email, error: base.t("password.error.tooMany"), status: 429 });
     }
   };
 }
@@ -860,6 +906,7 @@ export function password<Fields = Record<string, never>>(
     events: (options.events ?? {}) as PasswordEvents<unknown>,
     ...(options.signUpFields && { signUpFields: options.signUpFields }),
     breached: options.breachedPasswords ?? {},
+    ...(options.messages && { messages: options.messages }),
   };
   const row: ActionRow = {
     name: PASSWORD_ACTION,

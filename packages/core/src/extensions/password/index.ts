@@ -36,6 +36,7 @@ export {
   type ScryptParams,
   verifyPassword,
 } from "./hash.js";
+export { type PasswordMessages, passwordMessages } from "./messages/index.js";
 export type { SignUpField } from "./pages.js";
 export {
   checkPassword,

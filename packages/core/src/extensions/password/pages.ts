@@ -3,10 +3,13 @@
  * "Create account" and "Forgot password?"), sign-up, the code page after sign-up, "forgot
  * password" and the reset page. Every value is escaped by `html`.
  */
+
+import type { Translator } from "../../lib/i18n/messages.js";
 import { html, type SafeHtml } from "../../lib/pages/html.js";
 import { actionBase, hiddenFields, icons, renderPage } from "../../lib/pages/layout.js";
 import type { PageTheme } from "../../lib/pages/types.js";
 import type { ResponseInternal } from "../../types.js";
+import type { PasswordMessages } from "./messages/index.js";
 
 /** What every password page needs. */
 export interface PasswordPageContext {
@@ -18,6 +21,8 @@ export interface PasswordPageContext {
   error?: string;
   notice?: string;
   status?: number;
+  /** The password texts in the request's language. */
+  t: Translator<PasswordMessages>;
   /** The app's extra sign-up inputs (`password({ signUpFields })`). */
   signUpFields?: Record<string, SignUpField>;
 }
@@ -57,29 +62,31 @@ function page(
     subtitle,
     icon: { svg: icons.lock },
     css: CSS,
+    language: p.t,
     content: html`${messages(p)}${content}`,
   });
 }
 
 function newPasswordField(p: PasswordPageContext): SafeHtml {
-  return html`<div class="field"><label for="password">Password</label>
+  return html`<div class="field"><label for="password">${p.t("password.password")}</label>
 <input id="password" name="password" type="password" autocomplete="new-password" minlength="${String(p.minLength)}" required></div>`;
 }
 
 /** Sign-in with e-mail and password, posting to the core's credentials callback. */
 export function signInPage(p: PasswordPageContext & { email?: string }): ResponseInternal<string> {
+  const { t } = p;
   const base = actionBase(p.url);
   return page(
     p,
-    "Sign in",
-    "Sign in with your e-mail address and password.",
+    t("password.signIn.title"),
+    t("password.signIn.subtitle"),
     html`<form class="stack" action="${base}/callback/password" method="post">
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
-<div class="field"><label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" value="${p.email ?? ""}" required autofocus></div>
-<div class="field"><label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required></div>
-<button type="submit" class="button primary">Sign in</button>
+<div class="field"><label for="email">${t("password.email")}</label><input id="email" name="email" type="email" autocomplete="username" value="${p.email ?? ""}" required autofocus></div>
+<div class="field"><label for="password">${t("password.password")}</label><input id="password" name="password" type="password" autocomplete="current-password" required></div>
+<button type="submit" class="button primary">${t("password.signIn.submit")}</button>
 </form>
-<div class="links"><a href="${base}/password/signup">Create account</a><a href="${base}/password/forgot">Forgot password?</a></div>`,
+<div class="links"><a href="${base}/password/signup">${t("password.signIn.createAccount")}</a><a href="${base}/password/forgot">${t("password.signIn.forgot")}</a></div>`,
   );
 }
 
@@ -98,130 +105,138 @@ function extraFields(p: PasswordPageContext, values: Record<string, string>): Sa
 export function signUpPage(
   p: PasswordPageContext & { email?: string; name?: string; values?: Record<string, string> },
 ) {
+  const { t } = p;
   const base = actionBase(p.url);
   return page(
     p,
-    "Create account",
-    `Use at least ${p.minLength} characters; a long phrase is best.`,
+    t("password.signUp.title"),
+    t("password.signUp.subtitle", { minLength: p.minLength }),
     html`<form class="stack" action="${base}/password/signup" method="post">
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
-<div class="field"><label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" value="${p.email ?? ""}" required autofocus></div>
-<div class="field"><label for="name">Name (optional)</label><input id="name" name="name" type="text" autocomplete="name" value="${p.name ?? ""}"></div>
+<div class="field"><label for="email">${t("password.email")}</label><input id="email" name="email" type="email" autocomplete="email" value="${p.email ?? ""}" required autofocus></div>
+<div class="field"><label for="name">${t("password.signUp.name")}</label><input id="name" name="name" type="text" autocomplete="name" value="${p.name ?? ""}"></div>
 ${extraFields(p, p.values ?? {})}
 ${newPasswordField(p)}
-<button type="submit" class="button primary">Create account</button>
+<button type="submit" class="button primary">${t("password.signUp.submit")}</button>
 </form>
-<div class="links"><a href="${base}/password/signin">I have an account</a></div>`,
+<div class="links"><a href="${base}/password/signin">${t("password.signUp.haveAccount")}</a></div>`,
   );
 }
 
 /** The 6-digit code after sign-up (the e-mailed link fills it in). */
 export function verifyPage(p: PasswordPageContext & { email: string; code?: string }) {
+  const { t } = p;
   const base = actionBase(p.url);
   return page(
     p,
-    "Check your e-mail",
-    "Enter the 6-digit code we e-mailed you, or follow the link in that e-mail.",
+    t("password.verify.title"),
+    t("password.verify.subtitle"),
     html`<form class="stack" action="${base}/password/verify" method="post">
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
 <input type="hidden" name="email" value="${p.email}">
-<div class="field"><label for="code">Code</label><input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="10" value="${p.code ?? ""}" required autofocus></div>
-<button type="submit" class="button primary">Continue</button>
+<div class="field"><label for="code">${t("password.code")}</label><input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="10" value="${p.code ?? ""}" required autofocus></div>
+<button type="submit" class="button primary">${t("password.continue")}</button>
 </form>`,
   );
 }
 
 /** "Forgot password?": asks for the address. */
 export function forgotPage(p: PasswordPageContext & { email?: string }) {
+  const { t } = p;
   const base = actionBase(p.url);
   return page(
     p,
-    "Reset your password",
-    "We will e-mail you a link and a code.",
+    t("password.forgot.title"),
+    t("password.forgot.subtitle"),
     html`<form class="stack" action="${base}/password/forgot" method="post">
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
-<div class="field"><label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" value="${p.email ?? ""}" required autofocus></div>
-<button type="submit" class="button primary">Send</button>
+<div class="field"><label for="email">${t("password.email")}</label><input id="email" name="email" type="email" autocomplete="email" value="${p.email ?? ""}" required autofocus></div>
+<button type="submit" class="button primary">${t("password.forgot.submit")}</button>
 </form>`,
   );
 }
 
 /** The reset: the code (filled in by the e-mailed link) and a new password. */
 export function resetPage(p: PasswordPageContext & { email: string; code?: string }) {
+  const { t } = p;
   const base = actionBase(p.url);
   return page(
     p,
-    "Choose a new password",
-    "Enter the 6-digit code we e-mailed you and your new password.",
+    t("password.reset.title"),
+    t("password.reset.subtitle"),
     html`<form class="stack" action="${base}/password/reset" method="post">
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
 <input type="hidden" name="email" value="${p.email}">
-<div class="field"><label for="code">Code</label><input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="10" value="${p.code ?? ""}" required></div>
+<div class="field"><label for="code">${t("password.code")}</label><input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="10" value="${p.code ?? ""}" required></div>
 ${newPasswordField(p)}
-<button type="submit" class="button primary">Set password and sign in</button>
+<button type="submit" class="button primary">${t("password.reset.submit")}</button>
 </form>`,
   );
 }
 
 /** Change password: the current one (proof it is the user, not a borrowed session) and a new one. */
 export function changePage(p: PasswordPageContext) {
+  const { t } = p;
   const base = actionBase(p.url);
   return page(
     p,
-    "Change password",
-    "Other devices are signed out; this one stays signed in.",
+    t("password.change.title"),
+    t("password.change.subtitle"),
     html`<form class="stack" action="${base}/password/change" method="post">
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
-<div class="field"><label for="currentPassword">Current password</label><input id="currentPassword" name="currentPassword" type="password" autocomplete="current-password" required autofocus></div>
+<div class="field"><label for="currentPassword">${t("password.change.current")}</label><input id="currentPassword" name="currentPassword" type="password" autocomplete="current-password" required autofocus></div>
 ${newPasswordField(p)}
-<button type="submit" class="button primary">Change password</button>
+<button type="submit" class="button primary">${t("password.change.submit")}</button>
 </form>`,
   );
 }
 
 /** Delete account: the current password confirms it (a session left open is not enough). */
 export function deletePage(p: PasswordPageContext) {
+  const { t } = p;
   const base = actionBase(p.url);
   return page(
     p,
-    "Delete account",
-    "This removes your account and signs you out everywhere. It cannot be undone.",
+    t("password.delete.title"),
+    t("password.delete.subtitle"),
     html`<form class="stack" action="${base}/password/delete" method="post">
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
-<div class="field"><label for="currentPassword">Password</label><input id="currentPassword" name="currentPassword" type="password" autocomplete="current-password" required autofocus></div>
-<button type="submit" class="button primary">Delete my account</button>
+<div class="field"><label for="currentPassword">${t("password.password")}</label><input id="currentPassword" name="currentPassword" type="password" autocomplete="current-password" required autofocus></div>
+<button type="submit" class="button primary">${t("password.delete.submit")}</button>
 </form>`,
   );
 }
 
 /** Change e-mail: the new address, and the password (a session left open is not enough). */
 export function changeEmailPage(p: PasswordPageContext & { email?: string }) {
+  const { t } = p;
   const base = actionBase(p.url);
   return page(
     p,
-    "Change e-mail address",
-    "We will e-mail a code to the new address; your account moves there once you enter it.",
+    t("password.changeEmail.title"),
+    t("password.changeEmail.subtitle"),
     html`<form class="stack" action="${base}/password/change-email" method="post">
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
-<div class="field"><label for="email">New e-mail address</label><input id="email" name="email" type="email" autocomplete="email" value="${p.email ?? ""}" required autofocus></div>
-<div class="field"><label for="currentPassword">Password</label><input id="currentPassword" name="currentPassword" type="password" autocomplete="current-password" required></div>
-<button type="submit" class="button primary">Send code</button>
+<div class="field"><label for="email">${t("password.changeEmail.newEmail")}</label><input id="email" name="email" type="email" autocomplete="email" value="${p.email ?? ""}" required autofocus></div>
+<div class="field"><label for="currentPassword">${t("password.password")}</label><input id="currentPassword" name="currentPassword" type="password" autocomplete="current-password" required></div>
+<button type="submit" class="button primary">${t("password.changeEmail.submit")}</button>
 </form>`,
   );
 }
 
 /** The code sent to the new address (the e-mailed link fills it in). */
 export function confirmEmailPage(p: PasswordPageContext & { email: string; code?: string }) {
+  const { t } = p;
   const base = actionBase(p.url);
   return page(
     p,
-    "Confirm your new address",
-    "Enter the 6-digit code we e-mailed to the new address, or follow the link in that e-mail.",
+    t("password.confirmEmail.title"),
+    t("password.confirmEmail.subtitle"),
     html`<form class="stack" action="${base}/password/confirm-email" method="post">
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
 <input type="hidden" name="email" value="${p.email}">
-<div class="field"><label for="code">Code</label><input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="10" value="${p.code ?? ""}" required autofocus></div>
-<button type="submit" class="button primary">Confirm</button>
+<div class="field"><label for="code">${t("password.code")}</label><input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="10" value="${p.code ?? ""}" required autofocus></div>
+<button type="submit" class="button primary">${t("password.confirmEmail.submit")}</button>
 </form>`,
   );
 }

@@ -8,6 +8,7 @@
 import { AuthError, EmailSignInError } from "../../errors.js";
 import type { AuthContext, InternalEmailProvider } from "../../lib/config/internal.js";
 import { sha256Hex } from "../../lib/crypto/encoding.js";
+import { emailLanguage } from "../../lib/i18n/core/index.js";
 import { limitSignInAttempt, sharedStoreOf } from "../../lib/session/rate-limit.js";
 import type { PausedSignIn } from "../../lib/session/sign-in.js";
 
@@ -67,6 +68,7 @@ export async function sendEmailCode(
       provider: target.provider,
       theme: ctx.config.theme,
       request: ctx.request.request,
+      ...emailLanguage(ctx),
     });
   } catch (error) {
     if (error instanceof AuthError) throw error;

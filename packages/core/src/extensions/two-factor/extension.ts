@@ -13,6 +13,8 @@ import { defineExtension } from "../../lib/extension.js";
 import type { TesseraExtension } from "../../lib/extension-handle.js";
 import { readChunkedCookie } from "../../lib/http/cookies.js";
 import { json } from "../../lib/http/response.js";
+import type { MessageOverrides } from "../../lib/i18n/messages.js";
+import { requestTranslator } from "../../lib/i18n/request.js";
 import { readJwtSession, reissueJwtSession } from "../../lib/session/jwt-cookie.js";
 import { clearSignInLimit, limitSignInAttempt } from "../../lib/session/rate-limit.js";
 import { readSessionClaims, storeSessionClaims } from "../../lib/session/session-claims.js";
@@ -21,6 +23,7 @@ import { signedInUserId } from "../../lib/session/signed-in.js";
 import type { JWT, ResponseInternal } from "../../types.js";
 import { authenticationClaims, authenticationFields, firstFactorAmr } from "./authentication.js";
 import { emailCodeTarget, sendEmailCode, useEmailCode } from "./email-code.js";
+import { type TwoFactorMessages, twoFactorMessages } from "./messages/index.js";
 import {
   backupCodesPage,
   challengePage,
@@ -28,6 +31,8 @@ import {
   enrolStartPage,
   managePage,
   reauthenticatePage,
+  type TwoFactorPageContext,
+  type TwoFactorPageError,
 } from "./pages.js";
 import { hasPasskey, passkeyOptions, verifyPasskey } from "./passkey.js";
 import {
@@ -101,6 +106,16 @@ export interface TwoFactorOptions {
   /** Your own pages instead of the built-in ones (paths on your origin). */
   pages?: { challenge?: string; enrol?: string };
   events?: TwoFactorEvents;
+  /**
+   * Your texts for the two-factor pages, by locale: keys are those of the English dictionary
+   * (`twoFactor.title`, …; a typo does not compile). See docs/guides/languages.md.
+   *
+   * @example
+   * ```ts
+   * twoFactor({ messages: { de: { "twoFactor.title": "Zweiter Faktor" } } })
+   * ```
+   */
+  messages?: MessageOverrides<TwoFactorMessages>;
 }
 
 interface Resolved {
@@ -115,6 +130,7 @@ interface Resolved {
   issuer?: string;
   pages: { challenge?: string; enrol?: string };
   events: TwoFactorEvents;
+  messages?: MessageOverrides<TwoFactorMessages>;
 }
 
 /** The adapter's two-factor methods (present: the config check made sure). */
@@ -145,13 +161,18 @@ function refused(status: number, error: string): ResponseInternal {
   return json({ error }, status);
 }
 
-function pageContext(ctx: AuthContext) {
-  return { url: ctx.url, theme: ctx.config.theme, csrfToken: ctx.csrfToken ?? "" };
+function pageContext(ctx: AuthContext, options: Resolved): TwoFactorPageContext {
+  return {
+    url: ctx.url,
+    theme: ctx.config.theme,
+    csrfToken: ctx.csrfToken ?? "",
+    t: requestTranslator(ctx, twoFactorMessages, options.messages),
+  };
 }
 
 /** The only message a wrong code gets: it says nothing of which factor or user failed. */
-const WRONG_CODE = "That code did not work. Check it and try again.";
-const TOO_MANY = "Too many attempts. Wait a minute, then try again.";
+const WRONG_CODE = "twoFactor.error.wrongCode";
+const TOO_MANY = "twoFactor.error.tooMany";
 
 type CodeVerdict = "totp" | "backup-code" | "email-code" | "passkey" | "wrong" | "limited";
 
@@ -250,7 +271,7 @@ async function enrol(ctx: AuthContext, options: Resolved, who: Actor): Promise<R
     options: options.totp,
   });
   const qrSvg = renderSVG(uri, { border: 2 });
-  if (wantsPage(ctx)) return enrolPage({ ...pageContext(ctx), qrSvg, secret, uri });
+  if (wantsPage(ctx)) return enrolPage({ ...pageContext(ctx, options), qrSvg, secret, uri });
   return json({ secret, uri, qrSvg });
 }
 
@@ -283,7 +304,7 @@ async function activate(
       options: options.totp,
     });
     return enrolPage({
-      ...pageContext(ctx),
+      ...pageContext(ctx, options),
       qrSvg: renderSVG(uri, { border: 2 }),
       secret: plain,
       uri,
@@ -310,7 +331,7 @@ async function activate(
   const next = resumed?.redirect ?? `${ctx.url.origin}/`;
   if (wantsPage(ctx))
     return {
-      ...backupCodesPage({ ...pageContext(ctx), codes, next }),
+      ...backupCodesPage({ ...pageContext(ctx, options), codes, next }),
       cookies: resumed?.cookies ?? [],
     };
   return { ...json({ backupCodes: codes, url: next }), cookies: resumed?.cookies ?? [] };
@@ -332,7 +353,7 @@ async function verify(ctx: AuthContext, options: Resolved): Promise<ResponseInte
     const limited = verdict === "limited";
     if (wantsPage(ctx))
       return challengePage({
-        ...pageContext(ctx),
+        ...pageContext(ctx, options),
         trustDays: trustDays(options),
         ...(emailTarget && { emailCode: { sent: typeof body.emailCode === "string" } }),
         error: limited ? TOO_MANY : WRONG_CODE,
@@ -369,9 +390,9 @@ async function reauthenticate(ctx: AuthContext, options: Resolved): Promise<Resp
   const { userId } = current;
   const record = await store(ctx).getTwoFactor(userId);
   if (!record?.enabledAt) return signInAgain;
-  const page = (error?: string, status?: number) =>
+  const page = (error?: TwoFactorPageError, status?: number) =>
     reauthenticatePage({
-      ...pageContext(ctx),
+      ...pageContext(ctx, options),
       callbackUrl: ctx.callbackUrl,
       ...(error !== undefined && { error }),
       ...(status !== undefined && { status }),
@@ -447,12 +468,12 @@ function noPausedSignIn(ctx: AuthContext): ResponseInternal {
 }
 
 /** `GET status` (and `GET /two-factor` as data): the signed-in user's factor. */
-async function status(ctx: AuthContext, who: Actor): Promise<ResponseInternal> {
+async function status(ctx: AuthContext, options: Resolved, who: Actor): Promise<ResponseInternal> {
   const adapter = store(ctx);
   const record = await adapter.getTwoFactor(who.userId);
   const backupCodesLeft = record?.enabledAt ? await adapter.countBackupCodes(who.userId) : 0;
   const state = { enabled: Boolean(record?.enabledAt), backupCodesLeft };
-  if (wantsPage(ctx)) return managePage({ ...pageContext(ctx), ...state });
+  if (wantsPage(ctx)) return managePage({ ...pageContext(ctx, options), ...state });
   return json({ ...state, pending: Boolean(record && !record.enabledAt) });
 }
 
@@ -475,7 +496,7 @@ async function withCode(
     if (wantsPage(ctx)) {
       const backupCodesLeft = await adapter.countBackupCodes(who.userId);
       return managePage({
-        ...pageContext(ctx),
+        ...pageContext(ctx, options),
         enabled: true,
         backupCodesLeft,
         error: limited ? TOO_MANY : WRONG_CODE,
@@ -506,7 +527,7 @@ function handlerFor(options: Resolved) {
         ? `${ctx.url.href.replace(/\/$/, "")}/two-factor/passkey-options`
         : undefined;
       return challengePage({
-        ...pageContext(ctx),
+        ...pageContext(ctx, options),
         trustDays: trustDays(options),
         ...(emailTarget && {
           emailCode: { sent: prefill !== undefined, ...(prefill && { prefill }) },
@@ -536,7 +557,7 @@ function handlerFor(options: Resolved) {
         if (!wantsPage(ctx)) return refused(429, "RateLimited");
         const emailCode = { sent: false };
         return challengePage({
-          ...pageContext(ctx),
+          ...pageContext(ctx, options),
           trustDays: trustDays(options),
           emailCode,
           error: TOO_MANY,
@@ -545,7 +566,7 @@ function handlerFor(options: Resolved) {
       }
       if (!wantsPage(ctx)) return json({ sent: true });
       return challengePage({
-        ...pageContext(ctx),
+        ...pageContext(ctx, options),
         trustDays: trustDays(options),
         emailCode: { sent: true, address: maskAddress(target.email) },
       });
@@ -562,7 +583,7 @@ function handlerFor(options: Resolved) {
       case "enrol":
         if (method === "POST") return enrol(ctx, options, who);
         if (options.pages.enrol) return { redirect: new URL(options.pages.enrol, ctx.url).href };
-        return enrolStartPage({ ...pageContext(ctx), required: Boolean(who.paused) });
+        return enrolStartPage({ ...pageContext(ctx, options), required: Boolean(who.paused) });
       case "activate":
         if (method !== "POST") return refused(400, "BadRequest");
         return activate(ctx, options, who);
@@ -589,16 +610,16 @@ function handlerFor(options: Resolved) {
           await emit(ctx, options.events.twoFactorBackupCodesRegenerated, { userId: who.userId });
           if (wantsPage(ctx))
             return backupCodesPage({
-              ...pageContext(ctx),
+              ...pageContext(ctx, options),
               codes,
               next: `${ctx.url.href.replace(/\/$/, "")}/two-factor`,
-              heading: "Your new backup codes",
+              regenerated: true,
             });
           return json({ backupCodes: codes });
         });
       default:
         if (method !== "GET") return refused(400, "BadRequest");
-        return status(ctx, who);
+        return status(ctx, options, who);
     }
   };
 }
@@ -663,6 +684,7 @@ export function twoFactor(options: TwoFactorOptions = {}): TesseraExtension {
     ...(options.issuer !== undefined && { issuer: options.issuer }),
     pages: options.pages ?? {},
     events: options.events ?? {},
+    ...(options.messages && { messages: options.messages }),
   };
   const row: ActionRow = {
     name: TWO_FACTOR_ACTION,

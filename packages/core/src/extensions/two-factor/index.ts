@@ -28,6 +28,7 @@ export {
   type TwoFactorOptions,
   twoFactor,
 } from "./extension.js";
+export { type TwoFactorMessages, twoFactorMessages } from "./messages/index.js";
 export {
   TWO_FACTOR_ADAPTER_METHODS,
   type TwoFactorAdapter,

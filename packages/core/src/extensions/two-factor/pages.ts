@@ -5,10 +5,12 @@
  * is SVG markup the server drew from the `otpauth://` URI, inserted as it is.
  */
 
+import type { Translator } from "../../lib/i18n/messages.js";
 import { html, raw, type SafeHtml } from "../../lib/pages/html.js";
 import { actionBase, icons, renderPage } from "../../lib/pages/layout.js";
 import type { PageTheme } from "../../lib/pages/types.js";
 import type { ResponseInternal } from "../../types.js";
+import type { TwoFactorMessages } from "./messages/index.js";
 import { PASSKEY_CHALLENGE_SCRIPT, PASSKEY_CHALLENGE_SCRIPT_HASH } from "./passkey-script.js";
 
 /** What every two-factor page needs. */
@@ -16,7 +18,12 @@ export interface TwoFactorPageContext {
   url: URL;
   theme: PageTheme;
   csrfToken: string;
+  /** The two-factor texts in the request's language. */
+  t: Translator<TwoFactorMessages>;
 }
+
+/** A refusal the pages show: a key of the two-factor dictionary. */
+export type TwoFactorPageError = "twoFactor.error.wrongCode" | "twoFactor.error.tooMany";
 
 const CSS = `
 .qr { display: flex; justify-content: center; margin: 0 0 16px; }
@@ -25,15 +32,19 @@ const CSS = `
 .codes { display: grid; grid-template-columns: repeat(2, 1fr); gap: 8px; margin: 0 0 16px; padding: 0; list-style: none; font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 15px; text-align: center; }
 .codes li { padding: 8px; border: 1px solid var(--border); border-radius: 8px; background: var(--hover); }
 .check { display: flex; gap: 8px; align-items: center; font-size: 13px; font-weight: 400; }
+.check input[type="checkbox"] { flex: none; width: 16px; height: 16px; margin: 0; padding: 0; }
 .gap-top { margin-top: 16px; }
 .pad { padding: 0 14px 14px; }
 .lead { margin: 0 0 6px; }
 @media print { .button, form { display: none; } }
 `;
 
-function alert(message: string | undefined): SafeHtml | null {
-  return message
-    ? html`<div class="alert" role="alert">${icons.alert}<p>${message}</p></div>`
+function alert(
+  t: Translator<TwoFactorMessages>,
+  error: TwoFactorPageError | undefined,
+): SafeHtml | null {
+  return error
+    ? html`<div class="alert" role="alert">${icons.alert}<p>${t(error)}</p></div>`
     : null;
 }
 
@@ -47,7 +58,7 @@ function csrfField(csrfToken: string): SafeHtml {
  */
 export function challengePage(
   p: TwoFactorPageContext & {
-    error?: string;
+    error?: TwoFactorPageError;
     status?: number;
     trustDays: number;
     /** Offered: "e-mail me a code", or (once sent) the field for it. */
@@ -56,40 +67,42 @@ export function challengePage(
     passkeyOptionsUrl?: string;
   },
 ): ResponseInternal<string> {
+  const { t } = p;
   const trust =
     p.trustDays > 0
-      ? html`<label class="check"><input type="checkbox" name="trustDevice" value="1"> Don't ask again on this browser for ${p.trustDays} days</label>`
+      ? html`<label class="check"><input type="checkbox" name="trustDevice" value="1"> ${t("twoFactor.challenge.trust", { days: p.trustDays })}</label>`
       : null;
   const action = `${actionBase(p.url)}/two-factor/verify`;
   return renderPage({
     url: p.url,
     theme: p.theme,
     status: p.status ?? 200,
-    title: "Two-factor authentication",
-    heading: "Two-factor authentication",
-    subtitle: "Enter the 6-digit code from your authenticator app.",
+    title: t("twoFactor.title"),
+    heading: t("twoFactor.title"),
+    subtitle: t("twoFactor.challenge.subtitle"),
     icon: { svg: icons.lock },
     css: CSS,
-    content: html`${alert(p.error)}<form class="stack" action="${action}" method="post">
+    language: t,
+    content: html`${alert(t, p.error)}<form class="stack" action="${action}" method="post">
 ${csrfField(p.csrfToken)}
-<div class="field"><label for="code">Authentication code</label>
+<div class="field"><label for="code">${t("twoFactor.challenge.codeLabel")}</label>
 <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="10" required autofocus></div>
 ${trust}
-<button type="submit" class="button primary">Verify</button>
+<button type="submit" class="button primary">${t("twoFactor.challenge.verify")}</button>
 </form>
-<details class="detail gap-top"><summary>Use a backup code</summary>
+<details class="detail gap-top"><summary>${t("twoFactor.backup.use")}</summary>
 <form class="stack pad" action="${action}" method="post">
 ${csrfField(p.csrfToken)}
-<div class="field"><label for="backupCode">Backup code</label>
+<div class="field"><label for="backupCode">${t("twoFactor.backup.label")}</label>
 <input id="backupCode" name="backupCode" type="text" autocomplete="off" autocapitalize="characters" maxlength="20" required></div>
 ${trust}
-<button type="submit" class="button secondary">Use backup code</button>
+<button type="submit" class="button secondary">${t("twoFactor.backup.submit")}</button>
 </form></details>${p.emailCode ? emailCodeForm(p, action, trust) : null}${
       p.passkeyOptionsUrl
         ? html`<form class="stack gap-top" action="${action}" method="post">
 ${csrfField(p.csrfToken)}<input type="hidden" name="passkey" value="">
 ${trust}
-<button type="button" class="button secondary" data-two-factor-passkey="${p.passkeyOptionsUrl}">Use a passkey</button>
+<button type="button" class="button secondary" data-two-factor-passkey="${p.passkeyOptionsUrl}">${t("twoFactor.passkey.use")}</button>
 </form>`
         : null
     }`,
@@ -106,20 +119,25 @@ function emailCodeForm(
   verifyAction: string,
   trust: SafeHtml | null,
 ): SafeHtml {
+  const { t } = p;
   const sent = p.emailCode?.sent === true;
   if (!sent)
     return html`<form class="stack gap-top" action="${actionBase(p.url)}/two-factor/email-code" method="post">
 ${csrfField(p.csrfToken)}
-<button type="submit" class="button secondary">E-mail me a code</button>
+<button type="submit" class="button secondary">${t("twoFactor.emailCode.send")}</button>
 </form>`;
-  const where = p.emailCode?.address ? html` to ${p.emailCode.address}` : null;
+  const address = p.emailCode?.address;
+  // <bdi>: an address is left to right inside right-to-left text, and keeps its own order.
+  const sentText = address
+    ? t.html("twoFactor.emailCode.sentTo", { address: html`<bdi>${address}</bdi>` })
+    : t("twoFactor.emailCode.sent");
   return html`<form class="stack gap-top" action="${verifyAction}" method="post">
 ${csrfField(p.csrfToken)}
-<p class="hint lead">We sent a code${where}. It works for 10 minutes.</p>
-<div class="field"><label for="emailCode">Code from the e-mail</label>
+<p class="hint lead">${sentText}</p>
+<div class="field"><label for="emailCode">${t("twoFactor.emailCode.label")}</label>
 <input id="emailCode" name="emailCode" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="8" required value="${p.emailCode?.prefill ?? ""}"></div>
 ${trust}
-<button type="submit" class="button secondary">Verify e-mailed code</button>
+<button type="submit" class="button secondary">${t("twoFactor.emailCode.submit")}</button>
 </form>`;
 }
 
@@ -127,65 +145,75 @@ ${trust}
 export function enrolStartPage(
   p: TwoFactorPageContext & { required: boolean },
 ): ResponseInternal<string> {
+  const { t } = p;
   return renderPage({
     url: p.url,
     theme: p.theme,
     status: 200,
-    title: "Set up two-factor authentication",
-    heading: "Set up two-factor authentication",
-    subtitle: p.required
-      ? "This site asks for a second factor. Set up an authenticator app to finish signing in."
-      : "Protect your account with a code from an authenticator app.",
+    title: t("twoFactor.enrol.title"),
+    heading: t("twoFactor.enrol.title"),
+    subtitle: t(p.required ? "twoFactor.enrol.required" : "twoFactor.enrol.optional"),
     icon: { svg: icons.lock },
     css: CSS,
+    language: t,
     content: html`<form class="stack" action="${actionBase(p.url)}/two-factor/enrol" method="post">
 ${csrfField(p.csrfToken)}
-<button type="submit" class="button primary">Set up authenticator app</button>
+<button type="submit" class="button primary">${t("twoFactor.enrol.start")}</button>
 </form>`,
   });
 }
 
 /** The QR code, the key to type by hand, and the form confirming the first code. */
 export function enrolPage(
-  p: TwoFactorPageContext & { qrSvg: string; secret: string; uri: string; error?: string },
+  p: TwoFactorPageContext & {
+    qrSvg: string;
+    secret: string;
+    uri: string;
+    error?: TwoFactorPageError;
+  },
 ): ResponseInternal<string> {
+  const { t } = p;
   return renderPage({
     url: p.url,
     theme: p.theme,
     status: p.error ? 400 : 200,
-    title: "Set up two-factor authentication",
-    heading: "Scan the QR code",
-    subtitle: "Scan it with your authenticator app, then enter the code it shows.",
+    title: t("twoFactor.enrol.title"),
+    heading: t("twoFactor.enrol.scanHeading"),
+    subtitle: t("twoFactor.enrol.scanSubtitle"),
     icon: { svg: icons.lock },
     css: CSS,
-    content: html`${alert(p.error)}<div class="qr" role="img" aria-label="QR code for your authenticator app">${raw(p.qrSvg)}</div>
-<p class="hint lead">Or enter this key by hand:</p>
-<p class="key" data-secret="${p.secret}">${p.secret.replace(/(.{4})/g, "$1 ").trim()}</p>
+    language: t,
+    content: html`${alert(t, p.error)}<div class="qr" role="img" aria-label="${t("twoFactor.enrol.qrLabel")}">${raw(p.qrSvg)}</div>
+<p class="hint lead">${t("twoFactor.enrol.manualKey")}</p>
+<p class="key" dir="ltr" data-secret="${p.secret}">${p.secret.replace(/(.{4})/g, "$1 ").trim()}</p>
 <form class="stack" action="${actionBase(p.url)}/two-factor/activate" method="post">
 ${csrfField(p.csrfToken)}
-<div class="field"><label for="code">Code from the app</label>
+<div class="field"><label for="code">${t("twoFactor.enrol.codeLabel")}</label>
 <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="10" required autofocus></div>
-<button type="submit" class="button primary">Confirm</button>
+<button type="submit" class="button primary">${t("twoFactor.enrol.confirm")}</button>
 </form>`,
   });
 }
 
 /** The backup codes, shown once, with print and a link onwards. */
 export function backupCodesPage(
-  p: TwoFactorPageContext & { codes: readonly string[]; next: string; heading?: string },
+  p: TwoFactorPageContext & { codes: readonly string[]; next: string; regenerated?: boolean },
 ): ResponseInternal<string> {
+  const { t } = p;
   return renderPage({
     url: p.url,
     theme: p.theme,
     status: 200,
-    title: "Backup codes",
-    heading: p.heading ?? "Save your backup codes",
-    subtitle:
-      "Each code signs you in once if you lose your authenticator app. They are shown only now: print them or keep them somewhere safe.",
+    title: t("twoFactor.backupCodes.title"),
+    heading: t(
+      p.regenerated ? "twoFactor.backupCodes.newHeading" : "twoFactor.backupCodes.heading",
+    ),
+    subtitle: t("twoFactor.backupCodes.subtitle"),
     icon: { svg: icons.lock },
     css: CSS,
-    content: html`<ul class="codes" aria-label="Backup codes">${p.codes.map((code) => html`<li>${code}</li>`)}</ul>
-<a class="button primary" href="${p.next}">Continue</a>`,
+    language: t,
+    content: html`<ul class="codes" dir="ltr" aria-label="${t("twoFactor.backupCodes.title")}">${p.codes.map((code) => html`<li>${code}</li>`)}</ul>
+<a class="button primary" href="${p.next}">${t("twoFactor.backupCodes.continue")}</a>`,
   });
 }
 
@@ -194,55 +222,59 @@ export function managePage(
   p: TwoFactorPageContext & {
     enabled: boolean;
     backupCodesLeft: number;
-    error?: string;
+    error?: TwoFactorPageError;
   },
 ): ResponseInternal<string> {
+  const { t } = p;
   const base = actionBase(p.url);
   const codeField = (id: string) =>
-    html`<div class="field"><label for="${id}">Authentication or backup code</label>
+    html`<div class="field"><label for="${id}">${t("twoFactor.manage.codeLabel")}</label>
 <input id="${id}" name="code" type="text" autocomplete="one-time-code" maxlength="20" required></div>`;
   const content = p.enabled
-    ? html`${alert(p.error)}<p class="message">Two-factor authentication is on. ${p.backupCodesLeft} backup codes left.</p>
+    ? html`${alert(t, p.error)}<p class="message">${t("twoFactor.manage.on", { count: p.backupCodesLeft })}</p>
 <form class="stack" action="${base}/two-factor/backup-codes" method="post">
 ${csrfField(p.csrfToken)}${codeField("regenerate-code")}
-<button type="submit" class="button secondary">New backup codes</button>
+<button type="submit" class="button secondary">${t("twoFactor.manage.newBackupCodes")}</button>
 </form>
 <form class="stack gap-top" action="${base}/two-factor/disable" method="post">
 ${csrfField(p.csrfToken)}${codeField("disable-code")}
-<button type="submit" class="button secondary">Turn off two-factor authentication</button>
+<button type="submit" class="button secondary">${t("twoFactor.manage.turnOff")}</button>
 </form>`
-    : html`<p class="message">Two-factor authentication is off.</p>
-<a class="button primary" href="${base}/two-factor/enrol">Set up authenticator app</a>`;
+    : html`<p class="message">${t("twoFactor.manage.off")}</p>
+<a class="button primary" href="${base}/two-factor/enrol">${t("twoFactor.enrol.start")}</a>`;
   return renderPage({
     url: p.url,
     theme: p.theme,
     status: p.error ? 400 : 200,
-    title: "Two-factor authentication",
-    heading: "Two-factor authentication",
+    title: t("twoFactor.title"),
+    heading: t("twoFactor.title"),
     icon: { svg: icons.lock },
     css: CSS,
+    language: t,
     content,
   });
 }
 
 /** Step-up: a signed-in user confirms with a code before a sensitive action. */
 export function reauthenticatePage(
-  p: TwoFactorPageContext & { callbackUrl: string; error?: string; status?: number },
+  p: TwoFactorPageContext & { callbackUrl: string; error?: TwoFactorPageError; status?: number },
 ): ResponseInternal<string> {
+  const { t } = p;
   return renderPage({
     url: p.url,
     theme: p.theme,
     status: p.status ?? 200,
-    title: "Confirm it's you",
-    heading: "Confirm it's you",
-    subtitle: "Enter a code from your authenticator app (or a backup code) to continue.",
+    title: t("twoFactor.reauthenticate.title"),
+    heading: t("twoFactor.reauthenticate.title"),
+    subtitle: t("twoFactor.reauthenticate.subtitle"),
     icon: { svg: icons.lock },
     css: CSS,
-    content: html`${alert(p.error)}<form class="stack" action="${actionBase(p.url)}/two-factor/reauthenticate" method="post">
+    language: t,
+    content: html`${alert(t, p.error)}<form class="stack" action="${actionBase(p.url)}/two-factor/reauthenticate" method="post">
 ${csrfField(p.csrfToken)}<input type="hidden" name="callbackUrl" value="${p.callbackUrl}">
-<div class="field"><label for="code">Authentication or backup code</label>
+<div class="field"><label for="code">${t("twoFactor.manage.codeLabel")}</label>
 <input id="code" name="code" type="text" autocomplete="one-time-code" maxlength="20" required autofocus></div>
-<button type="submit" class="button primary">Continue</button>
+<button type="submit" class="button primary">${t("twoFactor.reauthenticate.continue")}</button>
 </form>`,
   });
 }

@@ -1,6 +1,7 @@
 /** `GET /error`: the error page (or a redirect to `pages.error`). */
 import type { ResponseInternal } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
+import { coreTranslator } from "../i18n/core/index.js";
 import { renderErrorPage } from "../pages/index.js";
 import { pageUrl } from "./page-url.js";
 
@@ -13,5 +14,6 @@ export function error(ctx: AuthContext): ResponseInternal {
     url: ctx.url,
     theme: config.theme,
     ...(type !== undefined && { error: type }),
+    t: coreTranslator(ctx),
   });
 }

@@ -6,6 +6,7 @@
 import { MissingCSRF, UnknownAction } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
+import { coreTranslator } from "../i18n/core/index.js";
 import { renderSignInPage } from "../pages/signin.js";
 import { currentSessionUser } from "../session/resolve-user.js";
 import { passkeyAdapter } from "../webauthn/passkeys.js";
@@ -40,6 +41,7 @@ export async function signin(ctx: AuthContext): Promise<ResponseInternal> {
       ...(request.query.email !== undefined && { email: request.query.email }),
       ...(signedInAs !== undefined && { signedInAs }),
       ...(passkeyAdapter(config) && { passkeySignals: true }),
+      t: coreTranslator(ctx),
     });
   }
   // Login CSRF defence: without the double-submit token, send the user to the page instead.

@@ -44,6 +44,8 @@ export function composeEmail(params: SendVerificationRequestParams): OutgoingEma
       url: params.url,
       expires: params.expires,
       theme: params.theme,
+      ...(params.locale !== undefined && { locale: params.locale }),
+      ...(params.messages !== undefined && { messages: params.messages }),
       // The sign-in code, or a short numeric token, which is a code to type (password accounts,
       // two-factor); a link token is long and stays out of sight.
       ...(params.code

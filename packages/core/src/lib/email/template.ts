@@ -5,6 +5,9 @@
  * leak when and where the mail is opened, and most clients block them anyway).
  */
 import type { Theme } from "../../types.js";
+import type { CoreMessages } from "../i18n/core/en.js";
+import { coreMessages } from "../i18n/core/index.js";
+import { type MessageOverrides, negotiateTranslator } from "../i18n/messages.js";
 import { escapeHtml, html, raw, type SafeHtml } from "../pages/html.js";
 import { readableTextOn, safeColor, safeHttpUrl } from "../pages/security.js";
 
@@ -20,6 +23,10 @@ export interface VerificationEmailInput {
    * app opens links in another browser than the one waiting for it).
    */
   code?: string;
+  /** The language to write in (BCP 47; default English), matched like `Accept-Language`. */
+  locale?: string;
+  /** The app's texts for the e-mail, by locale (the config's `messages`). */
+  messages?: MessageOverrides<CoreMessages>;
 }
 
 /** A rendered e-mail. */
@@ -36,15 +43,19 @@ const PALETTES = {
   dark: { page: "#09090b", card: "#18181b", text: "#fafafa", muted: "#a1a1aa", border: "#27272a" },
 } as const;
 
-/** "24 hours", "15 minutes", "3 days": the rounded time until `expires`. */
-export function describeLifetime(expires: Date, now = Date.now()): string {
+/**
+ * "24 hours", "15 minutes", "3 days" (in `locale`: "24 Stunden", "24時間"): the rounded time
+ * until `expires`, worded by `Intl.NumberFormat`'s long units, which know each language's plurals.
+ */
+export function describeLifetime(expires: Date, now = Date.now(), locale = "en"): string {
   const seconds = Math.max(0, (expires.valueOf() - now) / 1000);
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+  const format = (n: number, unit: "minute" | "hour" | "day") =>
+    new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(n);
   const minutes = Math.max(1, Math.round(seconds / 60));
-  if (minutes < 60) return plural(minutes, "minute");
+  if (minutes < 60) return format(minutes, "minute");
   const hours = Math.round(seconds / 3600);
-  if (hours < 48) return plural(hours, "hour");
-  return plural(Math.round(seconds / 86400), "day");
+  if (hours < 48) return format(hours, "hour");
+  return format(Math.round(seconds / 86400), "day");
 }
 
 /**
@@ -78,8 +89,9 @@ export function renderVerificationEmail(input: VerificationEmailInput): Verifica
   const buttonText = safeColor(theme.buttonText) ?? readableTextOn(brand);
   const colorScheme =
     theme.colorScheme === "dark" ? "dark" : theme.colorScheme === "light" ? "light" : "light dark";
-  const lifetime = describeLifetime(input.expires);
-  const subject = `Sign in to ${host}`;
+  const t = negotiateTranslator(coreMessages, input.locale, input.messages);
+  const lifetime = describeLifetime(input.expires, Date.now(), t.locale);
+  const subject = t("email.subject", { host });
   const font =
     "font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
@@ -87,13 +99,13 @@ export function renderVerificationEmail(input: VerificationEmailInput): Verifica
   const code = input.code && /^\d{6}$/.test(input.code) ? input.code : undefined;
   const codeRow = code
     ? html`<tr><td align="center" style="padding:0 32px 28px;${font};color:${palette.text};">
-<p style="margin:0 0 8px;font-size:14px;color:${palette.muted};">Or enter this code:</p>
+<p style="margin:0 0 8px;font-size:14px;color:${palette.muted};">${t("email.orCode")}</p>
 <p style="margin:0;font-size:28px;font-weight:600;letter-spacing:6px;font-family:ui-monospace,Menlo,monospace;">${code}</p>
 </td></tr>
 `
     : null;
   const body = html`<!doctype html>
-<html lang="en">
+<html lang="${t.locale}"${t.dir === "rtl" ? html` dir="rtl"` : null}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
@@ -102,24 +114,24 @@ export function renderVerificationEmail(input: VerificationEmailInput): Verifica
 <title>${subject}</title>
 </head>
 <body style="margin:0;padding:0;background:${palette.page};">
-<div style="display:none;max-height:0;overflow:hidden;">Your sign-in link for ${host}. It expires in ${lifetime}.</div>
+<div style="display:none;max-height:0;overflow:hidden;">${t("email.preview", { host, lifetime })}</div>
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="background:${palette.page};">
 <tr><td align="center" style="padding:40px 16px;">
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" border="0" style="max-width:480px;background:${palette.card};border:1px solid ${palette.border};border-radius:12px;">
 <tr><td style="padding:40px 32px 8px;${font};color:${palette.text};">
-<h1 style="margin:0 0 12px;font-size:22px;line-height:1.3;font-weight:600;">Sign in to ${unlinkedHost(host)}</h1>
-<p style="margin:0;font-size:15px;line-height:1.6;color:${palette.muted};">Press the button below to sign in. This link expires in ${lifetime} and can be used only once.</p>
+<h1 style="margin:0 0 12px;font-size:22px;line-height:1.3;font-weight:600;">${t.html("email.subject", { host: unlinkedHost(host) })}</h1>
+<p style="margin:0;font-size:15px;line-height:1.6;color:${palette.muted};">${t("email.pressButton")} ${t("email.thisLinkExpires", { lifetime })}</p>
 </td></tr>
 <tr><td align="center" style="padding:28px 32px;">
 <table role="presentation" cellspacing="0" cellpadding="0" border="0"><tr>
 <td align="center" bgcolor="${brand}" style="border-radius:8px;background:${brand};">
-<a href="${href}" target="_blank" style="display:inline-block;padding:14px 32px;${font};font-size:16px;font-weight:600;line-height:1.2;color:${buttonText};text-decoration:none;border-radius:8px;">Sign in</a>
+<a href="${href}" target="_blank" style="display:inline-block;padding:14px 32px;${font};font-size:16px;font-weight:600;line-height:1.2;color:${buttonText};text-decoration:none;border-radius:8px;">${t("email.button")}</a>
 </td></tr></table>
 </td></tr>
 ${codeRow}<tr><td style="padding:0 32px 32px;${font};color:${palette.muted};font-size:13px;line-height:1.6;">
-<p style="margin:0 0 8px;">If the button does not work, copy this link into your browser:</p>
+<p style="margin:0 0 8px;">${t("email.copyLink")}</p>
 <p style="margin:0 0 16px;word-break:break-all;"><a href="${href}" target="_blank" style="color:${palette.muted};">${href}</a></p>
-<p style="margin:0;padding-top:16px;border-top:1px solid ${palette.border};">If you did not ask to sign in, you can safely ignore this e-mail. Never forward it: anyone with the link can sign in as you.</p>
+<p style="margin:0;padding-top:16px;border-top:1px solid ${palette.border};">${t("email.ignore")} ${t("email.neverForward")}</p>
 </td></tr>
 </table>
 </td></tr>
@@ -128,15 +140,15 @@ ${codeRow}<tr><td style="padding:0 32px 32px;${font};color:${palette.muted};font
 </html>`;
 
   const text = [
-    `Sign in to ${host}`,
+    subject,
     "",
-    "Open this link to sign in:",
+    t("email.openLink"),
     href,
     "",
-    ...(code ? [`Or enter this code: ${code}`, ""] : []),
-    `The link expires in ${lifetime} and can be used only once.`,
-    "If you did not ask to sign in, you can safely ignore this e-mail.",
-    "Never forward it: anyone with the link can sign in as you.",
+    ...(code ? [`${t("email.orCode")} ${code}`, ""] : []),
+    t("email.theLinkExpires", { lifetime }),
+    t("email.ignore"),
+    t("email.neverForward"),
     "",
   ].join("\n");
 

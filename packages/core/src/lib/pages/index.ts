@@ -14,6 +14,8 @@
  */
 
 import type { ResponseInternal } from "../../types.js";
+import type { CoreMessages } from "../i18n/core/en.js";
+import type { Translator } from "../i18n/messages.js";
 import {
   errorPage,
   signOutPage,
@@ -40,6 +42,8 @@ export function renderSignOutPage(p: {
   csrfToken: string;
   callbackUrl: string;
   logoutIssuers?: readonly string[];
+  /** The texts in the request's language (default English). */
+  t?: Translator<CoreMessages>;
 }): ResponseInternal<string> {
   return signOutPage(p);
 }
@@ -56,6 +60,8 @@ export function renderErrorPage(p: {
   error?: string;
   /** shown only when given (debug mode in development) */
   detail?: string;
+  /** The texts in the request's language (default English). */
+  t?: Translator<CoreMessages>;
 }): ResponseInternal<string> {
   return errorPage(p);
 }
@@ -70,6 +76,8 @@ export function renderVerifyRequestPage(p: {
   provider?: { id?: string; name: string };
   codeForm?: { csrfToken: string };
   error?: VerifyRequestCodeError;
+  /** The texts in the request's language (default English). */
+  t?: Translator<CoreMessages>;
 }): ResponseInternal<string> {
   return verifyRequestPage(p);
 }

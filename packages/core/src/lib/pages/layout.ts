@@ -45,6 +45,14 @@ export interface PageOptions {
   scriptHashes?: readonly string[];
   /** Below the card. */
   footer?: SafeHtml;
+  /** The page's language and writing direction (`<html lang dir>`); default English. */
+  language?: PageLanguage;
+}
+
+/** What `<html>` says of the page's text: its BCP 47 tag and direction. */
+export interface PageLanguage {
+  readonly locale: string;
+  readonly dir: "ltr" | "rtl";
 }
 
 /** Renders a complete page response. */
@@ -68,8 +76,10 @@ export function renderPage(options: PageOptions): ResponseInternal<string> {
       : null;
   const css = options.css ? `${stylesheet(theme)}\n${options.css}` : stylesheet(theme);
 
+  const language = options.language ?? { locale: "en", dir: "ltr" };
+  // `dir` is written only for right-to-left text: left-to-right is the default of HTML.
   const body = html`<!DOCTYPE html>
-<html lang="en">
+<html lang="${language.locale}"${language.dir === "rtl" ? html` dir="rtl"` : null}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -1,61 +1,61 @@
 /**
  * User-facing texts for error values. The `error` query parameter is attacker-controlled, so it is
- * only ever used as a key into these tables: the raw value is never printed.
+ * only ever used as a key into these tables: the raw value is never printed. The texts
+ * themselves are in the core's dictionary (lib/i18n/core/), in the request's language.
  */
+import type { CoreMessages } from "../i18n/core/en.js";
+import type { Translator } from "../i18n/messages.js";
+
+type CoreKey = keyof CoreMessages & string;
 
 /** Sign-in page banners for the SignInPageErrorParam values. */
-const SIGNIN_ERRORS: Readonly<Record<string, string>> = {
-  Signin: "Sign in failed. Try again, or choose another way to sign in.",
-  OAuthSignin: "We couldn't start signing you in with that provider. Please try again.",
-  OAuthSignInError: "We couldn't start signing you in with that provider. Please try again.",
-  OAuthCallbackError: "Signing in with that provider didn't complete. Please try again.",
-  OAuthCreateAccount:
-    "We couldn't create your account. Try again, or choose another way to sign in.",
-  EmailCreateAccount:
-    "We couldn't create your account. Try again, or choose another way to sign in.",
-  Callback: "Something went wrong while signing you in. Please try again.",
-  OAuthAccountNotLinked:
-    "To confirm your identity, sign in with the same method you used when you first signed up.",
-  AccountNotLinked:
-    "To confirm your identity, sign in with the same method you used when you first signed up.",
-  EmailSignin: "We couldn't send the sign-in email. Check the address and try again.",
-  EmailSignInError: "We couldn't send the sign-in email. Check the address and try again.",
+const SIGNIN_ERRORS: Readonly<Record<string, CoreKey>> = {
+  Signin: "signIn.error.Signin",
+  OAuthSignin: "signIn.error.OAuthSignin",
+  OAuthSignInError: "signIn.error.OAuthSignin",
+  OAuthCallbackError: "signIn.error.OAuthCallbackError",
+  OAuthCreateAccount: "signIn.error.CreateAccount",
+  EmailCreateAccount: "signIn.error.CreateAccount",
+  Callback: "signIn.error.Callback",
+  OAuthAccountNotLinked: "signIn.error.AccountNotLinked",
+  AccountNotLinked: "signIn.error.AccountNotLinked",
+  EmailSignin: "signIn.error.EmailSignin",
+  EmailSignInError: "signIn.error.EmailSignin",
   // Never say whether the identifier or the secret was wrong: that would confirm accounts exist.
-  CredentialsSignin: "Sign in failed. Check the details you provided are correct.",
-  SessionRequired: "Please sign in to access this page.",
-  MissingCSRF: "Your sign-in form expired. Please try again.",
-  Verification:
-    "That sign-in link is no longer valid. It may have been used already or it may have expired.",
-  WebAuthnVerificationError: "We couldn't verify your passkey. Please try again.",
-  RateLimited: "Too many sign-in attempts. Please wait a minute, then try again.",
+  CredentialsSignin: "signIn.error.CredentialsSignin",
+  SessionRequired: "signIn.error.SessionRequired",
+  MissingCSRF: "signIn.error.MissingCSRF",
+  Verification: "signIn.error.Verification",
+  WebAuthnVerificationError: "signIn.error.WebAuthnVerificationError",
+  RateLimited: "signIn.error.RateLimited",
 };
 
-const SIGNIN_DEFAULT = "Unable to sign in. Please try again.";
-
 /** Why an e-mail address was refused (the `code` of an `EmailSignin` error). */
-const ADDRESS_REFUSALS: Readonly<Record<string, string>> = {
-  "address-required": "Enter your e-mail address.",
-  "address-too-long": "That e-mail address is too long.",
-  "address-at-lookalike":
-    "That e-mail address contains a character that looks like @ but is not one.",
-  "address-quoted": "E-mail addresses with quotes are not accepted.",
-  "address-one-at": "An e-mail address has exactly one @.",
-  "address-local-part": "The part before the @ contains characters an address cannot have.",
-  "address-domain": "The part after the @ is not a domain name (like example.com).",
+const ADDRESS_REFUSALS: Readonly<Record<string, CoreKey>> = {
+  "address-required": "address.address-required",
+  "address-too-long": "address.address-too-long",
+  "address-at-lookalike": "address.address-at-lookalike",
+  "address-quoted": "address.address-quoted",
+  "address-one-at": "address.address-one-at",
+  "address-local-part": "address.address-local-part",
+  "address-domain": "address.address-domain",
 };
 
 /**
  * The banner text for a sign-in page error; unknown values get a generic text. A refused e-mail
  * address (`EmailSignin` with a known `code`) is told why.
  */
-export function signInErrorMessage(error: string, code?: string): string {
+export function signInErrorMessage(
+  t: Translator<CoreMessages>,
+  error: string,
+  code?: string,
+): string {
   if ((error === "EmailSignin" || error === "EmailSignInError") && code !== undefined) {
     const reason = Object.hasOwn(ADDRESS_REFUSALS, code) ? ADDRESS_REFUSALS[code] : undefined;
-    if (reason) return `That e-mail address was not accepted. ${reason} Correct it and try again.`;
+    if (reason) return t("signIn.error.addressRefused", { reason: t(reason) });
   }
-  return Object.hasOwn(SIGNIN_ERRORS, error)
-    ? (SIGNIN_ERRORS[error] ?? SIGNIN_DEFAULT)
-    : SIGNIN_DEFAULT;
+  const key = Object.hasOwn(SIGNIN_ERRORS, error) ? SIGNIN_ERRORS[error] : undefined;
+  return t(key ?? "signIn.error.default");
 }
 
 /** What the error page shows for one ErrorPageParam value. */
@@ -67,58 +67,65 @@ export interface ErrorPageContent {
   action: "signin" | "home";
 }
 
-const ERROR_PAGES: Readonly<Record<string, ErrorPageContent>> = {
+/** The error values with a page of their own; the texts are `error.<value>.title/message`. */
+const ERROR_PAGES: Readonly<
+  Record<string, { status: number; action: "signin" | "home"; title: CoreKey; message: CoreKey }>
+> = {
   Configuration: {
     status: 500,
-    title: "Server error",
-    message:
-      "There is a problem with the server configuration. Check the server logs for more information.",
     action: "home",
+    title: "error.Configuration.title",
+    message: "error.Configuration.message",
   },
   AccessDenied: {
     status: 403,
-    title: "Access denied",
-    message: "You do not have permission to sign in.",
     action: "signin",
+    title: "error.AccessDenied.title",
+    message: "error.AccessDenied.message",
   },
   Verification: {
     status: 403,
-    title: "Unable to sign in",
-    message:
-      "The sign-in link is no longer valid. It may have been used already or it may have expired.",
     action: "signin",
+    title: "error.Verification.title",
+    message: "error.Verification.message",
   },
   // A ban (`@tessera/core/admin`): the reason is for administrators, never shown here.
   UserBanned: {
     status: 403,
-    title: "Account suspended",
-    message:
-      "This account is suspended and cannot sign in. If you think this is a mistake, contact the site's support.",
     action: "home",
+    title: "error.UserBanned.title",
+    message: "error.UserBanned.message",
   },
   // Sign-out cleared this browser's cookie but could not end the session on the server (store or
   // database down): a copy of the cookie elsewhere may still be signed in, and the user must know.
   SignOutError: {
     status: 503,
-    title: "Sign-out incomplete",
-    message:
-      "You are signed out on this device, but your session could not be ended everywhere right now: a copy of it on another device may still be signed in. If you signed in on a device you no longer control, contact the site's support.",
     action: "home",
+    title: "error.SignOutError.title",
+    message: "error.SignOutError.message",
   },
 };
 
-const ERROR_DEFAULT: ErrorPageContent = {
+const ERROR_DEFAULT = {
   status: 200,
-  title: "Something went wrong",
-  message: "An unexpected error occurred. Please try again.",
   action: "signin",
-};
+  title: "error.default.title",
+  message: "error.default.message",
+} as const;
 
 /** The error page content for an error value; unknown or missing values get a generic page. */
-export function errorPageContent(error: string | undefined): ErrorPageContent {
+export function errorPageContent(
+  t: Translator<CoreMessages>,
+  error: string | undefined,
+): ErrorPageContent {
   // hasOwn, not `in`: `?error=constructor` must not reach Object.prototype.
-  if (error !== undefined && Object.hasOwn(ERROR_PAGES, error)) {
-    return ERROR_PAGES[error] ?? ERROR_DEFAULT;
-  }
-  return ERROR_DEFAULT;
+  const page =
+    (error !== undefined && Object.hasOwn(ERROR_PAGES, error) ? ERROR_PAGES[error] : undefined) ??
+    ERROR_DEFAULT;
+  return {
+    status: page.status,
+    action: page.action,
+    title: t(page.title),
+    message: t(page.message),
+  };
 }

@@ -9,6 +9,9 @@ import type {
   InternalProvider,
   InternalWebAuthnProvider,
 } from "../config/internal.js";
+import type { CoreMessages } from "../i18n/core/en.js";
+import { englishCore } from "../i18n/core/index.js";
+import type { Translator } from "../i18n/messages.js";
 import type { CredentialInput } from "../provider-types.js";
 import { webauthnScriptElement } from "../webauthn/script.js";
 import { attributes, html, raw, type SafeHtml } from "./html.js";
@@ -40,10 +43,13 @@ export interface SignInPageParams {
    * makes the WebAuthn Signal API calls (`data-passkeys-url`).
    */
   passkeySignals?: boolean;
+  /** The texts in the request's language (default English). */
+  t?: Translator<CoreMessages>;
 }
 
 /** What a section needs to know about the page it is on. */
 interface SectionContext extends SignInPageParams {
+  t: Translator<CoreMessages>;
   /** More than one group of methods: sections get titles and built-in labels say what for. */
   severalMethods: boolean;
 }
@@ -163,16 +169,20 @@ function providerLook(provider: OAuthProvider, index: number, url: URL): Provide
   };
 }
 
-function providerButton(provider: OAuthProvider, look: ProviderLook): SafeHtml {
+function providerButton(
+  provider: OAuthProvider,
+  look: ProviderLook,
+  t: Translator<CoreMessages>,
+): SafeHtml {
   const initial = [...provider.name.trim()][0]?.toUpperCase() ?? "?";
   const mark = look.logo
     ? html`<img class="provider-logo" src="${look.logo}" alt="" width="20" height="20" loading="lazy" referrerpolicy="no-referrer">`
     : html`<span class="monogram" aria-hidden="true">${initial}</span>`;
-  return html`<button type="submit" class="button provider ${look.className}">${mark}<span>Sign in with ${provider.name}</span></button>`;
+  return html`<button type="submit" class="button provider ${look.className}">${mark}<span>${t("signIn.withProvider", { provider: provider.name })}</span></button>`;
 }
 
-function oauthSection(provider: OAuthProvider, look: ProviderLook, p: SignInPageParams): SafeHtml {
-  return html`<form class="provider-form" action="${provider.signinUrl}" method="post" data-provider-id="${provider.id}">${hiddenFields(p.csrfToken, p.callbackUrl)}${providerButton(provider, look)}</form>`;
+function oauthSection(provider: OAuthProvider, look: ProviderLook, p: SectionContext): SafeHtml {
+  return html`<form class="provider-form" action="${provider.signinUrl}" method="post" data-provider-id="${provider.id}">${hiddenFields(p.csrfToken, p.callbackUrl)}${providerButton(provider, look, p.t)}</form>`;
 }
 
 function emailSection(provider: InternalEmailProvider, p: SectionContext): SafeHtml {
@@ -189,8 +199,8 @@ function emailSection(provider: InternalEmailProvider, p: SectionContext): SafeH
   });
   return html`<form class="stack" action="${provider.signinUrl}" method="post" data-provider-id="${provider.id}">
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
-<div class="field"><label for="${id}">${p.severalMethods ? "Email for the sign-in link" : "Email"}</label><input${input}></div>
-<button type="submit" class="button primary">Sign in with ${provider.name}</button>
+<div class="field"><label for="${id}">${p.t(p.severalMethods ? "signIn.emailForLink" : "signIn.email")}</label><input${input}></div>
+<button type="submit" class="button primary">${p.t("signIn.withProvider", { provider: provider.name })}</button>
 </form>`;
 }
 
@@ -221,24 +231,37 @@ function credentialsSection(provider: InternalCredentialsProvider, p: SectionCon
   return html`<form class="stack" action="${provider.callbackUrl}" method="post" data-provider-id="${provider.id}"${create}>
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
 ${fields}
-<button type="submit" class="button primary">Sign in with ${provider.name}</button>
+<button type="submit" class="button primary">${p.t("signIn.withProvider", { provider: provider.name })}</button>
 </form>${linkRow}`;
 }
 
-const DEFAULT_WEBAUTHN_FIELDS: Record<string, CredentialInput> = {
-  email: {
-    label: "Email",
-    type: "email",
-    placeholder: "you@example.com",
-    required: true,
-    autocomplete: "username webauthn",
-  },
-};
+/** The default field of the passkey form; beside other methods its label says what it is for. */
+function defaultWebAuthnFields(p: SectionContext): Record<string, CredentialInput> {
+  return {
+    email: {
+      label: p.t(p.severalMethods ? "signIn.emailForPasskey" : "signIn.email"),
+      type: "email",
+      placeholder: "you@example.com",
+      required: true,
+      autocomplete: "username webauthn",
+    },
+  };
+}
 
-/** The default field beside other methods: its label says what the address is for. */
-const DEFAULT_WEBAUTHN_FIELDS_BESIDE_OTHERS: Record<string, CredentialInput> = {
-  email: { ...DEFAULT_WEBAUTHN_FIELDS.email, label: "Email for the passkey" },
-};
+/**
+ * The passkey script's error texts in the page's language, as JSON for `data-webauthn-messages`
+ * (escaped by `html` like any attribute): the script stays the same bytes, so its CSP hash holds.
+ */
+function passkeyMessages(t: Translator<CoreMessages>): string {
+  return JSON.stringify({
+    closed: t("signIn.passkey.error.closed"),
+    exists: t("signIn.passkey.error.exists"),
+    refused: t("signIn.passkey.error.refused"),
+    createFailed: t("signIn.passkey.error.createFailed"),
+    signInFailed: t("signIn.passkey.error.signInFailed"),
+    unsupported: t("signIn.passkey.error.unsupported"),
+  });
+}
 
 /**
  * The passkey form. It does nothing by itself: the WebAuthn script (inlined by
@@ -249,9 +272,7 @@ const DEFAULT_WEBAUTHN_FIELDS_BESIDE_OTHERS: Record<string, CredentialInput> = {
  * CSRF token included. `data-conditional-ui` says whether it offers passkeys in the autofill.
  */
 function webauthnSection(provider: InternalWebAuthnProvider, p: SectionContext): SafeHtml {
-  const formFields =
-    provider.formFields ??
-    (p.severalMethods ? DEFAULT_WEBAUTHN_FIELDS_BESIDE_OTHERS : DEFAULT_WEBAUTHN_FIELDS);
+  const formFields = provider.formFields ?? defaultWebAuthnFields(p);
   const fields = Object.entries(formFields).map(([name, field]) =>
     renderField(
       provider.id,
@@ -263,16 +284,16 @@ function webauthnSection(provider: InternalWebAuthnProvider, p: SectionContext):
   const optionsUrl = `${actionBase(p.url)}/webauthn-options/${encodeURIComponent(provider.id)}`;
   return html`<section class="webauthn" id="webauthn-${provider.id}" data-provider-id="${provider.id}"
   data-webauthn-options-url="${optionsUrl}" data-callback-url="${provider.callbackUrl}"
-  data-conditional-ui="${provider.enableConditionalUI ? "true" : "false"}"${p.passkeySignals ? html` data-passkeys-url="${actionBase(p.url)}/passkeys"` : ""}>
+  data-conditional-ui="${provider.enableConditionalUI ? "true" : "false"}" data-webauthn-messages="${passkeyMessages(p.t)}"${p.passkeySignals ? html` data-passkeys-url="${actionBase(p.url)}/passkeys"` : ""}>
 <form class="stack" action="${provider.callbackUrl}" method="post" data-provider-id="${provider.id}">
 ${hiddenFields(p.csrfToken, p.callbackUrl)}
 <input type="hidden" name="action" value=""><input type="hidden" name="data" value="">
 ${fields}
 <div class="button-stack">
-<button type="submit" class="button primary" data-provider-id="${provider.id}" data-action="authenticate">Sign in with passkey</button>
-<button type="submit" class="button secondary" data-provider-id="${provider.id}" data-action="register">Create a passkey</button>
+<button type="submit" class="button primary" data-provider-id="${provider.id}" data-action="authenticate">${p.t("signIn.passkey.signIn")}</button>
+<button type="submit" class="button secondary" data-provider-id="${provider.id}" data-action="register">${p.t("signIn.passkey.create")}</button>
 </div>
-<noscript><p class="hint">Passkeys need JavaScript to be enabled.</p></noscript>
+<noscript><p class="hint">${p.t("signIn.passkey.needsScript")}</p></noscript>
 </form>
 </section>`;
 }
@@ -351,30 +372,36 @@ function groupProviders(providers: readonly InternalProvider[]): InternalProvide
 const SECTION_TYPES: ReadonlySet<string> = new Set(["email", "credentials", "webauthn"]);
 
 /** The title of a group when the page offers several: what kind of sign-in it is. */
-function groupTitle(first: InternalProvider): string {
+function groupTitle(first: InternalProvider, t: Translator<CoreMessages>): string {
   switch (first.type) {
     case "email":
-      return "Email me a sign-in link";
+      return t("signIn.group.email");
     case "credentials": {
       const fields = Object.values(first.credentials ?? {});
-      return fields.some((field) => fieldType(field) === "password") ? "Password" : first.name;
+      return fields.some((field) => fieldType(field) === "password")
+        ? t("signIn.group.password")
+        : first.name;
     }
     case "webauthn":
-      return "Passkey";
+      return t("signIn.group.passkey");
     default:
-      return "Use an account you have";
+      return t("signIn.group.oauth");
   }
 }
 
-function renderGroups(p: SignInPageParams, looks: Map<InternalProvider, ProviderLook>): SafeHtml[] {
+function renderGroups(
+  p: SignInPageParams,
+  t: Translator<CoreMessages>,
+  looks: Map<InternalProvider, ProviderLook>,
+): SafeHtml[] {
   const groups = groupProviders(p.providers);
-  const context: SectionContext = { ...p, severalMethods: groups.length > 1 };
+  const context: SectionContext = { ...p, t, severalMethods: groups.length > 1 };
   return groups.map((group, index) => {
     const sections = group.map((provider) => section(provider, looks.get(provider), context));
     if (!context.severalMethods) return html`<div class="group">${sections}</div>`;
     const titleId = `method-${index + 1}-title`;
     const [first] = group;
-    return html`<div class="group" role="group" aria-labelledby="${titleId}"><h2 class="group-title" id="${titleId}">${first ? groupTitle(first) : ""}</h2>${sections}</div>`;
+    return html`<div class="group" role="group" aria-labelledby="${titleId}"><h2 class="group-title" id="${titleId}">${first ? groupTitle(first, t) : ""}</h2>${sections}</div>`;
   });
 }
 
@@ -393,37 +420,46 @@ function renderGroups(p: SignInPageParams, looks: Map<InternalProvider, Provider
  * ```
  */
 export function renderSignInPage(p: SignInPageParams): ResponseInternal<string> {
+  const t = p.t ?? englishCore;
   const looks = new Map<InternalProvider, ProviderLook>();
   p.providers.forEach((provider, index) => {
     if (isOAuth(provider)) looks.set(provider, providerLook(provider, index, p.url));
   });
-  const groups = renderGroups(p, looks);
+  const groups = renderGroups(p, t, looks);
   const content: SafeHtml[] = [];
   if (p.signedInAs !== undefined) {
     content.push(
-      html`<div class="notice" role="status" data-testid="signed-in-as"><p>Signed in as <strong>${p.signedInAs}</strong> — link another method below, or <a href="${actionBase(p.url)}/signout">sign out</a>.</p></div>`,
+      html`<div class="notice" role="status" data-testid="signed-in-as"><p>${t.html(
+        "signIn.signedInAs",
+        {
+          user: html`<strong>${p.signedInAs}</strong>`,
+          signOut: html`<a href="${actionBase(p.url)}/signout">${t("signIn.signedInAs.signOut")}</a>`,
+        },
+      )}</p></div>`,
     );
   }
   if (p.error !== undefined) {
     content.push(
-      html`<div class="alert" role="alert">${icons.alert}<p>${signInErrorMessage(p.error, p.code)}</p></div>`,
+      html`<div class="alert" role="alert">${icons.alert}<p>${signInErrorMessage(t, p.error, p.code)}</p></div>`,
     );
   }
   groups.forEach((group, index) => {
-    if (index > 0) content.push(html`<div class="divider" role="separator">or</div>`);
+    if (index > 0)
+      content.push(html`<div class="divider" role="separator">${t("signIn.or")}</div>`);
     content.push(group);
   });
   if (groups.length === 0) {
-    content.push(html`<p class="message">No sign-in methods are configured.</p>`);
+    content.push(html`<p class="message">${t("signIn.noMethods")}</p>`);
   }
   const hasWebAuthn = p.providers.some((provider) => provider.type === "webauthn");
   return renderPage({
     url: p.url,
     theme: p.theme,
     status: 200,
-    title: "Sign in",
-    heading: "Sign in",
-    subtitle: html`to continue to <strong>${p.url.host}</strong>`,
+    title: t("signIn.title"),
+    heading: t("signIn.title"),
+    subtitle: t.html("signIn.continueTo", { host: html`<strong>${p.url.host}</strong>` }),
+    language: t,
     icon: { svg: icons.lock },
     content: html`${content}`,
     formTargets: formTargets(p),

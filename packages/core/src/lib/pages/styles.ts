@@ -236,6 +236,11 @@ input:focus-visible {
 .footer a { color: var(--muted); text-decoration: none; }
 .footer a:hover { color: var(--text); text-decoration: underline; }
 a:focus-visible { outline: 2px solid color-mix(in srgb, var(--brand) 60%, transparent); outline-offset: 2px; border-radius: 4px; }
+/* Right-to-left pages (Arabic): the layout above uses no physical sides, so flex rows and text
+   mirror by themselves. Arabic letters join, and letter-spacing would pull the words apart. */
+[dir="rtl"] h1, [dir="rtl"] .divider, [dir="rtl"] .group-title { letter-spacing: 0; }
+/* Addresses are written left to right in every language; aligned to the page's side. */
+[dir="rtl"] input[type="email"] { direction: ltr; text-align: end; }
 @media (max-width: 480px) {
   body { padding: 24px 12px; justify-content: flex-start; }
   .card { padding: 32px 20px 28px; border-radius: 14px; }

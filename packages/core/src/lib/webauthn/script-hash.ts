@@ -5,4 +5,4 @@
  * module of its own because every page's Content-Security-Policy names it, while only the
  * sign-in page carries the script.
  */
-export const WEBAUTHN_SCRIPT_HASH = "sha256-9wi/s549M7O/oXZj220hJdYAJvFf8H69lbpHAywS2Hc=";
+export const WEBAUTHN_SCRIPT_HASH = "sha256-4KUZa7TAEMAQ4s4svVMxCxOuJDS0PkblqKcgaKfNapo=";

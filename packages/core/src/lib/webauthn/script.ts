@@ -8,7 +8,9 @@
  * - buttons with `data-action="authenticate|register"` start a ceremony;
  * - the form's hidden `action` and `data` inputs carry the result, posted like any form (CSRF
  *   token and callback URL included), so the browser follows the redirect itself;
- * - once a section is wired up it gets `data-webauthn-ready` (tests wait for it).
+ * - once a section is wired up it gets `data-webauthn-ready` (tests wait for it);
+ * - `data-webauthn-messages` holds its error texts in the page's language (JSON; English is
+ *   built in), so the script, and with it the hash, is the same in every language.
  *
  * With `data-passkeys-url` (the adapter manages passkeys), a passkey sign-in is posted through
  * `fetch` and followed by the WebAuthn Signal API calls before the page leaves.
@@ -93,16 +95,26 @@ export const WEBAUTHN_SCRIPT = `(() => {
     section.setAttribute("aria-busy", String(value));
     for (const button of section.querySelectorAll("button")) button.disabled = value;
   };
-  const explain = (error, action) => {
-    if (error && error.name === "NotAllowedError")
-      return "The passkey prompt was closed or timed out. Try again.";
-    if (error && error.name === "InvalidStateError")
-      return "This device already holds a passkey for this account.";
-    if (error && error.status === 400 && action === "register")
-      return "A passkey cannot be created for this address. If you already have an account, sign in first.";
-    return action === "register"
-      ? "The passkey could not be created. Try again."
-      : "Signing in with a passkey failed. Try again.";
+  const ENGLISH = {
+    closed: "The passkey prompt was closed or timed out. Try again.",
+    exists: "This device already holds a passkey for this account.",
+    refused: "A passkey cannot be created for this address. If you already have an account, sign in first.",
+    createFailed: "The passkey could not be created. Try again.",
+    signInFailed: "Signing in with a passkey failed. Try again.",
+    unsupported: "This browser does not support passkeys.",
+  };
+  const say = (section, key) => {
+    try {
+      const texts = JSON.parse(section.getAttribute("data-webauthn-messages") || "{}");
+      if (typeof texts[key] === "string" && texts[key]) return texts[key];
+    } catch (error) {}
+    return ENGLISH[key];
+  };
+  const explain = (section, error, action) => {
+    if (error && error.name === "NotAllowedError") return say(section, "closed");
+    if (error && error.name === "InvalidStateError") return say(section, "exists");
+    if (error && error.status === 400 && action === "register") return say(section, "refused");
+    return say(section, action === "register" ? "createFailed" : "signInFailed");
   };
 
   const fetchOptions = async (section, form, action, withFields) => {
@@ -253,7 +265,7 @@ export const WEBAUTHN_SCRIPT = `(() => {
       post(section, form, action, credential);
     } catch (error) {
       console.warn("Passkey " + requested + " failed:", error);
-      show(section, explain(error, requested));
+      show(section, explain(section, error, requested));
       setBusy(section, false);
       const autofill = sections.find((s) => s.hasAttribute("data-webauthn-autofill"));
       if (autofill && !conditional) void startConditional(autofill, autofill.querySelector("form"));
@@ -326,7 +338,7 @@ export const WEBAUTHN_SCRIPT = `(() => {
     const form = section.querySelector("form");
     if (!form) continue;
     if (!supported) {
-      show(section, "This browser does not support passkeys.");
+      show(section, say(section, "unsupported"));
       for (const button of section.querySelectorAll("button[data-action]")) button.disabled = true;
       continue;
     }

@@ -21,6 +21,7 @@ import {
 import { emailSignInSubject } from "../../email/sign-in-subject.js";
 import { hashVerificationToken, verificationSecrets } from "../../email/token.js";
 import { json } from "../../http/response.js";
+import { coreTranslator } from "../../i18n/core/index.js";
 import { renderVerifyRequestPage } from "../../pages/index.js";
 import { clearSignInLimit, limitSignInAttempt } from "../../session/rate-limit.js";
 import { resolveUser } from "../../session/resolve-user.js";
@@ -126,6 +127,7 @@ function codeRefused(
     provider: { id: provider.id, name: provider.name },
     ...(canRetry && { codeForm: { csrfToken: ctx.csrfToken ?? "" } }),
     error,
+    t: coreTranslator(ctx),
   });
   return { ...page, status, cookies };
 }

@@ -11,6 +11,7 @@ import { resetVerificationAttempts } from "../../email/attempts.js";
 import { signInCodeEnabled, startSignInCode } from "../../email/sign-in-code.js";
 import { emailSignInSubject } from "../../email/sign-in-subject.js";
 import { createVerificationToken, hashVerificationToken } from "../../email/token.js";
+import { emailLanguage } from "../../i18n/core/index.js";
 import { limitSignInAttempt } from "../../session/rate-limit.js";
 import { authorizeSignIn } from "../../session/sign-in.js";
 import { pageUrl } from "../page-url.js";
@@ -65,6 +66,7 @@ export async function signinWithEmail(
       provider,
       theme: config.theme,
       request: ctx.request.request,
+      ...emailLanguage(ctx),
       ...(signInCode && { code: signInCode.code }),
     });
   } catch (error) {
