@@ -2,9 +2,10 @@
  * `GET <basePath>/passkeys` lists the signed-in user's passkeys; `POST <basePath>/passkeys/rename`
  * (`csrfToken`, `id`, `name`) names one; `POST <basePath>/passkeys/delete` (`csrfToken`, `id`)
  * deletes one and unlinks its account, after a recent authentication (step-up, as unlinking a
- * sign-in method on the account page) and never the user's last way in; `GET <basePath>/passkeys/unknown?id=…` says whether a
- * credential id is unknown (`{ unknown, rpId }`), for the browser's `signalUnknownCredential`
- * after a failed passkey sign-in. Tessera extension, available with a WebAuthn provider and
+ * sign-in method on the account page) and never the user's last way in;
+ * `GET <basePath>/passkeys/unknown?id=…` says whether a credential id is unknown
+ * (`{ unknown, rpId }`), for the browser's `signalUnknownCredential` after a failed passkey
+ * sign-in. Tessera extension, available with a WebAuthn provider and
  * an adapter that has the passkey methods (`listPasskeysByUserId`, `updatePasskey`,
  * `deletePasskey`), under either session strategy.
  *
