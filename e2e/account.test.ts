@@ -190,6 +190,36 @@ describe("the account page in Chromium", () => {
     const accounts = await MemoryAdapter(store).listAccountsByUserId?.(userId);
     expect(accounts?.map((linked) => linked.provider).sort()).toEqual(["op", "passkey"]);
 
+    // Step-up: the session signed in an hour ago (a stolen cookie, a shared computer), so
+    // deleting the passkey sends the browser to sign in again, and back to the page.
+    for (const session of store.sessions.values())
+      if (session.userId === userId) session.createdAt = new Date(Date.now() - 3_600_000);
+    const passkeyRow = page.locator(`li[data-passkey-id="${passkeyId}"]`);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/auth/signin"),
+      passkeyRow.getByRole("button", { name: "Delete" }).click(),
+    ]);
+    expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe(account);
+    expect(store.authenticators.size).toBe(1);
+    // The browser logs the refused request (403 StepUpRequired); it is the one expected.
+    expect(problems).toEqual([expect.stringContaining("status of 403")]);
+    problems.length = 0;
+    await Promise.all([
+      page.waitForURL(account),
+      page.getByText("Sign in with Example OP").click(),
+    ]);
+    await expect.poll(ready).toBe("");
+    // Signed in just now: the deletion goes through (the OpenID account stays as a way in).
+    await Promise.all([
+      page.waitForEvent("load"),
+      page
+        .locator(`li[data-passkey-id="${passkeyId}"]`)
+        .getByRole("button", { name: "Delete" })
+        .click(),
+    ]);
+    await expect.poll(() => page.locator("li[data-passkey-id]").count()).toBe(0);
+    expect(store.authenticators.size).toBe(0);
+
     expect(problems).toEqual([]);
     await page.close();
   });

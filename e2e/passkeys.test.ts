@@ -8,7 +8,12 @@
 import { fileURLToPath } from "node:url";
 import type { AuthConfig } from "@tessera/core";
 import Passkey from "@tessera/core/providers/passkey";
-import { createMemoryStore, MemoryAdapter, type MemoryStore } from "@tessera/memory";
+import {
+  accountStoreKey,
+  createMemoryStore,
+  MemoryAdapter,
+  type MemoryStore,
+} from "@tessera/memory";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AuthServer, startAuthServer } from "./auth-server.js";
@@ -272,9 +277,27 @@ describe("passkey management and the Signal API in Chromium", () => {
     ]);
     expect((await client(page, "listPasskeys"))?.passkeys[0]?.name).toBe("Work laptop");
 
+    // Lock-out: the passkey is ada's only way in, so deleting it is refused and nothing signals.
+    signals.length = 0;
+    await expect(client(page, "deletePasskey", credentialId ?? "")).rejects.toThrow(
+      /answered 409: This passkey is your only way to sign in/,
+    );
+    expect(signals).toEqual([]);
+    expect(store.authenticators.size).toBe(1);
+    // The browser logs the refused request; it is the one expected.
+    expect(problems).toEqual([expect.stringContaining("status of 409")]);
+    problems.length = 0;
+    // With a linked GitHub account she has another way in.
+    const ada = [...store.users.values()].find((user) => user.email === email);
+    const github = { provider: "github", providerAccountId: "github-ada" };
+    store.accounts.set(accountStoreKey(github), {
+      ...github,
+      userId: ada?.id ?? "",
+      type: "oauth",
+    });
+
     // Delete through the client function: the store forgets the passkey and its account, and
     // the authenticator is told that none of the user's credentials remain.
-    signals.length = 0;
     const left = await client(page, "deletePasskey", credentialId ?? "");
     expect(left?.passkeys).toEqual([]);
     expect(signals).toEqual([

@@ -64,6 +64,7 @@ export type ErrorType =
   | "OrganizationSessionUnreadable"
   | "PasswordHashUnavailable"
   | "PasswordRefused"
+  | "PasskeyDeletionRefused"
   | "UntrustedHost"
   | "Verification"
   | "WebAuthnVerificationError";
@@ -378,6 +379,35 @@ export class PasswordHashUnavailable extends AuthError {
  */
 export class PasswordRefused extends AuthError {
   static override type: ErrorType = "PasswordRefused";
+}
+
+/**
+ * Deleting a passkey was refused. `reason` is the action's code: `StepUpRequired` when the session
+ * did not authenticate within the last ten minutes (send the user to `url`, which re-authenticates
+ * and comes back to the account page, then try again), `LastSignInMethod` when the passkey is the
+ * user's only way in (add another sign-in method first).
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await deletePasskey(request, config, id)
+ * } catch (error) {
+ *   if (error instanceof PasskeyDeletionRefused && error.url) return Response.redirect(error.url)
+ *   throw error
+ * }
+ * ```
+ */
+export class PasskeyDeletionRefused extends AuthError {
+  static override type: ErrorType = "PasskeyDeletionRefused";
+  /** The refusal's code, as the HTTP answer names it. */
+  readonly reason: "StepUpRequired" | "LastSignInMethod";
+  /** With `StepUpRequired`: where the user authenticates again before deleting. */
+  readonly url?: string;
+  constructor(message: string, reason: "StepUpRequired" | "LastSignInMethod", url?: string) {
+    super(message);
+    this.reason = reason;
+    if (url !== undefined) this.url = url;
+  }
 }
 
 /** The `rateLimit` option is malformed (a window or maximum that is not positive, a bad store). */

@@ -304,6 +304,17 @@ describe("unlinking a sign-in method", () => {
       providerAccountId: "cred-1",
       type: "webauthn",
     });
+    // A passkey is its account and its stored credential, as a registration leaves them.
+    await MemoryAdapter(store).createAuthenticator?.({
+      credentialID: Buffer.from("cred-1").toString("base64"),
+      userId,
+      providerAccountId: "cred-1",
+      counter: 0,
+      credentialBackedUp: true,
+      credentialPublicKey: Buffer.from("public key").toString("base64"),
+      transports: "internal",
+      credentialDeviceType: "multiDevice",
+    });
     const response = await unlink(client, { provider: "github", providerAccountId: "gh-pk" });
     expect(response.status).toBe(200);
   });

@@ -13,9 +13,16 @@ import {
   passkeysApi,
   renamePasskey,
 } from "@tessera/core";
+import { PasskeyDeletionRefused } from "@tessera/core/errors";
 import Passkey from "@tessera/core/providers/passkey";
-import { createMemoryStore, MemoryAdapter, type MemoryStore } from "@tessera/memory";
+import {
+  accountStoreKey,
+  createMemoryStore,
+  MemoryAdapter,
+  type MemoryStore,
+} from "@tessera/memory";
 import { beforeEach, describe, expect, it } from "vitest";
+import { passkeyFixture } from "./fixtures/passkeys.js";
 import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
 import {
   type CreationOptionsJSON,
@@ -60,6 +67,14 @@ async function signIn(client: Client, authenticator: SoftAuthenticator) {
     action: "authenticate",
     data: JSON.stringify(authenticator.authenticate(options)),
   });
+}
+
+/** Links a GitHub account to the user with `email`, so that their passkey is not their last way in. */
+function linkGitHub(email: string) {
+  const owner = [...store.users.values()].find((user) => user.email === email);
+  if (!owner) throw new Error(`No user with ${email} in the store.`);
+  const github = { provider: "github", providerAccountId: `github-${owner.id}` };
+  store.accounts.set(accountStoreKey(github), { ...github, userId: owner.id, type: "oauth" });
 }
 
 /** The incoming request of `client`, as server code receives it. */
@@ -114,6 +129,7 @@ describe("listPasskeys, renamePasskey and deletePasskey in-process", () => {
   it("manage the passkeys of the request's user without a CSRF token, and refuse another user's", async () => {
     const ada = new Client(config());
     await signUp(ada, new SoftAuthenticator(), "ada@example.com");
+    linkGitHub("ada@example.com");
     const grace = new Client(config());
     await signUp(grace, new SoftAuthenticator(), "grace@example.com");
     const adaList = await listPasskeys(incoming(ada), config());
@@ -141,6 +157,7 @@ describe("passkeysApi over an integration's actionRunner", () => {
   it("lists, renames and deletes the request's user's passkeys, and refuses another user's (IDOR)", async () => {
     const ada = new Client(config());
     await signUp(ada, new SoftAuthenticator(), "ada@example.com");
+    linkGitHub("ada@example.com");
     const grace = new Client(config());
     await signUp(grace, new SoftAuthenticator(), "grace@example.com");
     const adaPasskeys = passkeysApi(actionRunner(incoming(ada), config()));
@@ -180,5 +197,91 @@ describe("passkeysApi over an integration's actionRunner", () => {
     await signUp(ada, new SoftAuthenticator(), "ada@example.com");
     const run = actionRunner(incoming(ada), { ...config(), adapter });
     await expect(passkeysApi(run).list()).rejects.toThrow(/listPasskeysByUserId/);
+  });
+});
+
+describe("deleting a passkey: step-up and the last way in", () => {
+  const fixture = () => {
+    const passkeys = passkeyFixture();
+    return { passkeys, config: { ...passkeys.config, trustHost: true } satisfies AuthConfig };
+  };
+
+  /** A client of `config` with `cookie` (a `name=value` session cookie) in its jar. */
+  function clientWith(config: AuthConfig, cookie: string) {
+    const client = new Client(config);
+    const [name, ...value] = cookie.split("=");
+    client.jar.set(name ?? "", value.join("="));
+    return client;
+  }
+
+  it("refuses a stolen or long-open session (no sign-in for an hour) over HTTP, with the step-up URL", async () => {
+    const { passkeys, config } = fixture();
+    const client = clientWith(config, await passkeys.staleSessionCookie("ada"));
+    const response = await client.postJson("/auth/passkeys/delete", {
+      csrfToken: await client.csrfToken(),
+      id: passkeys.passkeyId.ada,
+    });
+    expect(response.status).toBe(403);
+    const body = (await response.json()) as { error: string; url: string };
+    expect(body.error).toBe("StepUpRequired");
+    const url = new URL(body.url);
+    expect(url.pathname).toBe("/auth/signin");
+    expect(url.searchParams.get("callbackUrl")).toBe(`${ORIGIN}/auth/account`);
+    expect(passkeys.stored("ada")).toBe(true);
+  });
+
+  it("refuses a stale session in-process with PasskeyDeletionRefused (StepUpRequired, url)", async () => {
+    const { passkeys, config } = fixture();
+    const request = new Request(`${ORIGIN}/settings`, {
+      headers: { cookie: await passkeys.staleSessionCookie("ada") },
+    });
+    const refused = deletePasskey(request, config, passkeys.passkeyId.ada);
+    await expect(refused).rejects.toBeInstanceOf(PasskeyDeletionRefused);
+    await expect(refused).rejects.toMatchObject({
+      type: "PasskeyDeletionRefused",
+      reason: "StepUpRequired",
+      url: expect.stringContaining("/auth/signin?callbackUrl="),
+      message: expect.stringMatching(/sign-in within the last ten minutes/),
+    });
+    expect(passkeys.stored("ada")).toBe(true);
+    // A session that signed in just now deletes it.
+    const fresh = new Request(`${ORIGIN}/settings`, {
+      headers: { cookie: await passkeys.sessionCookie("ada") },
+    });
+    expect((await deletePasskey(fresh, config, passkeys.passkeyId.ada))?.passkeys).toEqual([]);
+  });
+
+  it("refuses to delete the passkey that is the user's last way in (lock-out), over HTTP and in-process", async () => {
+    const { passkeys, config } = fixture();
+    // Ada's GitHub account goes: her passkey is left as her only way in.
+    passkeys.store.accounts.delete(
+      accountStoreKey({ provider: "github", providerAccountId: "github-ada" }),
+    );
+    const cookie = await passkeys.sessionCookie("ada");
+    const client = clientWith(config, cookie);
+    const response = await client.postJson("/auth/passkeys/delete", {
+      csrfToken: await client.csrfToken(),
+      id: passkeys.passkeyId.ada,
+    });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ error: "LastSignInMethod" });
+    const request = new Request(`${ORIGIN}/settings`, { headers: { cookie } });
+    await expect(deletePasskey(request, config, passkeys.passkeyId.ada)).rejects.toMatchObject({
+      reason: "LastSignInMethod",
+      message: expect.stringMatching(/add another sign-in method/),
+    });
+    expect(passkeys.stored("ada")).toBe(true);
+  });
+
+  it("answers another user's passkey as unknown even when the caller has one way in (no probing by 409)", async () => {
+    const { passkeys, config } = fixture();
+    passkeys.store.accounts.delete(
+      accountStoreKey({ provider: "github", providerAccountId: "github-ada" }),
+    );
+    const request = new Request(`${ORIGIN}/settings`, {
+      headers: { cookie: await passkeys.sessionCookie("ada") },
+    });
+    expect(await deletePasskey(request, config, passkeys.passkeyId.grace)).toBeNull();
+    expect(passkeys.stored("grace")).toBe(true);
   });
 });

@@ -4,7 +4,7 @@
  * function does.
  * No CSRF token is asked for: the caller's route answers for CSRF itself.
  */
-import { AuthError } from "../errors.js";
+import { AuthError, PasskeyDeletionRefused } from "../errors.js";
 import type { ResponseInternal } from "../types.js";
 import type { RequestSource } from "./config/internal.js";
 import {
@@ -47,8 +47,20 @@ function passkeyResult(
   internal: ResponseInternal,
 ): PasskeyList | null {
   const status = internal.status ?? 200;
-  const message = (internal.body as { message?: unknown } | undefined)?.message;
+  const body = internal.body as { message?: unknown; error?: unknown; url?: unknown } | undefined;
+  const message = body?.message;
   if (status === 401) return null;
+  if (body?.error === "StepUpRequired" && typeof body.url === "string")
+    throw new PasskeyDeletionRefused(
+      `Deleting a passkey needs a sign-in within the last ten minutes: send the user to ${body.url} (it re-authenticates and comes back to the account page), then delete it.`,
+      "StepUpRequired",
+      body.url,
+    );
+  if (body?.error === "LastSignInMethod")
+    throw new PasskeyDeletionRefused(
+      "This passkey is the user's only way to sign in: they must add another sign-in method (a provider, another passkey, a password) before deleting it.",
+      "LastSignInMethod",
+    );
   // IDOR: another user's id answers exactly as an unknown one, so ids cannot be probed.
   if (
     status === 404 &&
@@ -65,7 +77,8 @@ function passkeyResult(
 
 /**
  * Runs `operation` for the client of `source`: the user's passkeys after it, or null when signed
- * out or (rename, delete) when the user has no passkey with that id. Throws an `AuthError` when
+ * out or (rename, delete) when the user has no passkey with that id. Throws
+ * `PasskeyDeletionRefused` when a deletion needs step-up or would remove the last way in, and an `AuthError` when
  * the configuration cannot manage passkeys, the input is malformed, or the adapter failed.
  *
  * @example
@@ -92,7 +105,10 @@ export interface PasskeysApi {
   rename(id: string, name: string): Promise<PasskeyList | null>;
   /**
    * Deletes the passkey `id` and unlinks its account; the answer lists the passkeys left. Null
-   * when signed out or the user has no such passkey (another user's id included).
+   * when signed out or the user has no such passkey (another user's id included). Throws
+   * `PasskeyDeletionRefused` without a sign-in in the last ten minutes (`reason`
+   * `StepUpRequired`, with the `url` that re-authenticates) and for the user's last way in
+   * (`LastSignInMethod`).
    */
   delete(id: string): Promise<PasskeyList | null>;
 }
@@ -162,11 +178,19 @@ export function renamePasskey(
 /**
  * Deletes the signed-in user's passkey `id` and unlinks its account; the answer lists the
  * passkeys left. Null when signed out or the user has no such passkey (another user's id
- * included). Call it from a route your app protects against CSRF.
+ * included). Throws `PasskeyDeletionRefused` (from `@tessera/core/errors`) when the session did
+ * not sign in within the last ten minutes (`reason: "StepUpRequired"`, `url` re-authenticates and
+ * comes back to the account page) or the passkey is the user's last way in
+ * (`reason: "LastSignInMethod"`). Call it from a route your app protects against CSRF.
  *
  * @example
  * ```ts
- * const left = await deletePasskey(request, config, id)
+ * try {
+ *   const left = await deletePasskey(request, config, id)
+ * } catch (error) {
+ *   if (error instanceof PasskeyDeletionRefused && error.url) return Response.redirect(error.url)
+ *   throw error
+ * }
  * ```
  */
 export function deletePasskey(

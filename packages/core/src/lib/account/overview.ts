@@ -46,19 +46,49 @@ async function extensionSections(ctx: AuthContext, userId: string): Promise<Acco
  * The number of ways `user` can sign in: linked OAuth/OpenID accounts, passkeys, a password, and
  * e-mail links when an e-mail provider is configured and the user has an address. Credentials
  * providers other than the password extension are not counted: their `authorize` is the app's.
+ * Passkeys are counted from `passkeys` (the stored passkeys) when the adapter lists them, else
+ * from the user's `webauthn` accounts.
  */
 export function countWaysIn(
   ctx: AuthContext,
   user: AdapterUser,
   accounts: readonly AdapterAccount[],
   extensions: AccountSectionPart,
+  passkeys?: number,
 ): number {
-  const linked = accounts.filter(
-    (account) => FEDERATED_TYPES.has(account.type) || account.type === "webauthn",
-  ).length;
+  const federated = accounts.filter((account) => FEDERATED_TYPES.has(account.type)).length;
+  const webauthnAccounts = accounts.filter((account) => account.type === "webauthn").length;
   const password = extensions.password?.set ? 1 : 0;
   const email = user.email && ctx.providers.some((provider) => provider.type === "email") ? 1 : 0;
-  return linked + password + email;
+  return federated + (passkeys ?? webauthnAccounts) + password + email;
+}
+
+/** The user's stored passkeys, or null when passkeys are not configured or not listable. */
+async function storedPasskeys(ctx: AuthContext, userId: string) {
+  const adapter = passkeyAdapter(ctx.config);
+  const hasWebAuthn = ctx.providers.some((provider) => provider.type === "webauthn");
+  return adapter && hasWebAuthn ? adapter.listPasskeysByUserId(userId) : null;
+}
+
+/**
+ * Lock-out: whether `user` has one way in at most (see {@link countWaysIn}), so that removing one
+ * (unlinking an account, deleting a passkey) would leave them no way to sign in. `accounts` are
+ * the user's accounts when the caller has read them already.
+ *
+ * @example
+ * ```ts
+ * if (await isLastWayIn(ctx, user)) return json({ error: "LastSignInMethod" }, 409)
+ * ```
+ */
+export async function isLastWayIn(
+  ctx: AuthContext,
+  user: AdapterUser,
+  accounts?: readonly AdapterAccount[],
+): Promise<boolean> {
+  const extensions = await extensionSections(ctx, user.id);
+  const listed = accounts ?? (await userAccounts(ctx, user.id)) ?? [];
+  const passkeys = await storedPasskeys(ctx, user.id);
+  return countWaysIn(ctx, user, listed, extensions, passkeys?.length) <= 1;
 }
 
 /**
@@ -77,7 +107,8 @@ export async function readAccountOverview(
 ): Promise<AccountOverview> {
   const extensions = await extensionSections(ctx, user.id);
   const accounts = await userAccounts(ctx, user.id);
-  const waysIn = countWaysIn(ctx, user, accounts ?? [], extensions);
+  const stored = await storedPasskeys(ctx, user.id);
+  const waysIn = countWaysIn(ctx, user, accounts ?? [], extensions, stored?.length);
   const names = new Map(ctx.providers.map((provider) => [provider.id, provider.name]));
   const linkedAccounts: LinkedAccount[] | undefined = accounts
     ?.filter((account) => FEDERATED_TYPES.has(account.type))
@@ -95,9 +126,6 @@ export async function readAccountOverview(
   const sessions = supportsSessionListing(ctx.config)
     ? ((await listUserSessions(ctx)) ?? undefined)
     : undefined;
-  const passkeys = passkeyAdapter(ctx.config);
-  const hasWebAuthn = ctx.providers.some((provider) => provider.type === "webauthn");
-  const stored = passkeys && hasWebAuthn ? await passkeys.listPasskeysByUserId(user.id) : null;
   return {
     profile: {
       id: user.id,

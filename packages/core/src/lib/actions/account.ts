@@ -16,8 +16,7 @@
 import type { AdapterUser } from "../../adapters.js";
 import { AdapterError } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
-import { countWaysIn, readAccountOverview, userAccounts } from "../account/overview.js";
-import { authenticatedRecently } from "../account/step-up.js";
+import { isLastWayIn, readAccountOverview, userAccounts } from "../account/overview.js";
 import type { AuthContext, InternalProvider } from "../config/internal.js";
 import { json, NO_CACHE_HEADERS } from "../http/response.js";
 import { renderAccountPage } from "../pages/account.js";
@@ -27,8 +26,8 @@ import { currentSessionUser } from "../session/resolve-user.js";
 import {
   accountPageUrl as accountUrl,
   pageUrl,
+  requiredStepUp,
   signInPageUrl as signInUrl,
-  stepUpUrl,
 } from "./page-url.js";
 
 /** Longest name kept: it is shown on pages and in e-mails, and storage is not free. */
@@ -151,13 +150,9 @@ async function unlink(ctx: AuthContext, user: AdapterUser): Promise<ResponseInte
   if (!provider || !providerAccountId) return refuse(ctx, "BadRequest");
   const accounts = await userAccounts(ctx, user.id);
   if (!accounts) return refuse(ctx, "NotLinked");
-  const sections = await Promise.all(
-    ctx.config.accountSections.map((section) => section(ctx, user.id)),
-  );
-  const extensions = Object.assign({}, ...sections);
   // Step-up: an open or stolen session must not be enough to remove a way in.
-  if (!(await authenticatedRecently(ctx)))
-    return refuse(ctx, "StepUpRequired", { url: await stepUpUrl(ctx, user.id) });
+  const stepUp = await requiredStepUp(ctx, user.id);
+  if (stepUp) return refuse(ctx, "StepUpRequired", { url: stepUp });
   // IDOR: only an account of the signed-in user is found here; another user's ids reach nothing.
   const target = accounts.find(
     (account) =>
@@ -167,7 +162,7 @@ async function unlink(ctx: AuthContext, user: AdapterUser): Promise<ResponseInte
   );
   if (!target) return refuse(ctx, "NotLinked");
   // Lock-out: the last way in is never removed.
-  if (countWaysIn(ctx, user, accounts, extensions) <= 1) return refuse(ctx, "LastSignInMethod");
+  if (await isLastWayIn(ctx, user, accounts)) return refuse(ctx, "LastSignInMethod");
   await ctx.config.adapter?.unlinkAccount({ provider, providerAccountId });
   return done(ctx, "unlinked", { unlinked: { provider, providerAccountId } });
 }

@@ -3,6 +3,7 @@
  * account page's step-up. Shared by the actions and by `signin/email.ts`, so it lives below them
  * rather than in `signin.ts`.
  */
+import { authenticatedRecently } from "../account/step-up.js";
 import type { AuthContext } from "../config/internal.js";
 
 /** Appends query parameters to a configured page path (which may carry a query already). */
@@ -34,7 +35,7 @@ export function signInPageUrl(ctx: AuthContext, callbackUrl: string): string {
  *
  * @example
  * ```ts
- * if (!(await authenticatedRecently(ctx))) return json({ error: "StepUpRequired", url: await stepUpUrl(ctx, user.id) }, 403)
+ * const url = await stepUpUrl(ctx, user.id) // where the two-factor step-up or the sign-in page is
  * ```
  */
 export async function stepUpUrl(ctx: AuthContext, userId: string): Promise<string> {
@@ -44,4 +45,23 @@ export async function stepUpUrl(ctx: AuthContext, userId: string): Promise<strin
       return `${ctx.url.href.replace(/\/$/, "")}/two-factor/reauthenticate?${new URLSearchParams({ callbackUrl: back })}`;
   }
   return signInPageUrl(ctx, back);
+}
+
+/**
+ * Step-up for a sensitive change (unlinking a sign-in method, deleting a passkey): undefined when
+ * the session authenticated recently, else the {@link stepUpUrl} where `userId` authenticates
+ * again. A session left open on a shared computer, or a stolen cookie, must not be enough to
+ * remove a way in.
+ *
+ * @example
+ * ```ts
+ * const url = await requiredStepUp(ctx, user.id)
+ * if (url) return json({ error: "StepUpRequired", url }, 403)
+ * ```
+ */
+export async function requiredStepUp(
+  ctx: AuthContext,
+  userId: string,
+): Promise<string | undefined> {
+  return (await authenticatedRecently(ctx)) ? undefined : stepUpUrl(ctx, userId);
 }

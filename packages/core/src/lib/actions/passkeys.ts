@@ -1,20 +1,26 @@
 /**
  * `GET <basePath>/passkeys` lists the signed-in user's passkeys; `POST <basePath>/passkeys/rename`
  * (`csrfToken`, `id`, `name`) names one; `POST <basePath>/passkeys/delete` (`csrfToken`, `id`)
- * deletes one and unlinks its account; `GET <basePath>/passkeys/unknown?id=…` says whether a
- * credential id is unknown (`{ unknown, rpId }`), for the browser's `signalUnknownCredential`
- * after a failed passkey sign-in. Tessera extension, available with a WebAuthn provider and
+ * deletes one and unlinks its account, after a recent authentication (step-up, as unlinking a
+ * sign-in method on the account page) and never the user's last way in;
+ * `GET <basePath>/passkeys/unknown?id=…` says whether a credential id is unknown
+ * (`{ unknown, rpId }`), for the browser's `signalUnknownCredential` after a failed passkey
+ * sign-in. Tessera extension, available with a WebAuthn provider and
  * an adapter that has the passkey methods (`listPasskeysByUserId`, `updatePasskey`,
  * `deletePasskey`), under either session strategy.
  *
  * Every answer is JSON: 200 with `{ passkeys, signals }` (after a change too, so the browser can
- * make its Signal API calls; a deletion adds `deleted: { id, userHandle }`), 401 when signed out, 403 without a valid CSRF token, 400 for a
+ * make its Signal API calls; a deletion adds `deleted: { id, userHandle }`), 401 when signed out,
+ * 403 without a valid CSRF token, 403 `{ error: "StepUpRequired", url }` for a deletion without a
+ * sign-in in the last ten minutes (`url` re-authenticates and comes back to the account page), 409
+ * `{ error: "LastSignInMethod" }` for a deletion that would leave the user no way in, 400 for a
  * malformed body, 404 when the feature is not available or the user has no such passkey, 500 when
  * the adapter failed (the cause in the server log).
  */
 import type { AdapterUser } from "../../adapters.js";
 import { AdapterError } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
+import { isLastWayIn } from "../account/overview.js";
 import type { AuthContext } from "../config/internal.js";
 import { json, NO_CACHE_HEADERS } from "../http/response.js";
 import { currentSessionUser } from "../session/resolve-user.js";
@@ -27,6 +33,7 @@ import {
   signalRpId,
   storedIdOf,
 } from "../webauthn/passkeys.js";
+import { requiredStepUp } from "./page-url.js";
 
 function answer(body: unknown, status = 200): ResponseInternal {
   return json(body, status, NO_CACHE_HEADERS);
@@ -47,6 +54,46 @@ async function listing(ctx: AuthContext, adapter: PasskeyAdapter, user: AdapterU
     passkeys: passkeys.map(listedPasskey),
     signals: passkeySignals(ctx, user, passkeys),
   };
+}
+
+/** The message of a passkey the user does not have (another user's included). */
+const NOT_FOUND = "You have no passkey with this id.";
+
+/**
+ * Why deleting the user's passkey `credentialID` must not happen now, as the answer to send, or
+ * undefined when it may go ahead.
+ */
+async function deletionRefusal(
+  ctx: AuthContext,
+  adapter: PasskeyAdapter,
+  user: AdapterUser,
+  credentialID: string,
+): Promise<ResponseInternal | undefined> {
+  // Step-up: an open or stolen session must not be enough to remove a way in.
+  const url = await requiredStepUp(ctx, user.id);
+  if (url)
+    return answer(
+      {
+        error: "StepUpRequired",
+        url,
+        message: "Sign in again (at `url`, which comes back to the account page), then delete it.",
+      },
+      403,
+    );
+  const owned = await adapter.listPasskeysByUserId(user.id);
+  // IDOR: another user's credential id is answered like an unknown one.
+  if (!owned.some((passkey) => passkey.credentialID === credentialID))
+    return answer({ message: NOT_FOUND }, 404);
+  // Lock-out: the last way in is never removed.
+  if (await isLastWayIn(ctx, user))
+    return answer(
+      {
+        error: "LastSignInMethod",
+        message: "This passkey is your only way to sign in: add another sign-in method first.",
+      },
+      409,
+    );
+  return undefined;
 }
 
 /** Unlinks the `webauthn` account of a deleted passkey, for whichever provider holds it. */
@@ -119,6 +166,10 @@ export async function passkeys(ctx: AuthContext): Promise<ResponseInternal> {
     const user = await currentSessionUser(ctx);
     if (!user) return answer({ message: "Not signed in." }, 401);
     let deleted: { id: string; userHandle: string | null } | undefined;
+    if (credentialID && operation === "delete") {
+      const refusal = await deletionRefusal(ctx, adapter, user, credentialID);
+      if (refusal) return refusal;
+    }
     if (credentialID) {
       // IDOR: the signed-in user's id is part of the key, so another user's credential id
       // reaches nothing and is answered like an unknown one.
@@ -127,7 +178,7 @@ export async function passkeys(ctx: AuthContext): Promise<ResponseInternal> {
         operation === "rename"
           ? await adapter.updatePasskey({ ...key, name: name ?? null })
           : await adapter.deletePasskey(key);
-      if (!changed) return answer({ message: "You have no passkey with this id." }, 404);
+      if (!changed) return answer({ message: NOT_FOUND }, 404);
       if (operation === "delete") {
         await unlinkPasskeyAccount(ctx, user.id, changed.providerAccountId);
         // The browser's signalAllAcceptedCredentials names the deleted passkey's user handle.

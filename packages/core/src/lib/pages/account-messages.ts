@@ -53,6 +53,8 @@ export const ACCOUNT_MESSAGES = {
   changePassword: "Change password",
   deleteAccount: "Delete account",
   requestFailed: "That did not work. Reload the page and try again.",
+  passkeyLastWayIn:
+    "This passkey is your only way to sign in. Link another method (or add another passkey) first.",
   // Notices after a change (the `notice` query parameter).
   "notice.name-saved": "Your name was saved.",
   "notice.unlinked": "The sign-in method was unlinked.",

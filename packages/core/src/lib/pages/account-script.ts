@@ -57,6 +57,8 @@ export const ACCOUNT_SCRIPT = `(() => {
           // Step-up: a sensitive change asks for a fresh sign-in first (our own origin only).
           const next = answer && typeof answer.url === "string" ? new URL(answer.url, window.location.href) : null;
           if (response.status === 403 && next && next.origin === window.location.origin) return window.location.assign(next.href);
+          // The last way in is kept: say so rather than "try again".
+          if (response.status === 409 && form.hasAttribute("data-last-way-in")) return show(form.getAttribute("data-last-way-in"));
           return show(failed);
         }
       } catch (error) {
@@ -73,4 +75,4 @@ export const ACCOUNT_SCRIPT = `(() => {
 })();`;
 
 /** CSP hash source of {@link ACCOUNT_SCRIPT} (base64 SHA-256); a unit test recomputes it. */
-export const ACCOUNT_SCRIPT_HASH = "sha256-M5FcuQcOcNxe+1qNCcSqzHGvMttq6ZkLq9bO3lp3+k4=";
+export const ACCOUNT_SCRIPT_HASH = "sha256-/L8nmqNAlT7Fq510CV79GZNF6S0ijwqyFaBWqSoeLYY=";

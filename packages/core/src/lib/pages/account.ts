@@ -173,7 +173,7 @@ function passkeyRow(passkey: ListedPasskey, p: AccountPageParams, base: string):
 <input type="hidden" name="csrfToken" value="${p.csrfToken}"><input type="hidden" name="id" value="${passkey.id}">
 <input name="name" type="text" maxlength="64" aria-label="${t("passkeyName")}" value="${passkey.name ?? ""}">
 <button type="submit" class="button secondary">${t("rename")}</button></form>
-<form action="${base}/passkeys/delete" method="post" data-account-fetch data-failed="${failed}">
+<form action="${base}/passkeys/delete" method="post" data-account-fetch data-failed="${failed}" data-last-way-in="${t("passkeyLastWayIn")}">
 <input type="hidden" name="csrfToken" value="${p.csrfToken}"><input type="hidden" name="id" value="${passkey.id}">
 <button type="submit" class="button secondary">${t("delete")}</button></form>
 </li>`;
