@@ -17,7 +17,7 @@ import {
 } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DOCUMENTED_PAGES } from "../../e2e/docs-images.js";
+import { DOCUMENTED_LANGUAGE_PAGES, DOCUMENTED_PAGES } from "../../e2e/docs-images.js";
 import { exec, ROOT } from "../../packages/core/test/fixtures/build.js";
 import { checkSite } from "../../scripts/docs/links.mjs";
 
@@ -148,10 +148,17 @@ describe("documentation site", () => {
     const published = readdirSync(join(ROOT, "docs/images")).map((file) =>
       file.replace(/\.png$/, ""),
     );
-    expect(published.sort()).toEqual([...DOCUMENTED_PAGES].sort());
+    expect(published.sort()).toEqual([...DOCUMENTED_PAGES, ...DOCUMENTED_LANGUAGE_PAGES].sort());
     const html = readFileSync(join(OUT, "guides/custom-pages.html"), "utf8");
     for (const name of DOCUMENTED_PAGES)
       expect(html).toMatch(new RegExp(`/assets/${name}\\.[\\w-]+\\.png`));
+    // The language screenshots illustrate the languages guide and the guides of the pages shown.
+    const guides = readdirSync(join(OUT, "guides"))
+      .filter((file) => file.endsWith(".html"))
+      .map((file) => readFileSync(join(OUT, "guides", file), "utf8"))
+      .join("\n");
+    for (const name of DOCUMENTED_LANGUAGE_PAGES)
+      expect(guides).toMatch(new RegExp(`/assets/${name}\\.[\\w-]+\\.png`));
     expect(readFileSync(join(OUT, "index.html"), "utf8")).toMatch(/\/assets\/demo\.[\w-]+\.png/);
   });
 

@@ -837,7 +837,12 @@ export async function migrate<DB>(db: Kysely<DB>, options: MigrationOptions): Pr
   const untyped = db as Kysely<unknown>;
   const run = async (connection: Kysely<unknown>) => {
     await refuseClashesOnFirstRun(connection, options);
-    const { error, results } = await migratorFor(connection, options).migrateToLatest();
+    let { error, results } = await migratorFor(connection, options).migrateToLatest();
+    // Kysely's PostgreSQL introspection lists the tables of every schema; a schema that another
+    // client drops meanwhile fails it with invalid_schema_name (3F000) although nothing of ours
+    // is wrong, so that one error is retried a few times before it counts.
+    for (let retry = 0; retry < 3 && isDroppedSchemaRace(error); retry++)
+      ({ error, results } = await migratorFor(connection, options).migrateToLatest());
     if (error instanceof TableClashError) throw error;
     if (error) throw new Error(`Tessera migration failed: ${describe(error)}`, { cause: error });
     return appliedNames(results);
@@ -880,6 +885,16 @@ export async function dropSchema<DB>(db: Kysely<DB>, options: MigrationOptions):
   }
   await untyped.schema.dropTable(`${prefix}tessera_migration`).ifExists().execute();
   await untyped.schema.dropTable(`${prefix}tessera_migration_lock`).ifExists().execute();
+}
+
+/** PostgreSQL's invalid_schema_name, raised when a schema vanishes during introspection. */
+function isDroppedSchemaRace(error: unknown): boolean {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    "code" in error &&
+    (error as { code?: unknown }).code === "3F000"
+  );
 }
 
 function describe(error: unknown): string {
