@@ -13,6 +13,7 @@ import {
 } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
+import { type ProfileResult, userAndAccount } from "../config/oauth-defaults.js";
 import type { Profile } from "../identity-types.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
 import { sealCheck, useCheck } from "./checks.js";
@@ -24,7 +25,6 @@ import {
   requestToken,
   signedGet,
 } from "./oauth1.js";
-import { type ProfileResult, userAndAccount } from "./profile.js";
 import { redirectUriOf } from "./redirect-proxy.js";
 
 function endpoints(provider: InternalOAuthProvider) {

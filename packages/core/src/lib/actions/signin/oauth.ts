@@ -5,7 +5,8 @@
 import { InvalidEndpoints, InvalidProvider } from "../../../errors.js";
 import type { ResponseInternal } from "../../../types.js";
 import type { AuthContext } from "../../config/internal.js";
-import { DEFAULT_OIDC_SCOPE, isOAuth1 } from "../../config/oauth-provider.js";
+import { isOAuth1 } from "../../config/oauth-defaults.js";
+import { DEFAULT_OIDC_SCOPE } from "../../config/oauth-provider.js";
 import { createChecks, effectiveChecks } from "../../oauth/checks.js";
 import { clientProblem } from "../../oauth/client.js";
 import { serverMetadata } from "../../oauth/discovery.js";
