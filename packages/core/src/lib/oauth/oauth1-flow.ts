@@ -16,7 +16,7 @@ import type { AuthContext } from "../config/internal.js";
 import { type ProfileResult, userAndAccount } from "../config/oauth-defaults.js";
 import type { Profile } from "../identity-types.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
-import { sealCheck, useCheck } from "./checks.js";
+import { redirectUriOf, sealCheck, useCheck } from "./checks.js";
 import { providerFetch } from "./client.js";
 import {
   accessToken,
@@ -25,7 +25,6 @@ import {
   requestToken,
   signedGet,
 } from "./oauth1.js";
-import { redirectUriOf } from "./redirect-proxy.js";
 
 function endpoints(provider: InternalOAuthProvider) {
   const { requestTokenUrl, accessTokenUrl, profileUrl } = provider;

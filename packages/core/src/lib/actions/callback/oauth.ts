@@ -12,7 +12,14 @@ import { OAuthCallbackError } from "../../../errors.js";
 import type { Profile, ResponseInternal, TokenSet } from "../../../types.js";
 import type { AuthContext } from "../../config/internal.js";
 import { isOAuth1, type ProfileResult, userAndAccount } from "../../config/oauth-defaults.js";
-import { decodeState, effectiveChecks, useCheck } from "../../oauth/checks.js";
+import {
+  decodeState,
+  effectiveChecks,
+  forwardTarget,
+  isOnRedirectProxy,
+  redirectUriOf,
+  useCheck,
+} from "../../oauth/checks.js";
 import { clientOf, httpOptions } from "../../oauth/client.js";
 import {
   matchesIssuerTemplate,
@@ -21,7 +28,6 @@ import {
   withIssuer,
 } from "../../oauth/discovery.js";
 import { toCallbackError } from "../../oauth/errors.js";
-import { forwardTarget, isOnRedirectProxy, redirectUriOf } from "../../oauth/redirect-proxy.js";
 import { requestTokens, type TokenResult, verifyJwsSignature } from "../../oauth/token.js";
 import type { InternalOAuthProvider } from "../../provider-types.js";
 import { resolveUser } from "../../session/resolve-user.js";
