@@ -30,8 +30,7 @@ import {
 import { toCallbackError } from "../../oauth/errors.js";
 import { requestTokens, type TokenResult, verifyJwsSignature } from "../../oauth/token.js";
 import type { InternalOAuthProvider } from "../../provider-types.js";
-import { resolveUser } from "../../session/resolve-user.js";
-import { authorizeSignIn, completeSignIn } from "../../session/sign-in.js";
+import { authorizeSignIn, completeSignIn, resolveUser } from "../../session/sign-in.js";
 import { storeSignInTokens } from "../../session/sign-in-tokens.js";
 
 /**
