@@ -3,9 +3,10 @@
  * OAuth, e-mail and WebAuthn: an existing linked user, a new user, or the signed-in user adding
  * an account — refusing the unsafe cases: an account linked to someone else, auto-linking by
  * e-mail without consent or into an unverified address) → the first factor is done (a callback
- * knows the user) → the further sign-in steps of the config (none by default: a second factor, a forced e-mail
- * verification) → the session is issued. A step may pause the sign-in: it then waits, sealed in a
- * short-lived cookie bound to the user and the provider, until an action resumes it.
+ * knows the user) → the further sign-in steps of the config (none by default: a second factor, a
+ * forced e-mail verification) → the session is issued. A step may pause the sign-in: it then
+ * waits, sealed in a short-lived cookie bound to the user and the provider, until an action
+ * resumes it.
  *
  * The session is issued in one place, at the end of this module: OAuth, e-mail, credentials and
  * WebAuthn callbacks all end there, so every sign-in honours the configured strategy (JWT cookie
