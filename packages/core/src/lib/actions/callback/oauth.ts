@@ -8,10 +8,10 @@
  * provider's own `userinfo.request`; `userAndAccount` then maps it to a user and an account.
  */
 import * as o from "oauth4webapi";
-import { OAuthCallbackError } from "../../../errors.js";
-import type { Profile, ResponseInternal, TokenSet } from "../../../types.js";
+import { OAuthCallbackError, OAuthProfileParseError } from "../../../errors.js";
+import type { Account, Profile, ResponseInternal, TokenSet, User } from "../../../types.js";
 import type { AuthContext } from "../../config/internal.js";
-import { isOAuth1, type ProfileResult, userAndAccount } from "../../config/oauth-defaults.js";
+import { isOAuth1 } from "../../config/oauth-defaults.js";
 import {
   decodeState,
   effectiveChecks,
@@ -152,6 +152,67 @@ async function fetchProfile(
   return withCallbackParams(provider, profile, callbackParams);
 }
 
+/** The user a provider profile maps to, and the account linking it to the provider. */
+export interface ProfileResult {
+  user: User & { id: string };
+  account: Account;
+}
+
+/**
+ * Runs the provider's `profile` and `account` callbacks. The e-mail is lower-cased so that the
+ * same address always finds the same user. Throws `OAuthProfileParseError` when `profile` throws
+ * or returns no `id` — a random id would create a new account on every sign-in.
+ *
+ * @example
+ * ```ts
+ * const { user, account } = await userAndAccount(provider, profile, tokens)
+ * account.providerAccountId === user.id // true
+ * ```
+ */
+export async function userAndAccount(
+  provider: InternalOAuthProvider,
+  profile: Profile,
+  tokens: TokenSet,
+): Promise<ProfileResult> {
+  let mapped: User | undefined;
+  try {
+    mapped = await provider.profile(profile, tokens);
+  } catch (error) {
+    throw new OAuthProfileParseError(
+      `The profile callback of "${provider.id}" threw: ${(error as Error)?.message ?? error}`,
+      { cause: error },
+    );
+  }
+  if (!mapped || typeof mapped !== "object")
+    throw new OAuthProfileParseError(
+      `The profile callback of "${provider.id}" must return a user object.`,
+    );
+  const id = mapped.id as unknown;
+  if ((typeof id !== "string" && typeof id !== "number" && typeof id !== "bigint") || id === "")
+    throw new OAuthProfileParseError(
+      `The profile callback of "${provider.id}" returned no \`id\`. Return the provider's stable user id (for example \`profile.sub\`).`,
+    );
+  // A profile without an address keeps none (Auth.js omits it too); "" is no address.
+  const email =
+    typeof mapped.email === "string" && mapped.email !== ""
+      ? mapped.email.toLowerCase()
+      : mapped.email === undefined
+        ? undefined
+        : null;
+  const user = { ...mapped, id: String(id), email };
+  const stored = provider.account(tokens) ?? {};
+  const account: Account = {
+    ...stored,
+    // `token_type` is case-insensitive (RFC 6749 §5.1, https://www.rfc-editor.org/rfc/rfc6749#section-5.1)
+    // and stored lower case, as Auth.js stores it, whatever a custom `account` callback returns.
+    ...(typeof stored.token_type === "string" && { token_type: stored.token_type.toLowerCase() }),
+    provider: provider.id,
+    type: provider.type,
+    providerAccountId: user.id,
+  };
+  return { user, account };
+}
+
 /**
  * Validates the authorization response: state, issuer and error (oauth4webapi). Without a known
  * issuer an `iss` parameter cannot be compared with anything and is ignored.
@@ -189,9 +250,10 @@ export async function callbackWithOAuth(
   if (isOAuth1(provider)) {
     // OAuth 1.0a is loaded only by the apps that have such a provider.
     const { oauth1SignIn } = await import("../../oauth/oauth1-flow.js");
-    let signIn: Awaited<ReturnType<typeof oauth1SignIn>>;
+    let signIn: ProfileResult & { profile: Profile };
     try {
-      signIn = await oauth1SignIn(ctx, provider);
+      const { profile, tokens } = await oauth1SignIn(ctx, provider);
+      signIn = { ...(await userAndAccount(provider, profile, tokens)), profile };
     } catch (error) {
       throw toCallbackError(error, provider);
     }
