@@ -3,8 +3,6 @@
  * the pipeline's CSRF and callback-URL preparation and its dispatch all read the table; adding an
  * action is one handler and one row (an extension's rows come through `defineExtension`).
  */
-import { AuthError, CallbackRouteError } from "../../errors.js";
-import type { ResponseInternal } from "../../types.js";
 import type { ActionHandler, ActionRow, ActionTable, AuthContext } from "../config/internal.js";
 import { csrf } from "./csrf.js";
 import { providers } from "./providers.js";
@@ -17,7 +15,7 @@ import {
 import { session } from "./session.js";
 
 /**
- * A handler loaded on its first request. Sign-in, sign-out and the other rows reach the
+ * A handler loaded on its first request. Sign-in, callback, sign-out and the other rows reach the
  * OAuth client, WebAuthn, e-mail, the pages (the error page's too) and the back-channel logout; loading them only when a
  * request needs them keeps an app's start-up to the session read, the CSRF token and the
  * providers list (the rows every page load hits, which stay static so the session read pays no
@@ -40,38 +38,6 @@ function lazy(load: () => Promise<ActionHandler>): ActionHandler {
   };
 }
 
-/**
- * `GET|POST /callback/<id>`: where a provider's flow comes back (OAuth redirect, e-mail link,
- * credentials form, WebAuthn assertion). Each provider type has its own module, loaded with the
- * first callback of that type (an app never loads the flows of types it has no provider of); all
- * end in `completeSignIn` (sign-in steps, then `issueSession`).
- */
-async function callback(ctx: AuthContext): Promise<ResponseInternal> {
-  const provider = ctx.provider;
-  if (!provider) return { redirect: `${ctx.url.href}/signin?error=Callback` };
-  try {
-    switch (provider.type) {
-      case "oauth":
-      case "oidc":
-        return await (await import("./callback/oauth.js")).callbackWithOAuth(ctx, provider);
-      case "email":
-        return await (await import("./callback/email.js")).callbackWithEmail(ctx, provider);
-      case "credentials": {
-        const { callbackWithCredentials } = await import("./callback/credentials.js");
-        return await callbackWithCredentials(ctx, provider);
-      }
-      case "webauthn":
-        return await (await import("./callback/webauthn.js")).callbackWithWebAuthn(ctx, provider);
-    }
-  } catch (error) {
-    if (error instanceof AuthError) throw error;
-    const cause = error instanceof Error ? error : new Error(String(error));
-    const wrapped = new CallbackRouteError(cause);
-    wrapped.message = `The ${provider.type} callback of "${provider.id}" failed: ${cause.message}`;
-    throw wrapped;
-  }
-}
-
 /** The handler of each core route; the compiler refuses a route without one. */
 const CORE_HANDLERS: { readonly [Name in CoreActionName | ServerActionName]: ActionHandler } = {
   account: lazy(async () => (await import("./account.js")).account),
@@ -79,7 +45,7 @@ const CORE_HANDLERS: { readonly [Name in CoreActionName | ServerActionName]: Act
   "backchannel-logout": lazy(
     async () => (await import("./backchannel-logout.js")).backchannelLogout,
   ),
-  callback,
+  callback: lazy(async () => (await import("./callback.js")).callback),
   csrf,
   error: lazy(async () => (await import("./error.js")).error),
   passkeys: lazy(async () => (await import("./passkeys.js")).passkeys),
