@@ -67,7 +67,7 @@ describe("cold start: Worker bundle of a credentials-only app", () => {
     const modules = Object.keys(startup.inputs).filter((path) => (startup.inputs[path] ?? 0) > 0);
     expect(modules).toContain("packages/core/src/lib/actions/session.ts");
     const unused = modules.filter((path) =>
-      /node_modules\/(oauth4webapi|jose)\/|lib\/(oauth\/(?!redirect-proxy\.ts)|webauthn\/(script|verify|options)\.ts|email\/(http-api|template)\.ts|pages\/|session\/(backchannel|devices|session-claims)\.ts|actions\/(callback|signin|signout|error|backchannel-logout)(\.ts|\/))/.test(
+      /node_modules\/(oauth4webapi|jose)\/|lib\/(oauth\/|webauthn\/(script|verify|options)\.ts|email\/(http-api|template)\.ts|pages\/|session\/(backchannel|devices|session-claims)\.ts|actions\/(callback|signin|signout|error|backchannel-logout)(\.ts|\/))/.test(
         path,
       ),
     );

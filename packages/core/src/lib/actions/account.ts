@@ -22,7 +22,7 @@ import { json, NO_CACHE_HEADERS } from "../http/response.js";
 import { renderAccountPage } from "../pages/account.js";
 import { accountQueryText } from "../pages/account-messages.js";
 import { cspOrigin } from "../pages/security.js";
-import { currentSessionUser } from "../session/resolve-user.js";
+import { currentSessionUser } from "../session/sign-in.js";
 import {
   accountPageUrl as accountUrl,
   pageUrl,
