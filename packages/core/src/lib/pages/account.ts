@@ -76,7 +76,7 @@ type AccountMessageKey = keyof AccountMessages & string;
 
 function day(t: AccountTranslator, iso: string | null): SafeHtml {
   return iso
-    ? html`<time datetime="${iso}">${iso.slice(0, 10)}</time>`
+    ? html`<time dir="ltr" datetime="${iso}">${iso.slice(0, 10)}</time>`
     : html`${t("account.never")}`;
 }
 
@@ -98,7 +98,7 @@ function profileSection(p: AccountPageParams, base: string): SafeHtml {
   const t = p.t;
   const { profile, password } = p.overview;
   const email = profile.email
-    ? html`${profile.email}${profile.emailVerified ? null : html`<span class="badge">${t("account.emailUnverified")}</span>`}`
+    ? html`<span dir="ltr">${profile.email}</span>${profile.emailVerified ? null : html`<span class="badge">${t("account.emailUnverified")}</span>`}`
     : html`${t("account.emailNone")}`;
   return section(
     p.t,
@@ -120,7 +120,7 @@ function sessionRow(session: ListedSession, p: AccountPageParams, base: string):
   const seen = session.lastSeenAt ?? session.createdAt;
   return html`<li class="row" data-session-id="${session.id}">
 <div class="row-main"><div class="row-title">${name}${session.current ? html`<span class="badge">${t("account.thisDevice")}</span>` : null}</div>
-<div class="row-meta">${t("account.lastSeen")}: ${day(t, seen)}${session.ip ? ` · ${session.ip}` : ""}</div></div>
+<div class="row-meta">${t("account.lastSeen")}: ${day(t, seen)}${session.ip ? html` · <span dir="ltr">${session.ip}</span>` : null}</div></div>
 ${
   session.current
     ? null
