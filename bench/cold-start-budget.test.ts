@@ -11,23 +11,25 @@ import { describe, expect, it } from "vitest";
 
 /**
  * Bytes of gzip (level 9) the one-file credentials-only Worker bundle may reach (measured:
- * 101,779; 84,269 before the built-in pages, e-mail and error messages came in eight languages,
+ * 109,339 with the account page in eight languages; 101,779 with it in English only; 84,269 before the built-in pages, e-mail and error messages came in eight languages,
  * 78,344 before the built-in account page, 76,716 before e-mail code sign-in). The e-mail code's
  * form, callback and cookie are part of the core's e-mail flow; the account page
  * (`<basePath>/account`: its action, page, texts and script, about 19 kB minified) is inlined by
  * a one-file bundle although a credentials-only app loads it only when someone opens the page, so
- * the start-up code below is unchanged. So are the dictionaries: they load with the first page.
+ * the start-up code below is unchanged. So are the dictionaries: they load with the first page,
+ * and the account page's (about 7.5 kB of gzip for its seven translations) with the account page.
  */
-const CREDENTIALS_GZIP_BUDGET = 100 * 1024;
+const CREDENTIALS_GZIP_BUDGET = 108 * 1024;
 /** Bytes of gzip of its start-up code, split at its `import()`s (measured: 31,413). */
 const CREDENTIALS_STARTUP_GZIP_BUDGET = 31 * 1024;
 /**
  * Bytes of gzip of the Edge bundle of `export { auth as middleware }` with @tessera/next and a
- * credentials-only auth.ts (measured: 111,983 with the eight languages' dictionaries, which stay
- * out of its start-up code below; 88,741 before them with the core's e-mail code sign-in, 87,131
+ * credentials-only auth.ts (measured: 119,631 with the account page's dictionary in eight
+ * languages; 111,983 with the eight languages' dictionaries of the other pages, which stay out of
+ * its start-up code below; 88,741 before them with the core's e-mail code sign-in, 87,131
  * before that; next-auth v5's: 49,525).
  */
-const MIDDLEWARE_GZIP_BUDGET = 110 * 1024;
+const MIDDLEWARE_GZIP_BUDGET = 118 * 1024;
 /**
  * Bytes of gzip of that middleware's start-up code (measured: 35,854; 47,398 while the server
  * actions and next-auth v4's token decoder were imported statically).
@@ -62,12 +64,12 @@ describe("cold start: Worker bundle of a credentials-only app", () => {
     expect(bundle.gzip).toBeLessThanOrEqual(CREDENTIALS_GZIP_BUDGET);
   });
 
-  it("evaluates no OAuth client, refresh, back-channel logout, WebAuthn, e-mail, page or JOSE library at start-up", async () => {
+  it("evaluates no OAuth client, refresh, back-channel logout, WebAuthn, e-mail, page, account texts or JOSE library at start-up", async () => {
     const { startup } = await build.splitWorkerBundle("tessera", "credentials");
     const modules = Object.keys(startup.inputs).filter((path) => (startup.inputs[path] ?? 0) > 0);
     expect(modules).toContain("packages/core/src/lib/actions/session.ts");
     const unused = modules.filter((path) =>
-      /node_modules\/(oauth4webapi|jose)\/|lib\/(oauth\/(?!redirect-proxy\.ts)|webauthn\/(script|verify|options)\.ts|email\/(http-api|template)\.ts|pages\/|session\/(backchannel|devices|session-claims)\.ts|actions\/(callback|signin|signout|error|backchannel-logout)(\.ts|\/))/.test(
+      /node_modules\/(oauth4webapi|jose)\/|lib\/(oauth\/|webauthn\/(script|verify|options)\.ts|email\/(http-api|template)\.ts|pages\/|i18n\/account\/|session\/(backchannel|devices|session-claims)\.ts|actions\/(callback|signin|signout|error|backchannel-logout)(\.ts|\/))/.test(
         path,
       ),
     );

@@ -34,6 +34,8 @@ export const DOCUMENTED_LANGUAGE_PAGES: ReadonlySet<string> = new Set([
   "signin-ar-mobile-light",
   "two-factor-challenge-ar-desktop-dark",
   "two-factor-enrol-ar-mobile-dark",
+  "account-ar-mobile-light",
+  "account-en-desktop-dark",
 ]);
 
 /** Whether this run refreshes the documentation's pictures. */

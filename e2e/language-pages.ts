@@ -6,7 +6,7 @@
  *
  * @example
  * ```ts
- * { name: "account", render: (acceptLanguage) => handle("/auth/account", acceptLanguage) }
+ * { name: "signin", render: (acceptLanguage, origin) => handle(config, "/auth/signin", acceptLanguage, origin) }
  * ```
  */
 
@@ -20,8 +20,10 @@ import {
   enrolPage,
   managePage,
 } from "../packages/core/src/extensions/two-factor/pages.js";
-import { coreMessages, negotiateTranslator } from "../packages/core/src/i18n.js";
+import { accountMessages, coreMessages, negotiateTranslator } from "../packages/core/src/i18n.js";
 import { Auth, type AuthConfig } from "../packages/core/src/index.js";
+import type { AccountOverview } from "../packages/core/src/lib/account/types.js";
+import { renderAccountPage } from "../packages/core/src/lib/pages/account.js";
 import { verifyRequestPage } from "../packages/core/src/lib/pages/other-pages.js";
 import type { PageTheme } from "../packages/core/src/lib/pages/types.js";
 import Credentials from "../packages/core/src/providers/credentials.js";
@@ -100,6 +102,96 @@ const passwordConfig: AuthConfig = {
   experimental: { extensions: [password({ breachedPasswords: false })] },
 };
 
+/**
+ * The account page of a signed-in user with every section the configuration can enable (and the
+ * longest texts: an unverified address, a last sign-in method, an unnamed passkey), rendered
+ * from its overview as the two-factor pages are from theirs: a session is the action's concern,
+ * tested in packages/core/test/account.test.ts and e2e/account.test.ts.
+ */
+function accountOverview(origin: string): AccountOverview {
+  const day = "2026-11-20T09:30:00.000Z";
+  return {
+    profile: {
+      id: "u1",
+      name: "Ada Lovelace",
+      email: "ada.lovelace@analytical-engine.example",
+      emailVerified: false,
+      image: null,
+    },
+    sessions: [
+      {
+        id: "s1",
+        current: true,
+        expires: day,
+        createdAt: day,
+        lastSeenAt: day,
+        ip: "203.0.113.7",
+        userAgent: null,
+        device: "Chrome on macOS",
+      },
+      {
+        id: "s2",
+        current: false,
+        expires: day,
+        createdAt: day,
+        lastSeenAt: null,
+        ip: "2001:db8::1",
+        userAgent: null,
+        device: "Safari on iPhone",
+      },
+    ],
+    linkedAccounts: [
+      {
+        provider: "github",
+        providerName: "GitHub",
+        providerAccountId: "1",
+        type: "oauth",
+        canUnlink: false,
+      },
+    ],
+    linkableProviders: [
+      { id: "google", name: "Google", signinUrl: `${origin}/auth/signin/google` },
+    ],
+    passkeys: {
+      passkeys: [
+        {
+          id: "cred-1",
+          name: "MacBook Pro",
+          createdAt: day,
+          lastUsedAt: day,
+          deviceType: "multiDevice",
+          backedUp: true,
+          transports: ["internal"],
+        },
+        {
+          id: "cred-2",
+          name: null,
+          createdAt: day,
+          lastUsedAt: null,
+          deviceType: "singleDevice",
+          backedUp: false,
+          transports: ["usb"],
+        },
+      ],
+      signals: {
+        rpId: new URL(origin).hostname,
+        name: "ada.lovelace@analytical-engine.example",
+        displayName: "Ada Lovelace",
+        userHandles: ["dTE"],
+        allAcceptedCredentialIds: ["cred-1", "cred-2"],
+      },
+    },
+    twoFactor: { enabled: true, backupCodesLeft: 8, manageUrl: `${origin}/auth/two-factor/manage` },
+    password: {
+      set: true,
+      changeUrl: `${origin}/auth/password/change`,
+      changeEmailUrl: `${origin}/auth/password/change-email`,
+      deleteUrl: `${origin}/auth/password/delete`,
+    },
+    waysIn: 3,
+  };
+}
+
 /** Every page photographed; add yours here. */
 export const LANGUAGE_PAGES: readonly LanguagePage[] = [
   {
@@ -156,6 +248,24 @@ export const LANGUAGE_PAGES: readonly LanguagePage[] = [
           backupCodesLeft: 8,
         }),
       ),
+  },
+  {
+    name: "account",
+    render: (acceptLanguage, origin) => {
+      const t = negotiateTranslator(accountMessages, acceptLanguage);
+      return toResponse(
+        renderAccountPage({
+          url: new URL(`${origin}/auth/account`),
+          theme,
+          t,
+          csrfToken: CSRF,
+          overview: accountOverview(origin),
+          passkeyProvider: { id: "passkey", callbackUrl: `${origin}/auth/callback/passkey` },
+          formTargets: [],
+          notice: t("account.notice.name-saved"),
+        }),
+      );
+    },
   },
   {
     name: "verify-request-code",

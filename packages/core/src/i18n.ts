@@ -10,6 +10,7 @@
  * t("signIn.withProvider", { provider: "GitHub" })
  * ```
  */
+export { type AccountMessages, accountMessages } from "./lib/i18n/account/index.js";
 export { type CoreMessages, coreMessages } from "./lib/i18n/core/index.js";
 export {
   createTranslator,

@@ -59,6 +59,7 @@ export type { TesseraExtension } from "./lib/extension-handle.js";
 export { CONFIGURATION_MESSAGE } from "./lib/http/response.js";
 // Types only: the dictionaries and translators are in `@tessera/core/i18n`, so that an app
 // that never renders a page loads none of them at start-up.
+export type { AccountMessages } from "./lib/i18n/account/en.js";
 export type { CoreMessages } from "./lib/i18n/core/en.js";
 export type {
   LocaleOption,

@@ -7,6 +7,7 @@ import type { SerializeOptions } from "cookie";
 import type { Adapter, AdapterSession, AdapterUser, Awaitable } from "./adapters.js";
 import type { CoreActionName } from "./lib/actions/routes.js";
 import type { TesseraExtension } from "./lib/extension-handle.js";
+import type { AccountMessages } from "./lib/i18n/account/en.js";
 import type { CoreMessages } from "./lib/i18n/core/en.js";
 import type { LocaleOption, MessageOverrides } from "./lib/i18n/messages.js";
 import type { Account, Profile, Theme, User } from "./lib/identity-types.js";
@@ -476,14 +477,14 @@ export interface AuthConfig {
    */
   locale?: LocaleOption;
   /**
-   * Tessera extension: your texts for the core's pages and e-mail, by locale; keys are those of
-   * the English dictionary (a typo does not compile), and a locale Tessera does not ship becomes
-   * available. A key you leave out keeps Tessera's text, or English.
+   * Tessera extension: your texts for the core's pages (the account page included) and e-mail,
+   * by locale; keys are those of the English dictionaries (`CoreMessages`, `AccountMessages`: a
+   * typo does not compile), and a locale Tessera does not ship becomes available. A key you leave out keeps Tessera's text, or English.
    *
    * @example
    * ```ts
    * messages: { de: { "signIn.title": "Einloggen" }, it: { "signIn.title": "Accedi" } }
    * ```
    */
-  messages?: MessageOverrides<CoreMessages>;
+  messages?: MessageOverrides<CoreMessages & AccountMessages>;
 }

@@ -217,6 +217,48 @@ describe("the account page", () => {
     expect(known).toContain("The sign-in method was unlinked.");
   });
 
+  it("speaks the browser's language: Arabic is right to left, notices and refusals included", async () => {
+    const { client } = await signedIn(config(), "ar@example.com");
+    // A second session, so that the page has a form the client script posts.
+    await signedIn(config(), "ar@example.com", "Phone/1.0");
+    const arabic = { ...HTML, "accept-language": "ar,en;q=0.5" };
+    const page = await (await client.get("/auth/account?notice=unlinked", arabic)).text();
+    expect(page).toContain('<html lang="ar" dir="rtl">');
+    expect(page).toContain("<title>حسابك");
+    expect(page).toContain("تم إلغاء ربط طريقة تسجيل الدخول.");
+    expect(page).toContain("ربط GitHub");
+    expect(page).not.toContain("Sign-in methods");
+    const german = await (
+      await client.get("/auth/account?error=LastSignInMethod", {
+        ...HTML,
+        "accept-language": "de-AT",
+      })
+    ).text();
+    expect(german).toContain('<html lang="de">');
+    expect(german).toContain("Das ist Ihre einzige Anmeldemöglichkeit.");
+    // The client script's refusal text is the form's data-failed, in the page's language.
+    expect(german).toContain('data-failed="Das hat nicht geklappt.');
+  });
+
+  it("takes the app's texts from messages, and the config's locale over Accept-Language", async () => {
+    const { client } = await signedIn(
+      config({
+        locale: "fr",
+        messages: {
+          fr: { "account.title": "Mon espace" },
+          it: { "account.title": "Il tuo account" },
+        },
+      }),
+      "fr@example.com",
+    );
+    const page = await (
+      await client.get("/auth/account", { ...HTML, "accept-language": "ja" })
+    ).text();
+    expect(page).toContain('<html lang="fr">');
+    expect(page).toContain("<title>Mon espace");
+    expect(page).toContain("Sessions et appareils");
+  });
+
   it("keeps the script hash in step with the script", () => {
     const digest = createHash("sha256").update(ACCOUNT_SCRIPT, "utf8").digest("base64");
     expect(ACCOUNT_SCRIPT_HASH).toBe(`sha256-${digest}`);

@@ -6,6 +6,7 @@
  */
 import { Auth, type AuthConfig } from "@tessera/core";
 import {
+  accountMessages,
   coreMessages,
   createTranslator,
   type MessageBundle,
@@ -31,6 +32,7 @@ const SHIPPED = ["de", "fr", "es", "pt-BR", "ja", "zh-CN", "ar"] as const;
 
 const BUNDLES: Record<string, MessageBundle<Messages>> = {
   core: coreMessages,
+  account: accountMessages,
   "two-factor": twoFactorMessages,
   password: passwordMessages,
   organizations: organizationMessages,

@@ -232,6 +232,63 @@ describe("the password extension", () => {
     }
   });
 
+  it("change e-mail in the reader's language: Arabic e-mails are right to left, the lifetime in Arabic, password({ messages }) overrides a text", async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const adapter = MemoryAdapter();
+      const config: AuthConfig = {
+        secret: SECRET,
+        trustHost: true,
+        basePath: "/auth",
+        adapter,
+        session: { strategy: "database" },
+        locale: "ar",
+        providers: [
+          Password({ adapter, scrypt: FAST }),
+          Nodemailer({ server: smtp.url, from: "no-reply@app.example" }),
+        ],
+        experimental: {
+          extensions: [
+            password({
+              scrypt: FAST,
+              breachedPasswords: false,
+              deliver: (sending) => void deliveries.push(sending),
+              messages: { ar: { "password.emailChangedMail.heading": "تغيّر العنوان" } },
+            }),
+          ],
+        },
+      };
+      await adapter.createUser({ id: "u1", email: "ada@example.com", emailVerified: new Date() });
+      await adapter.setPasswordHash("u1", await hashPassword("a long passphrase", FAST));
+      const client = new Client(config);
+      await signIn(client, "ada@example.com", "a long passphrase");
+      await post(client, "/auth/password/change-email", {
+        email: "countess@example.com",
+        currentPassword: "a long passphrase",
+      });
+      const confirmation = await smtp.nextMail();
+      expect(confirmation.subject).toBe("أكّد عنوانك الجديد لدى localhost:3000");
+      expect(confirmation.html).toContain('<html lang="ar" dir="rtl">');
+      expect(confirmation.text).toContain("أكّد عنوان بريدك الإلكتروني الجديد");
+      // 15 minutes, worded in Arabic by Intl.NumberFormat.
+      const lifetime = new Intl.NumberFormat("ar", {
+        style: "unit",
+        unit: "minute",
+        unitDisplay: "long",
+      }).format(15);
+      expect(confirmation.text).toContain(`خلال ${lifetime}`);
+      expect(confirmation.text).not.toContain("minutes");
+      const code = /(\d{6})/.exec(confirmation.text)?.[1] ?? "";
+      await post(client, "/auth/password/confirm-email", { email: "countess@example.com", code });
+      const notice = await smtp.nextMail();
+      expect(notice.subject).toBe("تم تغيير عنوانك لدى localhost:3000");
+      expect(notice.text.startsWith("تغيّر العنوان\n")).toBe(true);
+      expect(notice.text).toContain("countess@example.com");
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it("signs in with the password once verified; a wrong password and an unknown user get one answer", async () => {
     const { config, lastMail } = setup();
     const client = new Client(config);

@@ -1,41 +1,72 @@
 /**
  * The password extension's own e-mails where the sign-in e-mail's wording would be wrong: the code
- * that confirms a new address, and the notice to the old address once the account moved. The
- * strings are keyed (`PASSWORD_EMAIL_MESSAGES`) so that a translation replaces them as a whole.
+ * that confirms a new address, and the notice to the old address once the account moved. Their
+ * texts are in the extension's dictionary (`password.changeEmailMail.*`,
+ * `password.emailChangedMail.*`), in the reader's language like the sign-in e-mail.
  */
 import { renderEmailCard } from "../../lib/email/card.js";
 import { describeLifetime, type VerificationEmail } from "../../lib/email/template.js";
+import {
+  type MessageOverrides,
+  negotiateTranslator,
+  type Translation,
+  type Translator,
+} from "../../lib/i18n/messages.js";
 import type { Theme } from "../../types.js";
+import { type PasswordMessages, passwordMessages } from "./messages/index.js";
 
-/** The wording of the password e-mails, keyed; `{host}`, `{email}`, `{lifetime}` are filled in. */
-export const PASSWORD_EMAIL_MESSAGES = {
-  changeEmailSubject: "Confirm your new address for {host}",
-  changeEmailPreheader: "Confirm {email} as your address for {host}. It expires in {lifetime}.",
-  changeEmailHeading: "Confirm your new e-mail address",
-  changeEmailIntro:
-    "You asked to use {email} for your account on {host}. Press the button below, or enter the code, to confirm it. Until then your old address stays in use.",
-  changeEmailExpiry: "The link and the code expire in {lifetime} and can be used only once.",
-  changeEmailButton: "Confirm new address",
-  changeEmailCodeLabel: "Or enter this code:",
-  changeEmailFooter:
-    "If you did not ask for this, ignore this e-mail: nothing changes until the code is entered.",
-  emailChangedSubject: "Your address for {host} was changed",
-  emailChangedPreheader: "Your account on {host} now uses {email}.",
-  emailChangedHeading: "Your e-mail address was changed",
-  emailChangedIntro:
-    "The e-mail address of your account on {host} was changed to {email}. Sign-in e-mails and password resets now go there, and every session of the account was signed out.",
-  emailChangedAction:
-    "If you did not make this change, someone else may control your account: reset your password from the button below at once, and contact the site.",
-  emailChangedButton: "Reset password",
-  emailChangedFooter:
-    "This notice went to your previous address, which the account no longer uses.",
-} as const;
+/** The keys of the former `emailMessages` option, and the dictionary keys they now stand for. */
+const EMAIL_MESSAGE_KEYS = {
+  changeEmailSubject: "password.changeEmailMail.subject",
+  changeEmailPreheader: "password.changeEmailMail.preheader",
+  changeEmailHeading: "password.changeEmailMail.heading",
+  changeEmailIntro: "password.changeEmailMail.intro",
+  changeEmailExpiry: "password.changeEmailMail.expiry",
+  changeEmailButton: "password.changeEmailMail.button",
+  changeEmailCodeLabel: "password.changeEmailMail.codeLabel",
+  changeEmailFooter: "password.changeEmailMail.footer",
+  emailChangedSubject: "password.emailChangedMail.subject",
+  emailChangedPreheader: "password.emailChangedMail.preheader",
+  emailChangedHeading: "password.emailChangedMail.heading",
+  emailChangedIntro: "password.emailChangedMail.intro",
+  emailChangedAction: "password.emailChangedMail.action",
+  emailChangedButton: "password.emailChangedMail.button",
+  emailChangedFooter: "password.emailChangedMail.footer",
+} as const satisfies Record<string, keyof PasswordMessages>;
 
-/** The keys of {@link PASSWORD_EMAIL_MESSAGES}. */
-export type PasswordEmailMessages = Record<keyof typeof PASSWORD_EMAIL_MESSAGES, string>;
+/** The keys of `password({ emailMessages })`. */
+export type PasswordEmailMessages = Record<keyof typeof EMAIL_MESSAGE_KEYS, string>;
 
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+/**
+ * The English wording of the two e-mails under the keys of `password({ emailMessages })`.
+ *
+ * @deprecated The texts are in `passwordMessages` (`password.changeEmailMail.*`,
+ * `password.emailChangedMail.*`) in every language Tessera ships; override them with
+ * `password({ messages })`.
+ */
+export const PASSWORD_EMAIL_MESSAGES: PasswordEmailMessages = Object.fromEntries(
+  Object.entries(EMAIL_MESSAGE_KEYS).map(([name, key]) => [name, passwordMessages.en[key]]),
+) as PasswordEmailMessages;
+
+/**
+ * The app's `password({ messages })` with the words of `password({ emailMessages })` laid over
+ * every language (they were written for whatever language the app speaks, so they win in all).
+ */
+export function withEmailMessages(
+  overrides: MessageOverrides<PasswordMessages> | undefined,
+  emailMessages: Partial<PasswordEmailMessages> | undefined,
+): MessageOverrides<PasswordMessages> | undefined {
+  if (!emailMessages || Object.keys(emailMessages).length === 0) return overrides;
+  const words: Record<string, string> = {};
+  for (const [name, key] of Object.entries(EMAIL_MESSAGE_KEYS)) {
+    const text = emailMessages[name as keyof PasswordEmailMessages];
+    if (typeof text === "string") words[key] = text;
+  }
+  const locales = new Set(["en", ...Object.keys(passwordMessages.translations)]);
+  for (const locale of Object.keys(overrides ?? {})) locales.add(locale);
+  const merged: Record<string, Translation<PasswordMessages>> = {};
+  for (const locale of locales) merged[locale] = { ...overrides?.[locale], ...words };
+  return merged;
 }
 
 /** What both e-mails are built from. */
@@ -48,7 +79,27 @@ export interface PasswordNoticeInput {
   /** The code (the change e-mail only). */
   code?: string;
   theme?: Theme;
+  /**
+   * The reader's language, a BCP 47 tag matched like an `Accept-Language` range (`"pt"` is
+   * `pt-BR`); default English.
+   */
+  locale?: string;
+  /** The app's texts, as given to `password({ messages })`. */
+  overrides?: MessageOverrides<PasswordMessages>;
+  /**
+   * Words for every language, by the keys of {@link PASSWORD_EMAIL_MESSAGES}.
+   *
+   * @deprecated Use `overrides` (`password({ messages })`), which is by language.
+   */
   messages?: Partial<PasswordEmailMessages>;
+}
+
+function translatorOf(input: PasswordNoticeInput): Translator<PasswordMessages> {
+  return negotiateTranslator(
+    passwordMessages,
+    input.locale ?? "en",
+    withEmailMessages(input.overrides, input.messages),
+  );
 }
 
 /**
@@ -57,25 +108,31 @@ export interface PasswordNoticeInput {
  *
  * @example
  * ```ts
- * renderChangeEmail({ url, newEmail: "ada@example.com", code: "123456", expires }).subject
- * // "Confirm your new address for app.test"
+ * renderChangeEmail({ url, newEmail: "ada@example.com", code: "123456", expires, locale: "de" }).subject
+ * // "Bestätigen Sie Ihre neue Adresse für app.test"
  * ```
  */
 export function renderChangeEmail(input: PasswordNoticeInput): VerificationEmail {
-  const m = { ...PASSWORD_EMAIL_MESSAGES, ...input.messages };
+  const t = translatorOf(input);
   const values = {
     host: new URL(input.url).host,
     email: input.newEmail,
-    lifetime: describeLifetime(input.expires),
+    lifetime: describeLifetime(input.expires, Date.now(), t.locale),
   };
   return renderEmailCard({
-    subject: fill(m.changeEmailSubject, values),
-    preheader: fill(m.changeEmailPreheader, values),
-    heading: fill(m.changeEmailHeading, values),
-    paragraphs: [fill(m.changeEmailIntro, values), fill(m.changeEmailExpiry, values)],
-    button: { label: fill(m.changeEmailButton, values), url: input.url },
-    ...(input.code && { code: { label: fill(m.changeEmailCodeLabel, values), value: input.code } }),
-    footer: fill(m.changeEmailFooter, values),
+    subject: t("password.changeEmailMail.subject", values),
+    preheader: t("password.changeEmailMail.preheader", values),
+    heading: t("password.changeEmailMail.heading", values),
+    paragraphs: [
+      t("password.changeEmailMail.intro", values),
+      t("password.changeEmailMail.expiry", values),
+    ],
+    button: { label: t("password.changeEmailMail.button", values), url: input.url },
+    ...(input.code && {
+      code: { label: t("password.changeEmailMail.codeLabel", values), value: input.code },
+    }),
+    footer: t("password.changeEmailMail.footer", values),
+    language: t,
     ...(input.theme && { theme: input.theme }),
   });
 }
@@ -91,19 +148,23 @@ export function renderChangeEmail(input: PasswordNoticeInput): VerificationEmail
  * ```
  */
 export function renderEmailChangedNotice(input: PasswordNoticeInput): VerificationEmail {
-  const m = { ...PASSWORD_EMAIL_MESSAGES, ...input.messages };
+  const t = translatorOf(input);
   const values = {
     host: new URL(input.url).host,
     email: input.newEmail,
-    lifetime: describeLifetime(input.expires),
+    lifetime: describeLifetime(input.expires, Date.now(), t.locale),
   };
   return renderEmailCard({
-    subject: fill(m.emailChangedSubject, values),
-    preheader: fill(m.emailChangedPreheader, values),
-    heading: fill(m.emailChangedHeading, values),
-    paragraphs: [fill(m.emailChangedIntro, values), fill(m.emailChangedAction, values)],
-    button: { label: fill(m.emailChangedButton, values), url: input.url },
-    footer: fill(m.emailChangedFooter, values),
+    subject: t("password.emailChangedMail.subject", values),
+    preheader: t("password.emailChangedMail.preheader", values),
+    heading: t("password.emailChangedMail.heading", values),
+    paragraphs: [
+      t("password.emailChangedMail.intro", values),
+      t("password.emailChangedMail.action", values),
+    ],
+    button: { label: t("password.emailChangedMail.button", values), url: input.url },
+    footer: t("password.emailChangedMail.footer", values),
+    language: t,
     ...(input.theme && { theme: input.theme }),
   });
 }

@@ -102,8 +102,12 @@ export interface PasswordOptions<Fields = Record<string, never>> {
    */
   send?: (email: PasswordEmail, ctx: { request: Request }) => Promise<void>;
   /**
-   * The wording of the change-of-address e-mails the default sender renders (a translation, or
-   * your own words), by key; see `PASSWORD_EMAIL_MESSAGES` for the keys and the English defaults.
+   * Words for the change-of-address e-mails in every language, by the keys of
+   * `PASSWORD_EMAIL_MESSAGES`.
+   *
+   * @deprecated The e-mails speak the reader's language; change their texts by language with
+   * `messages` (`password.changeEmailMail.*`, `password.emailChangedMail.*`). Words given here
+   * still apply, in every language.
    */
   emailMessages?: Partial<PasswordEmailMessages>;
   /**
@@ -342,13 +346,15 @@ function dispatch(
  * notice to the old one. The others (verify, reset, exists) are a code and a link, which the
  * provider's e-mail says well.
  */
-function dedicatedMessage(email: PasswordEmail, theme: Theme, options: Resolved) {
+function dedicatedMessage(email: PasswordEmail, theme: Theme, options: Resolved, locale: string) {
   if (email.kind !== "change-email" && email.kind !== "email-changed") return undefined;
   const input = {
     url: email.url,
     newEmail: email.newEmail ?? email.to,
     expires: email.expires,
     theme,
+    locale,
+    ...(options.messages && { overrides: options.messages }),
     messages: options.emailMessages,
     ...(email.code && { code: email.code }),
   };
@@ -369,8 +375,10 @@ function senderOf(ctx: AuthContext, options: Resolved): (email: PasswordEmail) =
     );
   const theme = ctx.config.theme;
   const language = emailLanguage(ctx);
+  // The reader's language, chosen as for the sign-in e-mail (the request's locale).
+  const locale = requestTranslator(ctx, passwordMessages, options.messages).locale;
   return async (email) => {
-    const message = dedicatedMessage(email, theme, options);
+    const message = dedicatedMessage(email, theme, options, locale);
     await provider.sendVerificationRequest({
       identifier: email.to,
       token: email.code,

@@ -19,10 +19,10 @@ import type { ResponseInternal } from "../../types.js";
 import { isLastWayIn, readAccountOverview, userAccounts } from "../account/overview.js";
 import type { AuthContext, InternalProvider } from "../config/internal.js";
 import { json, NO_CACHE_HEADERS } from "../http/response.js";
+import { accountQueryText, accountTranslator } from "../i18n/account/index.js";
 import { renderAccountPage } from "../pages/account.js";
-import { accountQueryText } from "../pages/account-messages.js";
 import { cspOrigin } from "../pages/security.js";
-import { currentSessionUser } from "../session/resolve-user.js";
+import { currentSessionUser } from "../session/sign-in.js";
 import {
   accountPageUrl as accountUrl,
   pageUrl,
@@ -110,12 +110,14 @@ async function show(ctx: AuthContext, user: AdapterUser): Promise<ResponseIntern
   const overview = await readAccountOverview(ctx, user);
   if (!wantsPage(ctx)) return json(overview, 200, NO_CACHE_HEADERS);
   const query = ctx.request.query;
-  const notice = accountQueryText("notice", query.notice);
-  const error = accountQueryText("error", query.error);
+  const t = accountTranslator(ctx);
+  const notice = accountQueryText(t, "notice", query.notice);
+  const error = accountQueryText(t, "error", query.error);
   const webauthn = ctx.providers.find((provider) => provider.type === "webauthn");
   return renderAccountPage({
     url: ctx.url,
     theme: ctx.config.theme,
+    t,
     csrfToken: ctx.csrfToken ?? "",
     overview,
     ...(webauthn &&

@@ -23,7 +23,7 @@ import type { ResponseInternal } from "../../types.js";
 import { isLastWayIn } from "../account/overview.js";
 import type { AuthContext } from "../config/internal.js";
 import { json, NO_CACHE_HEADERS } from "../http/response.js";
-import { currentSessionUser } from "../session/resolve-user.js";
+import { currentSessionUser } from "../session/sign-in.js";
 import {
   listedPasskey,
   MAX_PASSKEY_NAME_LENGTH,

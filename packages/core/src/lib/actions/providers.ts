@@ -3,8 +3,8 @@
 import type { ResponseInternal } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
 import { toPublicProvider } from "../config/providers.js";
+import { ownCallbackUrl } from "../http/callback-url.js";
 import { json } from "../http/response.js";
-import { ownCallbackUrl } from "../oauth/redirect-proxy.js";
 import type { PublicProvider } from "../provider-types.js";
 
 /** Returns `{ [id]: { id, name, type, signinUrl, callbackUrl } }`. */

@@ -8,7 +8,7 @@ import type { ResponseInternal } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
 import { coreTranslator } from "../i18n/core/index.js";
 import { renderSignInPage } from "../pages/signin.js";
-import { currentSessionUser } from "../session/resolve-user.js";
+import { currentSessionUser } from "../session/sign-in.js";
 import { passkeyAdapter } from "../webauthn/passkeys.js";
 import { pageUrl } from "./page-url.js";
 

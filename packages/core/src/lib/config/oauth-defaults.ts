@@ -1,11 +1,17 @@
 /**
- * The defaults an OAuth/OIDC provider gets when its configuration sets no `profile` or `account`
- * mapping, and the refresh margin's. A module of their own so that `oauth-provider.ts` can use
- * them without importing `providers.ts`, which imports `oauth-provider.ts`, and so that the
- * session read can tell whether a refresh is due without loading the refresh machinery.
+ * What the request paths read of a normalised OAuth/OIDC provider: its protocol (OAuth 1.0a or
+ * 2), the defaults a configuration without `profile` or `account` gets, and the refresh margin.
+ * Apart from `oauth-provider.ts` (the normalisation and its checks, run once per configuration)
+ * so that a callback or a session read does not load the normalisation, and so that the session
+ * read can tell whether a refresh is due without loading the refresh machinery.
  */
 import type { Profile, TokenSet, User } from "../../types.js";
 import type { ResolvedConfig } from "./internal.js";
+
+/** Whether `provider` signs in with OAuth 1.0a (`version: "1.0A"`, RFC 5849). */
+export function isOAuth1(provider: { version?: string | undefined }): boolean {
+  return provider.version?.startsWith("1.") === true;
+}
 
 /** Seconds before expiry from which a token is refreshed, unless `oauth.refreshMargin` says. */
 const DEFAULT_REFRESH_MARGIN = 60;

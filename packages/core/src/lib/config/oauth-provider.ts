@@ -12,7 +12,7 @@ import type {
   OAuthConfig,
 } from "../provider-types.js";
 import { envName } from "./env.js";
-import { defaultAccount, defaultProfile } from "./oauth-defaults.js";
+import { defaultAccount, defaultProfile, isOAuth1 } from "./oauth-defaults.js";
 
 /** The scope OIDC providers ask for when their configuration names none. */
 export const DEFAULT_OIDC_SCOPE = "openid profile email";
@@ -144,11 +144,6 @@ function isUrl(value: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Whether `provider` signs in with OAuth 1.0a (`version: "1.0A"`, RFC 5849). */
-export function isOAuth1(provider: { version?: string | undefined }): boolean {
-  return provider.version?.startsWith("1.") === true;
 }
 
 /**

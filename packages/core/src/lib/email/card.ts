@@ -25,6 +25,8 @@ export interface EmailCard {
   /** The closing paragraph under a rule (what to do if the mail was not expected). */
   footer: string;
   theme?: Theme;
+  /** The e-mail's language and writing direction (`<html lang dir>`); default English. */
+  language?: { readonly locale: string; readonly dir: "ltr" | "rtl" };
 }
 
 const DEFAULT_BRAND = "#18181b";
@@ -81,8 +83,9 @@ export function renderEmailCard(card: EmailCard): VerificationEmail {
 </td></tr>
 `
     : null;
+  const language = card.language ?? { locale: "en", dir: "ltr" };
   const body = html`<!doctype html>
-<html lang="en">
+<html lang="${language.locale}"${language.dir === "rtl" ? html` dir="rtl"` : null}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">

@@ -5,6 +5,20 @@
  */
 import { InvalidCallbackUrl } from "../../errors.js";
 import type { CallbacksOptions, Cookie, CookieOption } from "../../types.js";
+import type { AuthContext } from "../config/internal.js";
+
+/**
+ * This deployment's own callback URL for `provider` (`<base>/callback/<id>`), where a provider's
+ * flow comes back unless a redirect proxy stands in between.
+ *
+ * @example
+ * ```ts
+ * ownCallbackUrl(ctx, { id: "github" }) // "https://app.test/auth/callback/github"
+ * ```
+ */
+export function ownCallbackUrl(ctx: AuthContext, provider: { id: string }): string {
+  return `${ctx.url.href}/callback/${encodeURIComponent(provider.id)}`;
+}
 
 /**
  * The default `redirect` callback: relative paths are resolved against `baseUrl`; absolute URLs

@@ -11,11 +11,11 @@ import {
   InvalidProvider,
   OAuthCallbackError,
 } from "../../errors.js";
-import type { ResponseInternal } from "../../types.js";
+import type { ResponseInternal, TokenSet } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
 import type { Profile } from "../identity-types.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
-import { sealCheck, useCheck } from "./checks.js";
+import { redirectUriOf, sealCheck, useCheck } from "./checks.js";
 import { providerFetch } from "./client.js";
 import {
   accessToken,
@@ -24,8 +24,6 @@ import {
   requestToken,
   signedGet,
 } from "./oauth1.js";
-import { type ProfileResult, userAndAccount } from "./profile.js";
-import { redirectUriOf } from "./redirect-proxy.js";
 
 function endpoints(provider: InternalOAuthProvider) {
   const { requestTokenUrl, accessTokenUrl, profileUrl } = provider;
@@ -78,11 +76,14 @@ export async function signinWithOAuth1(
   return { redirect: url.href, cookies: [cookie] };
 }
 
-/** The user, account and profile of an OAuth 1.0a callback (§2.3, then the signed profile read). */
+/**
+ * The profile and token credentials of an OAuth 1.0a callback (§2.3, then the signed profile
+ * read); the callback maps them to a user and an account as it does for OAuth 2.
+ */
 export async function oauth1SignIn(
   ctx: AuthContext,
   provider: InternalOAuthProvider,
-): Promise<ProfileResult & { profile: Profile }> {
+): Promise<{ profile: Profile; tokens: TokenSet }> {
   const { accessTokenUrl, profileUrl } = endpoints(provider);
   const query = ctx.request.url.searchParams;
   // The cookie is read (and cleared) first, whatever the callback says.
@@ -126,8 +127,5 @@ export async function oauth1SignIn(
     oauth_token: tokens.oauth_token,
     oauth_token_secret: tokens.oauth_token_secret,
   };
-  return {
-    ...(await userAndAccount(provider, profile as Profile, credentialsOfUser)),
-    profile: profile as Profile,
-  };
+  return { profile: profile as Profile, tokens: credentialsOfUser };
 }

@@ -57,6 +57,29 @@ export const en = {
   "password.confirmEmail.subtitle":
     "Enter the 6-digit code we e-mailed to the new address, or follow the link in that e-mail.",
   "password.confirmEmail.submit": "Confirm",
+  // The change-of-address e-mails: the code to the new address, the notice to the old one.
+  "password.changeEmailMail.subject": "Confirm your new address for {host}",
+  "password.changeEmailMail.preheader":
+    "Confirm {email} as your address for {host}. It expires in {lifetime}.",
+  "password.changeEmailMail.heading": "Confirm your new e-mail address",
+  "password.changeEmailMail.intro":
+    "You asked to use {email} for your account on {host}. Press the button below, or enter the code, to confirm it. Until then your old address stays in use.",
+  "password.changeEmailMail.expiry":
+    "The link and the code expire in {lifetime} and can be used only once.",
+  "password.changeEmailMail.button": "Confirm new address",
+  "password.changeEmailMail.codeLabel": "Or enter this code:",
+  "password.changeEmailMail.footer":
+    "If you did not ask for this, ignore this e-mail: nothing changes until the code is entered.",
+  "password.emailChangedMail.subject": "Your address for {host} was changed",
+  "password.emailChangedMail.preheader": "Your account on {host} now uses {email}.",
+  "password.emailChangedMail.heading": "Your e-mail address was changed",
+  "password.emailChangedMail.intro":
+    "The e-mail address of your account on {host} was changed to {email}. Sign-in e-mails and password resets now go there, and every session of the account was signed out.",
+  "password.emailChangedMail.action":
+    "If you did not make this change, someone else may control your account: reset your password from the button below at once, and contact the site.",
+  "password.emailChangedMail.button": "Reset password",
+  "password.emailChangedMail.footer":
+    "This notice went to your previous address, which the account no longer uses.",
 } as const;
 
 /** The keys and English texts of the password dictionary. */

@@ -64,6 +64,29 @@ export const de: T = {
   "password.confirmEmail.subtitle":
     "Geben Sie den 6-stelligen Code ein, den wir an die neue Adresse geschickt haben, oder folgen Sie dem Link in dieser E-Mail.",
   "password.confirmEmail.submit": "Bestätigen",
+  // The change-of-address e-mails: the code to the new address, the notice to the old one.
+  "password.changeEmailMail.subject": "Bestätigen Sie Ihre neue Adresse für {host}",
+  "password.changeEmailMail.preheader":
+    "Bestätigen Sie {email} als Ihre Adresse für {host}. Gültig für {lifetime}.",
+  "password.changeEmailMail.heading": "Bestätigen Sie Ihre neue E-Mail-Adresse",
+  "password.changeEmailMail.intro":
+    "Sie möchten {email} für Ihr Konto bei {host} verwenden. Drücken Sie die Schaltfläche unten oder geben Sie den Code ein, um dies zu bestätigen. Bis dahin bleibt Ihre alte Adresse in Gebrauch.",
+  "password.changeEmailMail.expiry":
+    "Der Link und der Code sind {lifetime} gültig und können nur einmal verwendet werden.",
+  "password.changeEmailMail.button": "Neue Adresse bestätigen",
+  "password.changeEmailMail.codeLabel": "Oder geben Sie diesen Code ein:",
+  "password.changeEmailMail.footer":
+    "Wenn Sie dies nicht angefordert haben, ignorieren Sie diese E-Mail: Nichts ändert sich, solange der Code nicht eingegeben wird.",
+  "password.emailChangedMail.subject": "Ihre Adresse für {host} wurde geändert",
+  "password.emailChangedMail.preheader": "Ihr Konto bei {host} verwendet jetzt {email}.",
+  "password.emailChangedMail.heading": "Ihre E-Mail-Adresse wurde geändert",
+  "password.emailChangedMail.intro":
+    "Die E-Mail-Adresse Ihres Kontos bei {host} wurde in {email} geändert. Anmelde-E-Mails und Passwort-Zurücksetzungen gehen jetzt dorthin, und alle Sitzungen des Kontos wurden abgemeldet.",
+  "password.emailChangedMail.action":
+    "Wenn Sie diese Änderung nicht vorgenommen haben, kontrolliert möglicherweise jemand anderes Ihr Konto: Setzen Sie Ihr Passwort sofort über die Schaltfläche unten zurück und wenden Sie sich an die Website.",
+  "password.emailChangedMail.button": "Passwort zurücksetzen",
+  "password.emailChangedMail.footer":
+    "Diese Nachricht ging an Ihre bisherige Adresse, die das Konto nicht mehr verwendet.",
 };
 
 export const fr: T = {
@@ -125,6 +148,29 @@ export const fr: T = {
   "password.confirmEmail.subtitle":
     "Saisissez le code à 6 chiffres envoyé à la nouvelle adresse, ou suivez le lien de cet e-mail.",
   "password.confirmEmail.submit": "Confirmer",
+  // The change-of-address e-mails: the code to the new address, the notice to the old one.
+  "password.changeEmailMail.subject": "Confirmez votre nouvelle adresse pour {host}",
+  "password.changeEmailMail.preheader":
+    "Confirmez {email} comme adresse pour {host}. Expire dans {lifetime}.",
+  "password.changeEmailMail.heading": "Confirmez votre nouvelle adresse e-mail",
+  "password.changeEmailMail.intro":
+    "Vous avez demandé à utiliser {email} pour votre compte sur {host}. Appuyez sur le bouton ci-dessous, ou saisissez le code, pour le confirmer. D’ici là, votre ancienne adresse reste utilisée.",
+  "password.changeEmailMail.expiry":
+    "Le lien et le code expirent dans {lifetime} et ne peuvent servir qu’une fois.",
+  "password.changeEmailMail.button": "Confirmer la nouvelle adresse",
+  "password.changeEmailMail.codeLabel": "Ou saisissez ce code :",
+  "password.changeEmailMail.footer":
+    "Si vous n’avez rien demandé, ignorez cet e-mail : rien ne change tant que le code n’est pas saisi.",
+  "password.emailChangedMail.subject": "Votre adresse pour {host} a été modifiée",
+  "password.emailChangedMail.preheader": "Votre compte sur {host} utilise désormais {email}.",
+  "password.emailChangedMail.heading": "Votre adresse e-mail a été modifiée",
+  "password.emailChangedMail.intro":
+    "L’adresse e-mail de votre compte sur {host} a été remplacée par {email}. Les e-mails de connexion et de réinitialisation du mot de passe y sont désormais envoyés, et toutes les sessions du compte ont été fermées.",
+  "password.emailChangedMail.action":
+    "Si vous n’êtes pas à l’origine de ce changement, quelqu’un d’autre contrôle peut-être votre compte : réinitialisez immédiatement votre mot de passe avec le bouton ci-dessous et contactez le site.",
+  "password.emailChangedMail.button": "Réinitialiser le mot de passe",
+  "password.emailChangedMail.footer":
+    "Cet avis a été envoyé à votre ancienne adresse, que le compte n’utilise plus.",
 };
 
 export const es: T = {
@@ -186,6 +232,29 @@ export const es: T = {
   "password.confirmEmail.subtitle":
     "Introduce el código de 6 dígitos que enviamos a la nueva dirección, o sigue el enlace de ese correo.",
   "password.confirmEmail.submit": "Confirmar",
+  // The change-of-address e-mails: the code to the new address, the notice to the old one.
+  "password.changeEmailMail.subject": "Confirma tu nueva dirección para {host}",
+  "password.changeEmailMail.preheader":
+    "Confirma {email} como tu dirección para {host}. Caduca en {lifetime}.",
+  "password.changeEmailMail.heading": "Confirma tu nueva dirección de correo",
+  "password.changeEmailMail.intro":
+    "Has pedido usar {email} para tu cuenta en {host}. Pulsa el botón de abajo o introduce el código para confirmarlo. Hasta entonces se sigue usando tu dirección anterior.",
+  "password.changeEmailMail.expiry":
+    "El enlace y el código caducan en {lifetime} y solo se pueden usar una vez.",
+  "password.changeEmailMail.button": "Confirmar nueva dirección",
+  "password.changeEmailMail.codeLabel": "O introduce este código:",
+  "password.changeEmailMail.footer":
+    "Si no lo has pedido, ignora este correo: nada cambia hasta que se introduzca el código.",
+  "password.emailChangedMail.subject": "Tu dirección para {host} ha cambiado",
+  "password.emailChangedMail.preheader": "Tu cuenta en {host} ahora usa {email}.",
+  "password.emailChangedMail.heading": "Tu dirección de correo ha cambiado",
+  "password.emailChangedMail.intro":
+    "La dirección de correo de tu cuenta en {host} se ha cambiado a {email}. Los correos de inicio de sesión y de restablecimiento de contraseña se envían ahora allí, y se han cerrado todas las sesiones de la cuenta.",
+  "password.emailChangedMail.action":
+    "Si no has hecho este cambio, puede que otra persona controle tu cuenta: restablece tu contraseña ahora mismo con el botón de abajo y ponte en contacto con el sitio.",
+  "password.emailChangedMail.button": "Restablecer contraseña",
+  "password.emailChangedMail.footer":
+    "Este aviso se ha enviado a tu dirección anterior, que la cuenta ya no usa.",
 };
 
 export const ptBR: T = {
@@ -245,6 +314,29 @@ export const ptBR: T = {
   "password.confirmEmail.subtitle":
     "Digite o código de 6 dígitos que enviamos para o novo endereço ou siga o link desse e-mail.",
   "password.confirmEmail.submit": "Confirmar",
+  // The change-of-address e-mails: the code to the new address, the notice to the old one.
+  "password.changeEmailMail.subject": "Confirme seu novo endereço para {host}",
+  "password.changeEmailMail.preheader":
+    "Confirme {email} como seu endereço para {host}. Expira em {lifetime}.",
+  "password.changeEmailMail.heading": "Confirme seu novo endereço de e-mail",
+  "password.changeEmailMail.intro":
+    "Você pediu para usar {email} na sua conta em {host}. Pressione o botão abaixo, ou digite o código, para confirmar. Até lá, seu endereço antigo continua em uso.",
+  "password.changeEmailMail.expiry":
+    "O link e o código expiram em {lifetime} e só podem ser usados uma vez.",
+  "password.changeEmailMail.button": "Confirmar novo endereço",
+  "password.changeEmailMail.codeLabel": "Ou digite este código:",
+  "password.changeEmailMail.footer":
+    "Se você não pediu isso, ignore este e-mail: nada muda até que o código seja digitado.",
+  "password.emailChangedMail.subject": "Seu endereço para {host} foi alterado",
+  "password.emailChangedMail.preheader": "Sua conta em {host} agora usa {email}.",
+  "password.emailChangedMail.heading": "Seu endereço de e-mail foi alterado",
+  "password.emailChangedMail.intro":
+    "O endereço de e-mail da sua conta em {host} foi alterado para {email}. E-mails de login e de redefinição de senha agora vão para lá, e todas as sessões da conta foram encerradas.",
+  "password.emailChangedMail.action":
+    "Se você não fez essa alteração, outra pessoa pode estar controlando sua conta: redefina sua senha imediatamente pelo botão abaixo e entre em contato com o site.",
+  "password.emailChangedMail.button": "Redefinir senha",
+  "password.emailChangedMail.footer":
+    "Este aviso foi enviado para seu endereço anterior, que a conta não usa mais.",
 };
 
 export const ja: T = {
@@ -305,6 +397,28 @@ export const ja: T = {
   "password.confirmEmail.subtitle":
     "新しいアドレスにメールで送った6桁のコードを入力するか、そのメールのリンクを開いてください。",
   "password.confirmEmail.submit": "確認",
+  // The change-of-address e-mails: the code to the new address, the notice to the old one.
+  "password.changeEmailMail.subject": "{host} の新しいメールアドレスを確認してください",
+  "password.changeEmailMail.preheader":
+    "{email} を {host} のメールアドレスとして確認してください。有効期限は {lifetime} です。",
+  "password.changeEmailMail.heading": "新しいメールアドレスを確認してください",
+  "password.changeEmailMail.intro":
+    "{host} のアカウントで {email} を使うよう依頼されました。下のボタンを押すか、コードを入力して確認してください。確認されるまでは、以前のアドレスが引き続き使われます。",
+  "password.changeEmailMail.expiry": "リンクとコードの有効期限は {lifetime} で、1 回だけ使えます。",
+  "password.changeEmailMail.button": "新しいアドレスを確認",
+  "password.changeEmailMail.codeLabel": "またはこのコードを入力してください:",
+  "password.changeEmailMail.footer":
+    "心当たりがない場合は、このメールを無視してください。コードが入力されない限り何も変わりません。",
+  "password.emailChangedMail.subject": "{host} のメールアドレスが変更されました",
+  "password.emailChangedMail.preheader": "{host} のアカウントは現在 {email} を使用しています。",
+  "password.emailChangedMail.heading": "メールアドレスが変更されました",
+  "password.emailChangedMail.intro":
+    "{host} のアカウントのメールアドレスが {email} に変更されました。サインインやパスワード再設定のメールは今後そちらに届き、アカウントのすべてのセッションはサインアウトされました。",
+  "password.emailChangedMail.action":
+    "この変更に心当たりがない場合は、他の誰かがアカウントを操作している可能性があります。すぐに下のボタンからパスワードを再設定し、サイトに連絡してください。",
+  "password.emailChangedMail.button": "パスワードを再設定",
+  "password.emailChangedMail.footer":
+    "このお知らせは、アカウントで使われなくなった以前のアドレスに送信されました。",
 };
 
 export const zhCN: T = {
@@ -356,6 +470,26 @@ export const zhCN: T = {
   "password.confirmEmail.title": "确认新地址",
   "password.confirmEmail.subtitle": "请输入我们发送到新地址的 6 位验证码，或打开该邮件中的链接。",
   "password.confirmEmail.submit": "确认",
+  // The change-of-address e-mails: the code to the new address, the notice to the old one.
+  "password.changeEmailMail.subject": "确认你在 {host} 的新地址",
+  "password.changeEmailMail.preheader": "确认将 {email} 作为你在 {host} 的地址。{lifetime}后失效。",
+  "password.changeEmailMail.heading": "确认你的新电子邮件地址",
+  "password.changeEmailMail.intro":
+    "你请求在 {host} 的账户中使用 {email}。请按下方按钮或输入验证码进行确认。在此之前，你的旧地址仍在使用。",
+  "password.changeEmailMail.expiry": "链接和验证码将在 {lifetime}后失效，且只能使用一次。",
+  "password.changeEmailMail.button": "确认新地址",
+  "password.changeEmailMail.codeLabel": "或输入此验证码：",
+  "password.changeEmailMail.footer":
+    "如果这不是你本人的请求，请忽略此邮件：在输入验证码之前不会有任何更改。",
+  "password.emailChangedMail.subject": "你在 {host} 的地址已更改",
+  "password.emailChangedMail.preheader": "你在 {host} 的账户现在使用 {email}。",
+  "password.emailChangedMail.heading": "你的电子邮件地址已更改",
+  "password.emailChangedMail.intro":
+    "你在 {host} 的账户的电子邮件地址已更改为 {email}。登录邮件和密码重置邮件今后将发送到该地址，账户的所有会话均已退出。",
+  "password.emailChangedMail.action":
+    "如果这不是你本人的操作，可能有他人控制了你的账户：请立即通过下方按钮重置密码，并联系该网站。",
+  "password.emailChangedMail.button": "重置密码",
+  "password.emailChangedMail.footer": "此通知已发送到你以前的地址，账户已不再使用该地址。",
 };
 
 export const ar: T = {
@@ -411,4 +545,27 @@ export const ar: T = {
   "password.confirmEmail.subtitle":
     "أدخل الرمز المكوّن من 6 أرقام الذي أرسلناه إلى العنوان الجديد، أو افتح الرابط الموجود في تلك الرسالة.",
   "password.confirmEmail.submit": "تأكيد",
+  // The change-of-address e-mails: the code to the new address, the notice to the old one.
+  "password.changeEmailMail.subject": "أكّد عنوانك الجديد لدى {host}",
+  "password.changeEmailMail.preheader":
+    "أكّد {email} عنوانًا لك لدى {host}. تنتهي صلاحيته خلال {lifetime}.",
+  "password.changeEmailMail.heading": "أكّد عنوان بريدك الإلكتروني الجديد",
+  "password.changeEmailMail.intro":
+    "طلبت استخدام {email} لحسابك لدى {host}. اضغط الزر أدناه أو أدخل الرمز لتأكيده. وحتى ذلك الحين يبقى عنوانك القديم قيد الاستخدام.",
+  "password.changeEmailMail.expiry":
+    "تنتهي صلاحية الرابط والرمز خلال {lifetime} ولا يمكن استخدامهما إلا مرة واحدة.",
+  "password.changeEmailMail.button": "تأكيد العنوان الجديد",
+  "password.changeEmailMail.codeLabel": "أو أدخل هذا الرمز:",
+  "password.changeEmailMail.footer":
+    "إذا لم تطلب ذلك فتجاهل هذه الرسالة: لن يتغير شيء ما لم يُدخَل الرمز.",
+  "password.emailChangedMail.subject": "تم تغيير عنوانك لدى {host}",
+  "password.emailChangedMail.preheader": "يستخدم حسابك لدى {host} الآن {email}.",
+  "password.emailChangedMail.heading": "تم تغيير عنوان بريدك الإلكتروني",
+  "password.emailChangedMail.intro":
+    "تم تغيير عنوان البريد الإلكتروني لحسابك لدى {host} إلى {email}. تُرسَل رسائل تسجيل الدخول وإعادة تعيين كلمة المرور إليه الآن، وتم تسجيل الخروج من جميع جلسات الحساب.",
+  "password.emailChangedMail.action":
+    "إذا لم تُجرِ هذا التغيير فربما يتحكم شخص آخر في حسابك: أعد تعيين كلمة المرور فورًا من الزر أدناه وتواصل مع الموقع.",
+  "password.emailChangedMail.button": "إعادة تعيين كلمة المرور",
+  "password.emailChangedMail.footer":
+    "أُرسل هذا الإشعار إلى عنوانك السابق الذي لم يعد الحساب يستخدمه.",
 };

@@ -24,8 +24,7 @@ import { json } from "../../http/response.js";
 import { coreTranslator } from "../../i18n/core/index.js";
 import { renderVerifyRequestPage } from "../../pages/index.js";
 import { clearSignInLimit, limitSignInAttempt } from "../../session/rate-limit.js";
-import { resolveUser } from "../../session/resolve-user.js";
-import { authorizeSignIn, completeSignIn } from "../../session/sign-in.js";
+import { authorizeSignIn, completeSignIn, resolveUser } from "../../session/sign-in.js";
 
 /** Longer tokens are refused unhashed (they cannot come from a link Tessera sent). */
 const MAX_TOKEN_LENGTH = 512;

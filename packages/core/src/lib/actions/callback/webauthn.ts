@@ -16,8 +16,12 @@ import type { Account, ResponseInternal } from "../../../types.js";
 import { requireAdapter } from "../../config/adapter.js";
 import type { AuthContext, InternalWebAuthnProvider } from "../../config/internal.js";
 import { limitSignInAttempt } from "../../session/rate-limit.js";
-import { currentSessionUser, resolveUser } from "../../session/resolve-user.js";
-import { authorizeSignIn, completeSignIn } from "../../session/sign-in.js";
+import {
+  authorizeSignIn,
+  completeSignIn,
+  currentSessionUser,
+  resolveUser,
+} from "../../session/sign-in.js";
 import { type ChallengeData, consumeChallenge } from "../../webauthn/challenge.js";
 import { storedCredentialId } from "../../webauthn/credential.js";
 import { webauthnLibrary } from "../../webauthn/library.js";

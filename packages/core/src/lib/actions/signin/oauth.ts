@@ -5,17 +5,19 @@
 import { InvalidEndpoints, InvalidProvider } from "../../../errors.js";
 import type { ResponseInternal } from "../../../types.js";
 import type { AuthContext } from "../../config/internal.js";
-import { DEFAULT_OIDC_SCOPE, isOAuth1 } from "../../config/oauth-provider.js";
-import { createChecks, effectiveChecks } from "../../oauth/checks.js";
+import { isOAuth1 } from "../../config/oauth-defaults.js";
+import { DEFAULT_OIDC_SCOPE } from "../../config/oauth-provider.js";
+import { ownCallbackUrl } from "../../http/callback-url.js";
+import {
+  createChecks,
+  effectiveChecks,
+  isOnRedirectProxy,
+  isProxyActive,
+  redirectUriOf,
+} from "../../oauth/checks.js";
 import { clientProblem } from "../../oauth/client.js";
 import { serverMetadata } from "../../oauth/discovery.js";
 import { toSignInError } from "../../oauth/errors.js";
-import {
-  isOnRedirectProxy,
-  isProxyActive,
-  ownCallbackUrl,
-  redirectUriOf,
-} from "../../oauth/redirect-proxy.js";
 import type { InternalOAuthProvider } from "../../provider-types.js";
 
 /**
