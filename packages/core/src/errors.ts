@@ -311,12 +311,10 @@ export class TwoFactorFailed extends AuthError {
 }
 
 /**
- * An organisation operation was refused: the caller is signed out, not a member of the
- * organisation, lacks the permission, or the target (member, invitation, team) does not exist or
- * changed. `reason` is the server's code (`Forbidden`, `LastOwner`, `InvitationNotPending`, …).
+ * An extension's operation refused over its action row, as its in-process API reports it: the
+ * server's refusal code and the HTTP status it answered. Catch the subclass of the extension.
  */
-export class OrganizationActionRefused extends AuthError {
-  static override type: ErrorType = "OrganizationActionRefused";
+export abstract class ExtensionActionRefused extends AuthError {
   /** The refusal's code, as the HTTP answer names it. */
   readonly reason: string;
   /** The HTTP status the action answered. */
@@ -329,21 +327,21 @@ export class OrganizationActionRefused extends AuthError {
 }
 
 /**
+ * An organisation operation was refused: the caller is signed out, not a member of the
+ * organisation, lacks the permission, or the target (member, invitation, team) does not exist or
+ * changed. `reason` is the server's code (`Forbidden`, `LastOwner`, `InvitationNotPending`, …).
+ */
+export class OrganizationActionRefused extends ExtensionActionRefused {
+  static override type: ErrorType = "OrganizationActionRefused";
+}
+
+/**
  * An admin operation was refused: the caller is signed out, not an administrator, acting from an
  * impersonated session, or the target user does not exist. `reason` is the server's code
  * (`Forbidden`, `UserNotFound`, `ImpersonationActive`, …).
  */
-export class AdminActionRefused extends AuthError {
+export class AdminActionRefused extends ExtensionActionRefused {
   static override type: ErrorType = "AdminActionRefused";
-  /** The refusal's code, as the HTTP answer names it. */
-  readonly reason: string;
-  /** The HTTP status the action answered. */
-  readonly status: number;
-  constructor(message: string, reason: string, status: number) {
-    super(message);
-    this.reason = reason;
-    this.status = status;
-  }
 }
 
 /**
