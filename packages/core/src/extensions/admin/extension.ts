@@ -31,7 +31,6 @@ import {
   revokeJwtSessionOf,
   writeJwtSession,
 } from "../../lib/session/jwt-cookie.js";
-import { withSessionId } from "../../lib/session/jwt-revocation.js";
 import { readSessionClaims, storeSessionClaims } from "../../lib/session/session-claims.js";
 import type { Cookie, CookieOption, JWT, ResponseInternal } from "../../types.js";
 import { ACTOR_CLAIM, actorOf, type ImpersonationFields } from "./impersonation.js";
@@ -408,13 +407,13 @@ async function impersonate(ctx: AuthContext, options: Resolved, caller: Caller) 
   };
   const issued: Cookie[] = [];
   if (config.session.strategy === "jwt") {
-    const token = withSessionId(config.jwt.revocation, {
+    const token = {
       name: target.name,
       email: target.email,
       picture: target.image,
       sub: target.id,
       ...claims,
-    });
+    };
     issued.push(...(await writeJwtSession(config, request.cookies, option, token, expires)));
   } else {
     const adapter = config.adapter;

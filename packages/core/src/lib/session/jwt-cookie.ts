@@ -25,7 +25,6 @@ import {
   denylistVerdict,
   jwtSessionId,
   revokeJwtSession,
-  withSessionId,
 } from "./jwt-revocation.js";
 
 // The OAuth account a JWT session remembers, under one claim of the encrypted session JWT: the
@@ -485,7 +484,10 @@ export function jwtSessionDue(config: ResolvedConfig, token: JWT, now: number): 
 
 /**
  * Encodes `token` with `jwt.maxAge` and answers the cookies that store it (chunked when long,
- * stale chunks of the previous value cleared), expiring at `expires`.
+ * stale chunks of the previous value cleared), expiring at `expires`. While `jwt.revocation` is
+ * on, every session written here carries a revocation id (`sid`): a new session gets one, and a
+ * re-issue keeps the one it had (see {@link tokenToReissue}), so the id outlives the re-issues
+ * that replace `jti` and no writer can forget it.
  *
  * @example
  * ```ts
@@ -501,7 +503,7 @@ export async function writeJwtSession(
   expires: Date,
 ): Promise<Cookie[]> {
   const value = await config.jwt.encode({
-    token,
+    token: withSessionId(config.jwt.revocation, token),
     secret: config.secrets,
     salt: option.name,
     maxAge: config.jwt.maxAge,
@@ -526,7 +528,16 @@ function tokenToReissue(config: ResolvedConfig, decoded: JWT, next: JWT): JWT {
   const previousId = jwtSessionId(decoded);
   if (typeof decoded.sid === "string" && decoded.sid !== "") token.sid = decoded.sid;
   else if (config.jwt.revocation && previousId !== undefined) token.sid = previousId;
-  return withSessionId(config.jwt.revocation, token);
+  return token;
+}
+
+/**
+ * `token` with a revocation id (`sid`) when revocation is on and it has none. `sst` records when
+ * the session started, carried over like `sid`, for a user's cut-off (`revokeUserJwtSessions`).
+ */
+function withSessionId(store: SharedStore | undefined, token: JWT): JWT {
+  if (!store || (typeof token.sid === "string" && token.sid !== "")) return token;
+  return { ...token, sid: crypto.randomUUID(), sst: Date.now() };
 }
 
 /**

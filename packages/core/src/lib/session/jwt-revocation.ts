@@ -149,21 +149,6 @@ export async function revokeUserJwtSessions(
 }
 
 /**
- * Gives a token about to be issued its revocation id (`sid`) when revocation is on and it has
- * none, so that the id outlives the re-issues that replace `jti`.
- *
- * @example
- * ```ts
- * const issued = withSessionId(config.jwt.revocation, token)
- * ```
- */
-export function withSessionId(store: SharedStore | undefined, token: JWT): JWT {
-  if (!store || (typeof token.sid === "string" && token.sid !== "")) return token;
-  // `sst`: when the session started, carried over like `sid`, for per-user cut-offs.
-  return { ...token, sid: crypto.randomUUID(), sst: Date.now() };
-}
-
-/**
  * The denylist's verdict on `token`: `ended` when its session was revoked in `store`,
  * `unavailable` (after telling `onUnavailable` why) when the store could not be read.
  *

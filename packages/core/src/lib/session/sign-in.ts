@@ -49,7 +49,6 @@ import {
   sessionAccountClaim,
   writeJwtSession,
 } from "./jwt-cookie.js";
-import { withSessionId } from "./jwt-revocation.js";
 import { storeSessionClaims } from "./session-claims.js";
 
 /** The user a sign-in resolves to. */
@@ -507,7 +506,7 @@ export async function issueSession(ctx: AuthContext, result: SignInResult): Prom
       picture: user.image,
       ...(user.id !== undefined && { sub: String(user.id) }),
     };
-    let token = await config.callbacks.jwt({
+    const token = await config.callbacks.jwt({
       token: defaultToken,
       user,
       account,
@@ -518,8 +517,6 @@ export async function issueSession(ctx: AuthContext, result: SignInResult): Prom
     if (token === null) {
       issued.push(...clearJwtSession(request.cookies, option));
     } else {
-      // Revocable sessions get their id (`sid`) here, after the callback, so it cannot be lost.
-      token = withSessionId(config.jwt.revocation, token);
       // Added after the callback, so a callback that builds a new token cannot drop it.
       const claim =
         account && ctx.provider && (ctx.provider.type === "oauth" || ctx.provider.type === "oidc")
