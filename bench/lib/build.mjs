@@ -39,14 +39,16 @@ const entries = {
 
 /**
  * Builds the bundle and returns the absolute path of each entry (`undefined` for a package whose
- * sources do not build, e.g. while it is being written).
+ * sources do not build, e.g. while it is being written). `sourceRoot` is the checkout whose
+ * sources are bundled (default: this one; bench/compare-revisions.mjs passes an older one).
  *
+ * @param {string} [sourceRoot]
  * @returns {Promise<{ dir: string, modules: Record<keyof typeof entries, string | undefined>, failures: Record<string, string> }>}
  */
-export async function buildTessera() {
+export async function buildTessera(sourceRoot = root) {
   const esbuild = await import("esbuild");
   // Inside the repository so that the bundle's bare imports resolve from its node_modules.
-  const cache = join(root, "node_modules", ".cache");
+  const cache = join(sourceRoot, "node_modules", ".cache");
   mkdirSync(cache, { recursive: true });
   const dir = mkdtempSync(join(cache, "tessera-bench-"));
   /** @type {Record<string, string | undefined>} */
@@ -60,7 +62,7 @@ export async function buildTessera() {
     try {
       await esbuild.build({
         ...sourceBundleOptions,
-        stdin: { contents, resolveDir: root, loader: "js", sourcefile: `${name}-entry.mjs` },
+        stdin: { contents, resolveDir: sourceRoot, loader: "js", sourcefile: `${name}-entry.mjs` },
         outfile,
         sourcemap: "inline",
         plugins: [externalDependencies],

@@ -22,7 +22,14 @@
 import { createServer } from "node:http";
 import { Readable } from "node:stream";
 import { serialize } from "cookie";
-import { libraries, SECRET, SESSION_COOKIE, TOKEN_CLAIMS, USER } from "./fixtures.mjs";
+import {
+  libraries,
+  SECRET,
+  SESSION_COOKIE,
+  seedDatabaseSession,
+  TOKEN_CLAIMS,
+  USER,
+} from "./fixtures.mjs";
 import { directCookie, directDecrypt, directKey, NO_CACHE_JSON } from "./floor.mjs";
 
 /** @typedef {import("node:http").IncomingMessage} IncomingMessage */
@@ -175,6 +182,16 @@ async function handlerFor(target) {
     }
     case "node-tessera":
       return core.toNodeHandler(tesseraConfig);
+    case "node-tessera-db": {
+      // Database sessions through @tessera/memory: the session read's own work over HTTP, with no
+      // database round trip to drown it.
+      const { MemoryAdapter, createMemoryStore } = await import(
+        /** @type {string} */ (process.env.BENCH_TESSERA_MEMORY)
+      );
+      const adapter = MemoryAdapter(createMemoryStore());
+      sessionCookie = `${SESSION_COOKIE}=${await seedDatabaseSession(adapter)}`;
+      return core.toNodeHandler(tessera.databaseConfig(adapter));
+    }
     case "bridge-tessera":
       return async (req, res) =>
         writeWebResponse(res, await tessera.Auth(toWebRequest(req), tesseraConfig));
@@ -238,11 +255,17 @@ async function handlerFor(target) {
   return app;
 }
 
+/** The session cookie a target needs other than the JWT one every client sends (database sessions). */
+let sessionCookie = /** @type {string | undefined} */ (undefined);
+
 const target = /** @type {string} */ (process.argv[2]);
 const server = createServer({ keepAliveTimeout: 60_000 }, await handlerFor(target));
 server.listen(0, "127.0.0.1", () => {
   const address = server.address();
-  process.send?.({ port: typeof address === "object" && address ? address.port : 0 });
+  process.send?.({
+    port: typeof address === "object" && address ? address.port : 0,
+    sessionCookie,
+  });
 });
 // The HTTP bench and bench/profile-http.mjs ask for the server's CPU time (µs) around the
 // requests they count.

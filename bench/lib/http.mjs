@@ -11,7 +11,11 @@ import { libraries, SESSION_COOKIE, sessionToken, USER } from "./fixtures.mjs";
 import { median } from "./measure.mjs";
 
 /** @typedef {{ id: string, label: string, needs?: "express" }} Target */
-/** @typedef {{ port: number, cpu: () => Promise<number>, stop: () => void }} Server */
+/**
+ * A started target; `sessionCookie` is the cookie its session reads need when it is not the JWT
+ * one (a database session the server seeded).
+ * @typedef {{ port: number, sessionCookie?: string, cpu: () => Promise<number>, stop: () => void }} Server
+ */
 
 /**
  * The parts of an autocannon result used here (autocannon ships no types).
@@ -101,12 +105,13 @@ function roundRatio(top, bottom) {
  * @param {Record<string, string | undefined>} modules
  * @returns {Promise<Server>}
  */
-function startServer(target, modules) {
+export function startServer(target, modules) {
   const child = fork(fileURLToPath(new URL("./http-server.mjs", import.meta.url)), [target], {
     env: {
       ...process.env,
       BENCH_TESSERA_CORE: modules.core,
       BENCH_TESSERA_EXPRESS: modules.express ?? "",
+      BENCH_TESSERA_MEMORY: modules.memory ?? "",
       BENCH_REPORT_CPU: "1",
       NODE_ENV: "production",
     },
@@ -116,9 +121,12 @@ function startServer(target, modules) {
     child.once("error", reject);
     child.once("exit", (code) => reject(new Error(`server ${target} exited with ${code}`)));
     child.once("message", (message) => {
-      const { port } = /** @type {{ port: number }} */ (message);
+      const { port, sessionCookie } = /** @type {{ port: number, sessionCookie?: string }} */ (
+        message
+      );
       resolve({
         port,
+        ...(sessionCookie !== undefined && { sessionCookie }),
         cpu: () =>
           new Promise((answer) => {
             child.once("message", (reply) => answer(/** @type {{ cpu: number }} */ (reply).cpu));
@@ -139,7 +147,7 @@ function startServer(target, modules) {
  * @param {number} seconds
  * @param {number} connections
  */
-function load(url, headers, seconds, connections) {
+export function load(url, headers, seconds, connections) {
   return /** @type {Promise<LoadResult>} */ (
     autocannon({ url, headers, duration: seconds, connections })
   );

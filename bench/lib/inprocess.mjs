@@ -38,7 +38,7 @@ import { scenarios } from "./scenarios.mjs";
  * @param {Record<string, string | undefined>} modulePaths
  * @returns {Promise<Child | { skip: string }>}
  */
-function startParticipant(id, who, modulePaths) {
+export function startParticipant(id, who, modulePaths) {
   const child = fork(fileURLToPath(new URL("./participant.mjs", import.meta.url)), [id, who], {
     env: {
       ...process.env,

@@ -1,0 +1,44 @@
+/**
+ * `node bench/compare-revisions.mjs` still works: a short run (BENCH_SMOKE=1) of this checkout
+ * against itself measures every session read, in-process and over HTTP, for both revisions.
+ * Speed is not asserted (the figures of a real run are in bench/RESULTS.md).
+ */
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+describe("bench/compare-revisions.mjs (smoke run)", () => {
+  it("measures every session read for the base and this checkout and prints their ratios", async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [fileURLToPath(new URL("./compare-revisions.mjs", import.meta.url)), "HEAD"],
+      { cwd: root, env: { ...process.env, BENCH_SMOKE: "1" }, maxBuffer: 10 * 1024 * 1024 },
+    );
+    const rows = new Map(
+      [
+        ...stdout.matchAll(/^\| ([^|]+) \| ([\d,]+) [^|]+ \| ([\d,]+) [^|]+ \| ([\d.]+)× \|$/gm),
+      ].map((match) => [match[1], { base: match[2], head: match[3], ratio: Number(match[4]) }]),
+    );
+    expect([...rows.keys()].sort()).toEqual(
+      [
+        "in-process session-jwt",
+        "in-process session-db-memory",
+        "in-process session-db-sqlite",
+        "in-process session-db-postgres",
+        "in-process session-db-redis",
+        "HTTP node-tessera requests/s",
+        "HTTP node-tessera server CPU per request",
+        "HTTP node-tessera-db requests/s",
+        "HTTP node-tessera-db server CPU per request",
+      ].sort(),
+    );
+    for (const [measure, row] of rows) {
+      expect(row.base, measure).not.toBe("0");
+      expect(row.head, measure).not.toBe("0");
+      expect(row.ratio, measure).toBeGreaterThan(0);
+    }
+  });
+});
