@@ -7,13 +7,15 @@
  * swapped every round), so that the machine's load hits both alike:
  *
  * - in-process, `Auth(Request)`: `GET /session` with a JWT cookie, and with database sessions
- *   through @tessera/memory, SQLite, PostgreSQL and Redis (the scenarios of lib/scenarios.mjs,
- *   each participant in a process of its own);
+ *   through @tessera/memory, SQLite, PostgreSQL and Redis (the scenarios of lib/scenarios.mjs),
+ *   each revision in a process of its own (reads per second), then both in this process (CPU
+ *   time per read);
  * - over HTTP, `toNodeHandler` on node:http under autocannon: the JWT read and the database read
  *   (@tessera/memory), by requests per second and by the server's CPU time per request.
  *
  * Each figure is the median over rounds of this checkout's rate divided by the base's in the
- * same round: 1.00 is "as fast", above 1 faster. The base is checked out with `git worktree`
+ * same round (for CPU per read or request, the base's divided by this checkout's): 1.00 is "as
+ * fast", above 1 faster. The base is checked out with `git worktree`
  * under node_modules/.cache (kept for the next run) and loads its dependencies from this
  * checkout's node_modules.
  */
@@ -28,6 +30,7 @@ import { load, startServer } from "./lib/http.mjs";
 import { startParticipant } from "./lib/inprocess.mjs";
 import { median } from "./lib/measure.mjs";
 import { readOptions } from "./lib/options.mjs";
+import { scenarios } from "./lib/scenarios.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const [baseRevision, roundsArgument] = process.argv.slice(2);
@@ -119,6 +122,61 @@ for (const id of IN_PROCESS) {
     log(`  ${row.measure}: ${format(row)}`);
   } finally {
     for (const child of children) child.stop();
+  }
+}
+
+// The same reads with both revisions loaded into this one process, by CPU time per read: no
+// process of its own for either, so neither gets a quieter core or a luckier heap than the
+// other; the finest comparison this machine allows.
+const scenarioModules = async (/** @type {Record<string, string | undefined>} */ paths) => {
+  /** @type {import("./lib/fixtures.mjs").TesseraModules} */
+  const modules = { core: await import(/** @type {string} */ (paths.core)) };
+  for (const name of /** @type {const} */ (["memory", "sql", "redis"]))
+    if (paths[name]) modules[name] = await import(/** @type {string} */ (paths[name]));
+  return modules;
+};
+const loaded = {
+  base: await scenarioModules(builds.base.modules),
+  head: await scenarioModules(builds.head.modules),
+};
+const readsPerRound = smoke ? 20 : 1500;
+for (const id of IN_PROCESS) {
+  const scenario = scenarios.find((s) => s.id === id);
+  if (!scenario) continue;
+  const setups = [
+    await scenario.setup(loaded.base, options),
+    await scenario.setup(loaded.head, options),
+  ];
+  try {
+    const runs = setups.flatMap((setup) => (typeof setup === "string" ? [] : [setup.run.tessera]));
+    if (runs.length !== 2) {
+      log(`  one process ${id}: not measured (${setups.find((x) => typeof x === "string")})`);
+      continue;
+    }
+    /** @type {number[][]} */
+    const cpu = [[], []];
+    // The first rounds warm both up and are not counted.
+    const warmup = smoke ? 0 : 6;
+    for (let round = 0; round < warmup + rounds * 2; round++)
+      for (const i of round % 2 ? [1, 0] : [0, 1]) {
+        const run = /** @type {() => Promise<unknown>} */ (runs[i]);
+        const before = process.cpuUsage();
+        for (let n = 0; n < readsPerRound; n++) await run();
+        const used = process.cpuUsage(before);
+        if (round >= warmup) cpu[i]?.push((used.user + used.system) / readsPerRound);
+      }
+    const [base, head] = /** @type {[number[], number[]]} */ (cpu);
+    const row = {
+      measure: `one process ${id} CPU per read`,
+      base: median(base),
+      head: median(head),
+      ratio: median(head.map((value, i) => (base[i] ?? 0) / value)),
+      unit: "µs",
+    };
+    rows.push(row);
+    log(`  ${row.measure}: ${format(row)}`);
+  } finally {
+    for (const setup of setups) if (typeof setup !== "string") await setup.teardown?.();
   }
 }
 

@@ -29,6 +29,11 @@ describe("bench/compare-revisions.mjs (smoke run)", () => {
         "in-process session-db-sqlite",
         "in-process session-db-postgres",
         "in-process session-db-redis",
+        "one process session-jwt CPU per read",
+        "one process session-db-memory CPU per read",
+        "one process session-db-sqlite CPU per read",
+        "one process session-db-postgres CPU per read",
+        "one process session-db-redis CPU per read",
         "HTTP node-tessera requests/s",
         "HTTP node-tessera server CPU per request",
         "HTTP node-tessera-db requests/s",
@@ -40,5 +45,5 @@ describe("bench/compare-revisions.mjs (smoke run)", () => {
       expect(row.head, measure).not.toBe("0");
       expect(row.ratio, measure).toBeGreaterThan(0);
     }
-  });
+  }, 300_000);
 });

@@ -7,7 +7,9 @@
  *
  * Arguments: scenario id, participant (tessera | authjs | floor), seconds (default 5) or `ops:N`
  * for exactly N operations. Instructions per operation, which the machine's load does not
- * disturb: `node bench/count-instructions.mjs session-db-memory tessera`.
+ * disturb: `node bench/count-instructions.mjs session-db-memory tessera`. `BENCH_SOURCE_ROOT` names
+ * another checkout whose sources to bundle (an older revision, to compare; see
+ * bench/compare-revisions.mjs, which leaves one under node_modules/.cache).
  */
 import { rmSync } from "node:fs";
 import { buildTessera } from "./lib/build.mjs";
@@ -20,7 +22,7 @@ if (!scenario)
   throw new Error(`no scenario ${id}; one of ${scenarios.map((s) => s.id).join(", ")}`);
 if (who !== "tessera" && who !== "authjs" && who !== "floor")
   throw new Error(`no participant ${who}`);
-const build = await buildTessera();
+const build = await buildTessera(process.env.BENCH_SOURCE_ROOT || undefined);
 /** @type {import("./lib/fixtures.mjs").TesseraModules} */
 const modules = { core: await import(/** @type {string} */ (build.modules.core)) };
 for (const name of /** @type {const} */ (["memory", "sql", "redis", "express"])) {
