@@ -26,6 +26,7 @@ import type { InternalProvider } from "../src/lib/config/internal.js";
 import { renderVerificationEmail } from "../src/lib/email/template.js";
 import { verifyRequestPage } from "../src/lib/pages/other-pages.js";
 import { renderSignInPage } from "../src/lib/pages/signin.js";
+import { webauthnScriptElement } from "../src/lib/webauthn/script.js";
 import { recordingLogger, SECRET } from "./helpers.js";
 
 const SHIPPED = ["de", "fr", "es", "pt-BR", "ja", "zh-CN", "ar"] as const;
@@ -263,6 +264,7 @@ describe("the pages in the request's language", () => {
         providers: [passkey],
         callbackUrl: "/",
         csrfToken: "x",
+        webauthnScript: webauthnScriptElement(),
         t: createTranslator(coreMessages, locale),
       }).body ?? "";
     const messagesOf = (body: string) =>

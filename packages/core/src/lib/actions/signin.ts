@@ -5,11 +5,10 @@
 
 import { MissingCSRF, UnknownAction } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
-import type { AuthContext } from "../config/internal.js";
-import { coreTranslator } from "../i18n/core/index.js";
-import { renderSignInPage } from "../pages/signin.js";
-import { currentSessionUser } from "../session/sign-in.js";
-import { passkeyAdapter } from "../webauthn/passkeys.js";
+import type { AuthContext, ResolvedConfig } from "../config/internal.js";
+import { coreTranslator } from "../i18n/core/translator.js";
+import { renderSignInPage, type SignInPageParams } from "../pages/signin.js";
+import { currentSessionUser } from "../session/signed-in.js";
 import { pageUrl } from "./page-url.js";
 
 /** Handles `GET` and `POST /signin[/<id>]`. */
@@ -40,8 +39,9 @@ export async function signin(ctx: AuthContext): Promise<ResponseInternal> {
       ...(request.query.code !== undefined && { code: request.query.code }),
       ...(request.query.email !== undefined && { email: request.query.email }),
       ...(signedInAs !== undefined && { signedInAs }),
-      ...(passkeyAdapter(config) && { passkeySignals: true }),
-      t: coreTranslator(ctx),
+      ...(ctx.providers.some((provider) => provider.type === "webauthn") &&
+        (await passkeyFormParams(config))),
+      t: await coreTranslator(ctx),
     });
   }
   // Login CSRF defence: without the double-submit token, send the user to the page instead.
@@ -65,4 +65,22 @@ export async function signin(ctx: AuthContext): Promise<ResponseInternal> {
       // Credentials and WebAuthn post to their callback; the page has their forms.
       return { redirect: `${ctx.url.href}/signin` };
   }
+}
+
+/**
+ * What the page's passkey forms need besides their markup: the WebAuthn helper script, and
+ * whether the adapter manages passkeys (the script then makes the Signal API calls). Loaded for
+ * an app with a WebAuthn provider only: no other sign-in page loads the WebAuthn code.
+ */
+async function passkeyFormParams(
+  config: Pick<ResolvedConfig, "adapter" | "rawAdapter">,
+): Promise<Pick<SignInPageParams, "webauthnScript" | "passkeySignals">> {
+  const [{ webauthnScriptElement }, { passkeyAdapter }] = await Promise.all([
+    import("../webauthn/script.js"),
+    import("../webauthn/passkeys.js"),
+  ]);
+  return {
+    webauthnScript: webauthnScriptElement(),
+    ...(passkeyAdapter(config) && { passkeySignals: true }),
+  };
 }
