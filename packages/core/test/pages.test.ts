@@ -421,7 +421,9 @@ describe("sign-in page", () => {
       experimental: { enableWebAuthn: true },
     });
     expect(withPasskeys).toContain(webauthnScriptElement());
-    expect(withPasskeys).toContain(`data-passkeys-url="${ORIGIN}/auth/passkeys"`);
+    expect(withPasskeys.match(/<section[^>]*>/)?.[0]).toContain(
+      `data-passkeys-url="${ORIGIN}/auth/passkeys"`,
+    );
     const { listPasskeysByUserId: _l, ...cannotManage } = MemoryAdapter();
     const unmanaged = await page({
       adapter: cannotManage,
@@ -429,7 +431,7 @@ describe("sign-in page", () => {
       experimental: { enableWebAuthn: true },
     });
     expect(unmanaged).toContain(webauthnScriptElement());
-    expect(unmanaged).not.toContain("data-passkeys-url");
+    expect(unmanaged.match(/<section[^>]*>/)?.[0]).not.toContain("data-passkeys-url");
     const credentialsOnly = await page({
       adapter: MemoryAdapter(),
       providers: [Credentials({ credentials: { password: { type: "password" } } })],
