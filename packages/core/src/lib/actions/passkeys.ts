@@ -21,14 +21,13 @@ import type { AdapterUser } from "../../adapters.js";
 import { AdapterError } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
 import { isLastWayIn } from "../account/overview.js";
+import { type PasskeyAdapter, passkeyAdapter } from "../config/adapter.js";
 import type { AuthContext } from "../config/internal.js";
 import { json, NO_CACHE_HEADERS } from "../http/response.js";
 import { currentSessionUser } from "../session/signed-in.js";
 import {
   listedPasskey,
   MAX_PASSKEY_NAME_LENGTH,
-  type PasskeyAdapter,
-  passkeyAdapter,
   passkeySignals,
   signalRpId,
   storedIdOf,

@@ -5,9 +5,10 @@
 
 import { MissingCSRF, UnknownAction } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
-import type { AuthContext, ResolvedConfig } from "../config/internal.js";
+import { passkeyAdapter } from "../config/adapter.js";
+import type { AuthContext } from "../config/internal.js";
 import { coreTranslator } from "../i18n/core/translator.js";
-import { renderSignInPage, type SignInPageParams } from "../pages/signin.js";
+import { renderSignInPage } from "../pages/signin.js";
 import { currentSessionUser } from "../session/signed-in.js";
 import { pageUrl } from "./page-url.js";
 
@@ -39,8 +40,11 @@ export async function signin(ctx: AuthContext): Promise<ResponseInternal> {
       ...(request.query.code !== undefined && { code: request.query.code }),
       ...(request.query.email !== undefined && { email: request.query.email }),
       ...(signedInAs !== undefined && { signedInAs }),
-      ...(ctx.providers.some((provider) => provider.type === "webauthn") &&
-        (await passkeyFormParams(config))),
+      ...(passkeyAdapter(config) && { passkeySignals: true }),
+      ...(ctx.providers.some((provider) => provider.type === "webauthn") && {
+        // The passkey forms' helper script loads with the page of an app that has them.
+        webauthnScript: (await import("../webauthn/script.js")).webauthnScriptElement(),
+      }),
       t: await coreTranslator(ctx),
     });
   }
@@ -65,22 +69,4 @@ export async function signin(ctx: AuthContext): Promise<ResponseInternal> {
       // Credentials and WebAuthn post to their callback; the page has their forms.
       return { redirect: `${ctx.url.href}/signin` };
   }
-}
-
-/**
- * What the page's passkey forms need besides their markup: the WebAuthn helper script, and
- * whether the adapter manages passkeys (the script then makes the Signal API calls). Loaded for
- * an app with a WebAuthn provider only: no other sign-in page loads the WebAuthn code.
- */
-async function passkeyFormParams(
-  config: Pick<ResolvedConfig, "adapter" | "rawAdapter">,
-): Promise<Pick<SignInPageParams, "webauthnScript" | "passkeySignals">> {
-  const [{ webauthnScriptElement }, { passkeyAdapter }] = await Promise.all([
-    import("../webauthn/script.js"),
-    import("../webauthn/passkeys.js"),
-  ]);
-  return {
-    webauthnScript: webauthnScriptElement(),
-    ...(passkeyAdapter(config) && { passkeySignals: true }),
-  };
 }

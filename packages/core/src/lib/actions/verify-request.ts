@@ -3,7 +3,8 @@
  * browser that asked for the e-mail, it also takes the 6-digit code (lib/email/sign-in-code.ts).
  */
 import type { ResponseInternal } from "../../types.js";
-import type { AuthContext, InternalEmailProvider } from "../config/internal.js";
+import type { AuthContext } from "../config/internal.js";
+import { pendingSignInCode, signInCodeEnabled } from "../email/sign-in-code.js";
 import { coreTranslator } from "../i18n/core/translator.js";
 import { renderVerifyRequestPage } from "../pages/index.js";
 import { pageUrl } from "./page-url.js";
@@ -19,7 +20,8 @@ export async function verifyRequest(ctx: AuthContext): Promise<ResponseInternal>
       }),
     };
   const provider = ctx.providers.find((p) => p.id === request.query.provider);
-  const takesCode = provider?.type === "email" && (await hasPendingCode(ctx, provider));
+  const takesCode =
+    provider?.type === "email" && signInCodeEnabled(provider) && (await pendingSignInCode(ctx));
   return renderVerifyRequestPage({
     url: ctx.url,
     theme: config.theme,
@@ -27,13 +29,4 @@ export async function verifyRequest(ctx: AuthContext): Promise<ResponseInternal>
     ...(takesCode && { codeForm: { csrfToken: ctx.csrfToken ?? "" } }),
     t: await coreTranslator(ctx),
   });
-}
-
-/**
- * Whether this browser waits for a code of the e-mail `provider`. The sign-in code's module loads
- * only for an e-mail provider's page: a `verify-request` without one shows the page alone.
- */
-async function hasPendingCode(ctx: AuthContext, provider: InternalEmailProvider): Promise<boolean> {
-  const { pendingSignInCode, signInCodeEnabled } = await import("../email/sign-in-code.js");
-  return signInCodeEnabled(provider) && (await pendingSignInCode(ctx)) !== null;
 }
