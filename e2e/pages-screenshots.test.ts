@@ -17,6 +17,7 @@ import {
   renderVerifyRequestPage,
 } from "../packages/core/src/lib/pages/index.js";
 import { renderSignInPage } from "../packages/core/src/lib/pages/signin.js";
+import { webauthnScriptElement } from "../packages/core/src/lib/webauthn/script.js";
 import type { ResponseInternal } from "../packages/core/src/types.js";
 import { type LaunchedBrowser, launchBrowser, type Page } from "./browser.js";
 import { DOCUMENTED_PAGES, publishDocsImage } from "./docs-images.js";
@@ -153,6 +154,7 @@ function renderRoute(url: URL): ResponseInternal<string> | undefined {
         csrfToken: CSRF,
         error: q.get("error") ?? undefined,
         email: q.get("email") ?? undefined,
+        webauthnScript: webauthnScriptElement(),
       });
     case "/auth/signout":
       return renderSignOutPage({ url: base, theme, csrfToken: CSRF, callbackUrl });

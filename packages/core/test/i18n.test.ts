@@ -7,11 +7,14 @@
 import { Auth, type AuthConfig } from "@tessera/core";
 import {
   accountMessages,
+  type CoreMessages,
   coreMessages,
   createTranslator,
   type MessageBundle,
+  type MessageOverrides,
   type Messages,
   negotiateLocale,
+  negotiateTranslator,
   parseAcceptLanguage,
 } from "@tessera/core/i18n";
 import { organizationMessages, organizations } from "@tessera/core/organizations";
@@ -21,11 +24,19 @@ import Email from "@tessera/core/providers/email";
 import { twoFactorMessages } from "@tessera/core/two-factor";
 import { MemoryAdapter } from "@tessera/memory";
 import { build } from "esbuild";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { InternalProvider } from "../src/lib/config/internal.js";
+import type {
+  AuthContext,
+  InternalProvider,
+  RequestInternal,
+  ResolvedConfig,
+} from "../src/lib/config/internal.js";
 import { renderVerificationEmail } from "../src/lib/email/template.js";
+import { coreTranslator, emailLanguage } from "../src/lib/i18n/core/translator.js";
 import { verifyRequestPage } from "../src/lib/pages/other-pages.js";
 import { renderSignInPage } from "../src/lib/pages/signin.js";
+import { webauthnScriptElement } from "../src/lib/webauthn/script.js";
 import { recordingLogger, SECRET } from "./helpers.js";
 
 const SHIPPED = ["de", "fr", "es", "pt-BR", "ja", "zh-CN", "ar"] as const;
@@ -157,6 +168,51 @@ async function page(path: string, headers: Record<string, string>, cfg = config(
   return { status: response.status, body: await response.text() };
 }
 
+describe("the core's texts loaded per request", () => {
+  const ranges = ["de", "de-AT", "pt", "pt-PT", "zh", "zh-Hant", "zh-SG", "ja-JP", "ar", "fr-CH"];
+  const header = fc
+    .array(
+      fc.tuple(
+        fc.constantFrom(...ranges, "it", "es-419", "en-GB", "*", "xx"),
+        fc.constantFrom("", ";q=0.9", ";q=0.5", ";q=0"),
+      ),
+      { maxLength: 4 },
+    )
+    .map((parts) => parts.map(([range, q]) => range + q).join(", "));
+  const overrides = fc.constantFrom<MessageOverrides<CoreMessages> | undefined>(
+    undefined,
+    { it: { "signIn.title": "Accedi" }, "pt-PT": { "signIn.title": "Iniciar sessão" } },
+    { de: { "signIn.title": "Einloggen" }, en: { "signIn.or": "or else" } },
+  );
+  const requestFor = (
+    acceptLanguage: string,
+    messages: MessageOverrides<CoreMessages> | undefined,
+  ): Pick<AuthContext, "config" | "request"> => ({
+    config: { source: { messages }, logger: recordingLogger().logger } as unknown as ResolvedConfig,
+    request: {
+      headers: new Headers({ "accept-language": acceptLanguage }),
+      request: new Request("https://app.example.com/auth/signin"),
+    } as unknown as RequestInternal,
+  });
+
+  it("a request gets the language and every text the full dictionary would give it", async () => {
+    await fc.assert(
+      fc.asyncProperty(header, overrides, async (acceptLanguage, messages) => {
+        const t = await coreTranslator(requestFor(acceptLanguage, messages));
+        const full = negotiateTranslator(coreMessages, acceptLanguage, messages);
+        expect([t.locale, t.dir]).toEqual([full.locale, full.dir]);
+        expect(emailLanguage(requestFor(acceptLanguage, messages)).locale).toBe(full.locale);
+        for (const key of Object.keys(coreMessages.en) as (keyof CoreMessages)[])
+          expect([key, t(key, { provider: "P", host: "h" })]).toEqual([
+            key,
+            full(key, { provider: "P", host: "h" }),
+          ]);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
 describe("the pages in the request's language", () => {
   it("Accept-Language picks the language, with lang on <html>", async () => {
     const { body } = await page("/auth/signin", { "accept-language": "de-DE,de;q=0.9,en;q=0.8" });
@@ -263,6 +319,7 @@ describe("the pages in the request's language", () => {
         providers: [passkey],
         callbackUrl: "/",
         csrfToken: "x",
+        webauthnScript: webauthnScriptElement(),
         t: createTranslator(coreMessages, locale),
       }).body ?? "";
     const messagesOf = (body: string) =>

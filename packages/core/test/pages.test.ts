@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { Auth, type AuthConfig } from "@tessera/core";
 import Credentials from "@tessera/core/providers/credentials";
 import GitHub from "@tessera/core/providers/github";
+import Passkey from "@tessera/core/providers/passkey";
 import { MemoryAdapter } from "@tessera/memory";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -14,10 +15,10 @@ import {
   renderVerifyRequestPage,
 } from "../src/lib/pages/index.js";
 import { readableTextOn, safeColor, safeImageUrl } from "../src/lib/pages/security.js";
-import { renderSignInPage, webauthnScriptTag } from "../src/lib/pages/signin.js";
-import { WEBAUTHN_SCRIPT } from "../src/lib/webauthn/script.js";
+import { renderSignInPage } from "../src/lib/pages/signin.js";
+import { WEBAUTHN_SCRIPT, webauthnScriptElement } from "../src/lib/webauthn/script.js";
 import { WEBAUTHN_SCRIPT_HASH } from "../src/lib/webauthn/script-hash.js";
-import { Client, recordingLogger, SECRET } from "./helpers.js";
+import { Client, ORIGIN, recordingLogger, SECRET } from "./helpers.js";
 
 const url = new URL("https://app.example.com/auth");
 const base = "https://app.example.com/auth";
@@ -83,6 +84,7 @@ function signIn(overrides: Partial<Parameters<typeof renderSignInPage>[0]> = {})
     providers: allProviders,
     callbackUrl,
     csrfToken,
+    webauthnScript: webauthnScriptElement(),
     ...overrides,
   });
 }
@@ -295,7 +297,7 @@ describe("sign-in page", () => {
       'data-provider-id="passkey" data-action="register">Create a passkey</button>',
     );
     expect(attr(section, "data-conditional-ui")).toBe("false");
-    expect(body).toContain(webauthnScriptTag());
+    expect(body).toContain(webauthnScriptElement());
     expect(bodyOf(signIn({ providers: [email] }))).not.toContain("<script");
   });
 
@@ -400,6 +402,42 @@ describe("sign-in page", () => {
     expect(signedIn).toContain("Signed in as <strong>ada@example.com</strong>");
     await client.post("/auth/signout", { csrfToken: await client.csrfToken() });
     expect(await (await client.get("/auth/signin")).text()).not.toContain("Signed in as");
+  });
+
+  it("GET /signin carries the passkey helper and its Signal API hook only where they apply", async () => {
+    const page = async (config: Partial<AuthConfig>) =>
+      (
+        await new Client({
+          secret: SECRET,
+          trustHost: true,
+          logger: recordingLogger().logger,
+          providers: [],
+          ...config,
+        }).get("/auth/signin")
+      ).text();
+    const withPasskeys = await page({
+      adapter: MemoryAdapter(),
+      providers: [Passkey()],
+      experimental: { enableWebAuthn: true },
+    });
+    expect(withPasskeys).toContain(webauthnScriptElement());
+    expect(withPasskeys.match(/<section[^>]*>/)?.[0]).toContain(
+      `data-passkeys-url="${ORIGIN}/auth/passkeys"`,
+    );
+    const { listPasskeysByUserId: _l, ...cannotManage } = MemoryAdapter();
+    const unmanaged = await page({
+      adapter: cannotManage,
+      providers: [Passkey()],
+      experimental: { enableWebAuthn: true },
+    });
+    expect(unmanaged).toContain(webauthnScriptElement());
+    expect(unmanaged.match(/<section[^>]*>/)?.[0]).not.toContain("data-passkeys-url");
+    const credentialsOnly = await page({
+      adapter: MemoryAdapter(),
+      providers: [Credentials({ credentials: { password: { type: "password" } } })],
+    });
+    expect(credentialsOnly).toContain('autocomplete="current-password"');
+    expect(credentialsOnly).not.toContain("<script");
   });
 
   it("separates provider groups with 'or', keeping consecutive OAuth buttons together", () => {
@@ -617,7 +655,7 @@ describe("security headers", () => {
     expect(meta?.[1]).toContain("default-src &#39;none&#39;");
     expect(meta?.[1]).not.toContain("frame-ancestors");
     // No script but the hash-allowed WebAuthn helper, and no inline event handlers anywhere.
-    const rest = bodyOf(res).replace(webauthnScriptTag(), "");
+    const rest = bodyOf(res).replace(webauthnScriptElement(), "");
     expect(rest).not.toMatch(/<script/i);
     expect(rest).not.toMatch(/\son[a-z]+=/i);
   });
@@ -705,9 +743,13 @@ describe("security headers", () => {
     ]);
   });
 
-  it("webauthnScriptTag inlines the helper that the CSP hash allows", () => {
-    expect(webauthnScriptTag()).toBe(`<script>${WEBAUTHN_SCRIPT}</script>`);
-    expect(webauthnScriptTag()).not.toContain(" src=");
+  it("a passkey form comes with the inline helper the CSP hash allows, and never without it", () => {
+    const body = bodyOf(signIn({ providers: [passkey] }));
+    expect(body).toContain(`<script>${WEBAUTHN_SCRIPT}</script>`);
+    expect(body).not.toContain(" src=");
+    expect(() =>
+      renderSignInPage({ url, theme, providers: [passkey], callbackUrl, csrfToken }),
+    ).toThrow(/webauthnScript/);
   });
 });
 

@@ -446,14 +446,14 @@ async function configurationErrorResponse(
   const detail = hostTrusted ? `${error.name}: ${error.message}` : error.name;
   const [{ renderErrorPage }, { coreTranslator }] = await Promise.all([
     import("./pages/index.js"),
-    import("./i18n/core/index.js"),
+    import("./i18n/core/translator.js"),
   ]);
   return renderErrorPage({
     url: hostTrusted ? new URL(`${request.url.origin}${config.basePath}`) : undefined,
     theme: config.theme,
     error: "Configuration",
     ...(config.debug && isDevelopmentEnv(processEnv()) && { detail }),
-    t: coreTranslator({ config, request }),
+    t: await coreTranslator({ config, request }),
   });
 }
 

@@ -18,7 +18,7 @@ import { defineExtension } from "../../lib/extension.js";
 import type { TesseraExtension } from "../../lib/extension-handle.js";
 import { readChunkedCookie } from "../../lib/http/cookies.js";
 import { json } from "../../lib/http/response.js";
-import { emailLanguage } from "../../lib/i18n/core/index.js";
+import { emailLanguage } from "../../lib/i18n/core/translator.js";
 import type { MessageOverrides } from "../../lib/i18n/messages.js";
 import { requestTranslator } from "../../lib/i18n/request.js";
 import { readJwtSession, reissueJwtSession } from "../../lib/session/jwt-cookie.js";

@@ -16,7 +16,7 @@ import { defineExtension } from "../../lib/extension.js";
 import type { TesseraExtension } from "../../lib/extension-handle.js";
 import { clearChunkedCookie } from "../../lib/http/cookies.js";
 import { json } from "../../lib/http/response.js";
-import { emailLanguage } from "../../lib/i18n/core/index.js";
+import { emailLanguage } from "../../lib/i18n/core/translator.js";
 import type { MessageOverrides, Translator } from "../../lib/i18n/messages.js";
 import { requestTranslator } from "../../lib/i18n/request.js";
 import { endEverySession } from "../../lib/session/end-sessions.js";

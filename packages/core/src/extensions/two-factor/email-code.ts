@@ -8,7 +8,7 @@
 import { AuthError, EmailSignInError } from "../../errors.js";
 import type { AuthContext, InternalEmailProvider } from "../../lib/config/internal.js";
 import { sha256Hex } from "../../lib/crypto/encoding.js";
-import { emailLanguage } from "../../lib/i18n/core/index.js";
+import { emailLanguage } from "../../lib/i18n/core/translator.js";
 import { limitSignInAttempt, sharedStoreOf } from "../../lib/session/rate-limit.js";
 import type { PausedSignIn } from "../../lib/session/sign-in.js";
 

@@ -4,10 +4,10 @@
  * method.
  */
 import type { AdapterAccount, AdapterUser } from "../../adapters.js";
-import { supportsSessionListing } from "../config/adapter.js";
+import { passkeyAdapter, supportsSessionListing } from "../config/adapter.js";
 import type { AuthContext } from "../config/internal.js";
 import { listUserSessions } from "../session/devices.js";
-import { listedPasskey, passkeyAdapter, passkeySignals } from "../webauthn/passkeys.js";
+import { listedPasskey, passkeySignals } from "../webauthn/passkeys.js";
 import type {
   AccountOverview,
   AccountSectionPart,

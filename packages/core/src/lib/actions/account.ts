@@ -22,13 +22,9 @@ import { json, NO_CACHE_HEADERS } from "../http/response.js";
 import { accountQueryText, accountTranslator } from "../i18n/account/index.js";
 import { renderAccountPage } from "../pages/account.js";
 import { cspOrigin } from "../pages/security.js";
-import { currentSessionUser } from "../session/sign-in.js";
-import {
-  accountPageUrl as accountUrl,
-  pageUrl,
-  requiredStepUp,
-  signInPageUrl as signInUrl,
-} from "./page-url.js";
+import { currentSessionUser } from "../session/signed-in.js";
+import { accountPageUrl as accountUrl, pageUrl, signInPageUrl as signInUrl } from "./page-url.js";
+import { requiredStepUp } from "./step-up-url.js";
 
 /** Longest name kept: it is shown on pages and in e-mails, and storage is not free. */
 export const MAX_ACCOUNT_NAME_LENGTH = 100;

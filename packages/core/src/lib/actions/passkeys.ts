@@ -21,19 +21,18 @@ import type { AdapterUser } from "../../adapters.js";
 import { AdapterError } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
 import { isLastWayIn } from "../account/overview.js";
+import { type PasskeyAdapter, passkeyAdapter } from "../config/adapter.js";
 import type { AuthContext } from "../config/internal.js";
 import { json, NO_CACHE_HEADERS } from "../http/response.js";
-import { currentSessionUser } from "../session/sign-in.js";
+import { currentSessionUser } from "../session/signed-in.js";
 import {
   listedPasskey,
   MAX_PASSKEY_NAME_LENGTH,
-  type PasskeyAdapter,
-  passkeyAdapter,
   passkeySignals,
   signalRpId,
   storedIdOf,
 } from "../webauthn/passkeys.js";
-import { requiredStepUp } from "./page-url.js";
+import { requiredStepUp } from "./step-up-url.js";
 
 function answer(body: unknown, status = 200): ResponseInternal {
   return json(body, status, NO_CACHE_HEADERS);

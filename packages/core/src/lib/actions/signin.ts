@@ -5,11 +5,11 @@
 
 import { MissingCSRF, UnknownAction } from "../../errors.js";
 import type { ResponseInternal } from "../../types.js";
+import { passkeyAdapter } from "../config/adapter.js";
 import type { AuthContext } from "../config/internal.js";
-import { coreTranslator } from "../i18n/core/index.js";
+import { coreTranslator } from "../i18n/core/translator.js";
 import { renderSignInPage } from "../pages/signin.js";
-import { currentSessionUser } from "../session/sign-in.js";
-import { passkeyAdapter } from "../webauthn/passkeys.js";
+import { currentSessionUser } from "../session/signed-in.js";
 import { pageUrl } from "./page-url.js";
 
 /** Handles `GET` and `POST /signin[/<id>]`. */
@@ -41,7 +41,11 @@ export async function signin(ctx: AuthContext): Promise<ResponseInternal> {
       ...(request.query.email !== undefined && { email: request.query.email }),
       ...(signedInAs !== undefined && { signedInAs }),
       ...(passkeyAdapter(config) && { passkeySignals: true }),
-      t: coreTranslator(ctx),
+      ...(ctx.providers.some((provider) => provider.type === "webauthn") && {
+        // The passkey forms' helper script loads with the page of an app that has them.
+        webauthnScript: (await import("../webauthn/script.js")).webauthnScriptElement(),
+      }),
+      t: await coreTranslator(ctx),
     });
   }
   // Login CSRF defence: without the double-submit token, send the user to the page instead.

@@ -12,7 +12,7 @@ import { requireAdapter } from "../config/adapter.js";
 import type { AuthContext } from "../config/internal.js";
 import { clearChunkedCookie, readChunkedCookie } from "../http/cookies.js";
 import { rotateCsrfToken } from "../http/csrf.js";
-import { coreTranslator } from "../i18n/core/index.js";
+import { coreTranslator } from "../i18n/core/translator.js";
 import { renderSignOutPage } from "../pages/index.js";
 import {
   databaseLogoutTarget,
@@ -39,7 +39,7 @@ export async function signout(ctx: AuthContext): Promise<ResponseInternal> {
       csrfToken: ctx.csrfToken ?? "",
       callbackUrl: ctx.callbackUrl,
       logoutIssuers: federatedLogoutProviders(ctx).flatMap((provider) => provider.issuer ?? []),
-      t: coreTranslator(ctx),
+      t: await coreTranslator(ctx),
     });
   }
   // Logout CSRF defence: a foreign page must not be able to sign users out.

@@ -5,7 +5,7 @@
 import type { ResponseInternal } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
 import { pendingSignInCode, signInCodeEnabled } from "../email/sign-in-code.js";
-import { coreTranslator } from "../i18n/core/index.js";
+import { coreTranslator } from "../i18n/core/translator.js";
 import { renderVerifyRequestPage } from "../pages/index.js";
 import { pageUrl } from "./page-url.js";
 
@@ -27,6 +27,6 @@ export async function verifyRequest(ctx: AuthContext): Promise<ResponseInternal>
     theme: config.theme,
     ...(provider && { provider: { id: provider.id, name: provider.name } }),
     ...(takesCode && { codeForm: { csrfToken: ctx.csrfToken ?? "" } }),
-    t: coreTranslator(ctx),
+    t: await coreTranslator(ctx),
   });
 }

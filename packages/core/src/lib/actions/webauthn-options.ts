@@ -9,7 +9,7 @@ import { requireAdapter } from "../config/adapter.js";
 import type { AuthContext } from "../config/internal.js";
 import { json, NO_CACHE_HEADERS } from "../http/response.js";
 import type { WebAuthnConfig } from "../provider-types.js";
-import { currentSessionUser } from "../session/sign-in.js";
+import { currentSessionUser } from "../session/signed-in.js";
 import {
   authenticationOptions,
   defaultGetUserInfo,

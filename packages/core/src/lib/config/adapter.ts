@@ -38,3 +38,32 @@ export function supportsSessionListing(
     typeof config.rawAdapter?.listSessionsByUserId === "function"
   );
 }
+
+/** The adapter methods passkey management needs. */
+export type PasskeyAdapter = Required<
+  Pick<Adapter, "listPasskeysByUserId" | "updatePasskey" | "deletePasskey">
+>;
+
+/**
+ * The management methods of the configured adapter, or null when the application's adapter
+ * (`rawAdapter`: the wrapped one answers every method) lacks one of them.
+ *
+ * @example
+ * ```ts
+ * const adapter = passkeyAdapter(ctx.config)
+ * if (!adapter) return json({ error: "NotFound" }, 404)
+ * ```
+ */
+export function passkeyAdapter(
+  config: Pick<ResolvedConfig, "adapter" | "rawAdapter">,
+): PasskeyAdapter | null {
+  const raw = config.rawAdapter;
+  if (
+    typeof raw?.listPasskeysByUserId !== "function" ||
+    typeof raw.updatePasskey !== "function" ||
+    typeof raw.deletePasskey !== "function" ||
+    !config.adapter
+  )
+    return null;
+  return config.adapter as PasskeyAdapter;
+}

@@ -75,7 +75,24 @@ export function availableLocales<M extends Messages>(
   bundle: MessageBundle<M>,
   overrides?: MessageOverrides<M>,
 ): string[] {
-  return [...new Set(["en", ...Object.keys(bundle.translations), ...Object.keys(overrides ?? {})])];
+  return localesWith(Object.keys(bundle.translations), overrides);
+}
+
+/**
+ * English, the `shipped` translations' locales in their order, then the overrides' own: the
+ * locales of a dictionary whose translations are not loaded yet, in {@link availableLocales}'
+ * order (a bare language reaches the first of its variants, so the order decides).
+ *
+ * @example
+ * ```ts
+ * localesWith(["de", "pt-BR"], { it: {} }) // ["en", "de", "pt-BR", "it"]
+ * ```
+ */
+export function localesWith(
+  shipped: readonly string[],
+  overrides?: Readonly<Record<string, unknown>>,
+): string[] {
+  return [...new Set(["en", ...shipped, ...Object.keys(overrides ?? {})])];
 }
 
 const PLACEHOLDER = /\{([A-Za-z0-9_]+)\}/g;

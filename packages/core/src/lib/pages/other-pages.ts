@@ -3,7 +3,7 @@
  */
 import type { ResponseInternal } from "../../types.js";
 import type { CoreMessages } from "../i18n/core/en.js";
-import { englishCore } from "../i18n/core/index.js";
+import { englishCore } from "../i18n/core/translator.js";
 import type { Translator } from "../i18n/messages.js";
 import { html } from "./html.js";
 import { actionBase, hiddenFields, icons, renderPage } from "./layout.js";

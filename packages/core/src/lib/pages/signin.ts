@@ -10,10 +10,9 @@ import type {
   InternalWebAuthnProvider,
 } from "../config/internal.js";
 import type { CoreMessages } from "../i18n/core/en.js";
-import { englishCore } from "../i18n/core/index.js";
+import { englishCore } from "../i18n/core/translator.js";
 import type { Translator } from "../i18n/messages.js";
 import type { CredentialInput } from "../provider-types.js";
-import { webauthnScriptElement } from "../webauthn/script.js";
 import { attributes, html, raw, type SafeHtml } from "./html.js";
 import { actionBase, hiddenFields, icons, renderPage } from "./layout.js";
 import { signInErrorMessage } from "./messages.js";
@@ -43,6 +42,12 @@ export interface SignInPageParams {
    * makes the WebAuthn Signal API calls (`data-passkeys-url`).
    */
   passkeySignals?: boolean;
+  /**
+   * The `<script>` element of the WebAuthn helper (`webauthnScriptElement()` of
+   * lib/webauthn/script.ts), required with a WebAuthn provider: the caller loads the script only
+   * for an app that has one.
+   */
+  webauthnScript?: string;
   /** The texts in the request's language (default English). */
   t?: Translator<CoreMessages>;
 }
@@ -264,12 +269,11 @@ function passkeyMessages(t: Translator<CoreMessages>): string {
 }
 
 /**
- * The passkey form. It does nothing by itself: the WebAuthn script (inlined by
- * {@link webauthnScriptTag}, see lib/webauthn/script.ts) finds the wrapper by
- * `id="webauthn-<id>"`, intercepts the form's submit, reads `data-action` of the submitter,
- * fetches options from `data-webauthn-options-url`, runs the ceremony, fills the hidden `action`
- * and `data` inputs and submits the form to the provider's callback URL (`data-callback-url`),
- * CSRF token included. `data-conditional-ui` says whether it offers passkeys in the autofill.
+ * The passkey form. It does nothing by itself: the WebAuthn script (`webauthnScript`, inlined;
+ * see lib/webauthn/script.ts) finds the wrapper by `id="webauthn-<id>"`, intercepts the form's
+ * submit, reads `data-action` of the submitter, fetches options from `data-webauthn-options-url`,
+ * runs the ceremony, fills the hidden `action` and `data` inputs and submits the form to the
+ * provider's callback URL (`data-callback-url`), CSRF token included. `data-conditional-ui` says whether it offers passkeys in the autofill.
  */
 function webauthnSection(provider: InternalWebAuthnProvider, p: SectionContext): SafeHtml {
   const formFields = provider.formFields ?? defaultWebAuthnFields(p);
@@ -452,6 +456,10 @@ export function renderSignInPage(p: SignInPageParams): ResponseInternal<string> 
     content.push(html`<p class="message">${t("signIn.noMethods")}</p>`);
   }
   const hasWebAuthn = p.providers.some((provider) => provider.type === "webauthn");
+  if (hasWebAuthn && p.webauthnScript === undefined)
+    throw new TypeError(
+      "A sign-in page with a WebAuthn provider needs `webauthnScript`: its forms do nothing without the helper.",
+    );
   return renderPage({
     url: p.url,
     theme: p.theme,
@@ -465,15 +473,6 @@ export function renderSignInPage(p: SignInPageParams): ResponseInternal<string> 
     formTargets: formTargets(p),
     images: [...looks.values()].flatMap((look) => (look.logo ? [look.logo] : [])),
     css: [...looks.values()].flatMap((look) => (look.css ? [look.css] : [])).join("\n"),
-    scripts: hasWebAuthn ? raw(webauthnScriptTag()) : undefined,
+    scripts: hasWebAuthn && p.webauthnScript !== undefined ? raw(p.webauthnScript) : undefined,
   });
-}
-
-/**
- * The `<script>` element of the WebAuthn browser helper, inlined (no extra request, works
- * offline) and allowed by its `'sha256-…'` source in the CSP. Included only when a WebAuthn
- * provider is configured.
- */
-export function webauthnScriptTag(): string {
-  return webauthnScriptElement();
 }

@@ -5,7 +5,6 @@
 import type { AdapterAccount } from "../../adapters.js";
 import type { JWT } from "../../types.js";
 import type { AuthContext } from "../config/internal.js";
-import { endSessionUrl } from "../oauth/end-session.js";
 import type { InternalOAuthProvider } from "../provider-types.js";
 import { sessionAccountOf } from "./jwt-cookie.js";
 
@@ -56,6 +55,9 @@ export async function federatedLogoutRedirect(
 ): Promise<string | undefined> {
   if (!target) return undefined;
   try {
+    // The OAuth client (discovery) loads with the first federated logout: the sign-out page and
+    // every other sign-out never need it.
+    const { endSessionUrl } = await import("../oauth/end-session.js");
     return await endSessionUrl(target.provider, target.idToken, ctx.callbackUrl);
   } catch (error) {
     ctx.logger.error(error as Error);

@@ -44,42 +44,18 @@ import { newSessionMetadata } from "./devices.js";
 import { createUserOrFind, rereadAfterClash } from "./first-create.js";
 import {
   clearJwtSession,
-  readJwtSession,
   SESSION_ACCOUNT_CLAIM,
   sessionAccountClaim,
   writeJwtSession,
 } from "./jwt-cookie.js";
 import { storeSessionClaims } from "./session-claims.js";
+import { currentSessionUser } from "./signed-in.js";
 
 /** The user a sign-in resolves to. */
 export interface ResolvedUser {
   user: User | AdapterUser;
   account: Account;
   isNewUser: boolean;
-}
-
-/** The user of the current session, if any (to link a new account to them). */
-export async function currentSessionUser(ctx: AuthContext): Promise<AdapterUser | null> {
-  const { config, cookies, request } = ctx;
-  const adapter = config.adapter;
-  if (!adapter) return null;
-  try {
-    if (config.session.strategy === "jwt") {
-      // Account takeover through a revoked or OP-ended cookie: it must not link a new account to
-      // its user. The denylist is asked now (no cached "not revoked").
-      const payload = await readJwtSession(config, request.cookies, cookies.sessionToken, 0);
-      if (typeof payload === "string") return null;
-      return payload.sub ? await adapter.getUser(payload.sub) : null;
-    }
-    const token = readChunkedCookie(request.cookies, cookies.sessionToken.name);
-    if (!token) return null;
-    const found = await adapter.getSessionAndUser(token);
-    if (!found || found.session.expires.valueOf() < Date.now()) return null;
-    return found.user;
-  } catch {
-    // A stale or foreign session cookie does not stop a fresh sign-in.
-    return null;
-  }
 }
 
 /**

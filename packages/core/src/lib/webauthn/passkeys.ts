@@ -4,17 +4,13 @@
  * `listPasskeysByUserId`, `updatePasskey` and `deletePasskey`; without them nothing is recorded
  * and the `passkeys` action answers 404.
  */
-import type { Adapter, AdapterPasskey, AdapterUser, PasskeyDetails } from "../../adapters.js";
+import type { AdapterPasskey, AdapterUser, PasskeyDetails } from "../../adapters.js";
 import { AdapterError } from "../../errors.js";
-import type { AuthContext, ResolvedConfig } from "../config/internal.js";
+import { passkeyAdapter } from "../config/adapter.js";
+import type { AuthContext } from "../config/internal.js";
 import type { WebAuthnConfig } from "../provider-types.js";
 import { storedCredentialId, stringToTransports, webauthnCredentialId } from "./credential.js";
 import { relyingPartyFor } from "./relying-party.js";
-
-/** The adapter methods passkey management needs. */
-export type PasskeyAdapter = Required<
-  Pick<Adapter, "listPasskeysByUserId" | "updatePasskey" | "deletePasskey">
->;
 
 /** Longest passkey name kept: it is shown in lists, and storage is not free. */
 export const MAX_PASSKEY_NAME_LENGTH = 64;
@@ -45,24 +41,6 @@ export interface PasskeySignals {
   /** `signalAllAcceptedCredentials` arguments: every known handle with the user's ids. */
   userHandles: string[];
   allAcceptedCredentialIds: string[];
-}
-
-/**
- * The management methods of the configured adapter, or null when the application's adapter
- * (`rawAdapter`: the wrapped one answers every method) lacks one of them.
- */
-export function passkeyAdapter(
-  config: Pick<ResolvedConfig, "adapter" | "rawAdapter">,
-): PasskeyAdapter | null {
-  const raw = config.rawAdapter;
-  if (
-    typeof raw?.listPasskeysByUserId !== "function" ||
-    typeof raw.updatePasskey !== "function" ||
-    typeof raw.deletePasskey !== "function" ||
-    !config.adapter
-  )
-    return null;
-  return config.adapter as PasskeyAdapter;
 }
 
 function isoOrNull(value: Date | null | undefined): string | null {

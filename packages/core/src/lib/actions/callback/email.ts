@@ -21,7 +21,7 @@ import {
 import { emailSignInSubject } from "../../email/sign-in-subject.js";
 import { hashVerificationToken, verificationSecrets } from "../../email/token.js";
 import { json } from "../../http/response.js";
-import { coreTranslator } from "../../i18n/core/index.js";
+import { coreTranslator } from "../../i18n/core/translator.js";
 import { renderVerifyRequestPage } from "../../pages/index.js";
 import { clearSignInLimit, limitSignInAttempt } from "../../session/rate-limit.js";
 import { authorizeSignIn, completeSignIn, resolveUser } from "../../session/sign-in.js";
@@ -109,12 +109,12 @@ async function finishEmailSignIn(
 }
 
 /** The verify-request page again, with why the code was refused (or a JSON error for scripts). */
-function codeRefused(
+async function codeRefused(
   ctx: AuthContext,
   provider: InternalEmailProvider,
   error: "CodeInvalid" | "CodeExpired" | "RateLimited",
   canRetry: boolean,
-): ResponseInternal {
+): Promise<ResponseInternal> {
   const status = error === "RateLimited" ? 429 : 400;
   const cookies = canRetry ? [] : [clearSignInCodeCookie(ctx)];
   const accept = ctx.request.headers.get("accept") ?? "";
@@ -126,7 +126,7 @@ function codeRefused(
     provider: { id: provider.id, name: provider.name },
     ...(canRetry && { codeForm: { csrfToken: ctx.csrfToken ?? "" } }),
     error,
-    t: coreTranslator(ctx),
+    t: await coreTranslator(ctx),
   });
   return { ...page, status, cookies };
 }

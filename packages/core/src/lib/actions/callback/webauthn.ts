@@ -16,12 +16,8 @@ import type { Account, ResponseInternal } from "../../../types.js";
 import { requireAdapter } from "../../config/adapter.js";
 import type { AuthContext, InternalWebAuthnProvider } from "../../config/internal.js";
 import { limitSignInAttempt } from "../../session/rate-limit.js";
-import {
-  authorizeSignIn,
-  completeSignIn,
-  currentSessionUser,
-  resolveUser,
-} from "../../session/sign-in.js";
+import { authorizeSignIn, completeSignIn, resolveUser } from "../../session/sign-in.js";
+import { currentSessionUser } from "../../session/signed-in.js";
 import { type ChallengeData, consumeChallenge } from "../../webauthn/challenge.js";
 import { storedCredentialId } from "../../webauthn/credential.js";
 import { webauthnLibrary } from "../../webauthn/library.js";

@@ -11,7 +11,7 @@ import { resetVerificationAttempts } from "../../email/attempts.js";
 import { signInCodeEnabled, startSignInCode } from "../../email/sign-in-code.js";
 import { emailSignInSubject } from "../../email/sign-in-subject.js";
 import { createVerificationToken, hashVerificationToken } from "../../email/token.js";
-import { emailLanguage } from "../../i18n/core/index.js";
+import { emailLanguage } from "../../i18n/core/translator.js";
 import { limitSignInAttempt } from "../../session/rate-limit.js";
 import { authorizeSignIn } from "../../session/sign-in.js";
 import { pageUrl } from "../page-url.js";
