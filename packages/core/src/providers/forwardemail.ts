@@ -28,8 +28,8 @@ export default function ForwardEmail(config: EmailUserConfig = {}): EmailConfig 
     defaultBase: "https://api.forwardemail.net",
   };
   // Forward Email's "create email" endpoint: Basic authentication, the key as user name.
-  return emailApiProvider<EmailConfig>(service, config, (_provider, params, apiKey) => {
-    const email = composeEmail(params);
+  return emailApiProvider<EmailConfig>(service, config, async (_provider, params, apiKey) => {
+    const email = await composeEmail(params);
     return {
       path: "/v1/emails",
       headers: {

@@ -50,8 +50,8 @@ export default function Mailgun(config: MailgunUserConfig = {}): MailgunConfig {
       API_BASES[provider.region?.toUpperCase() === "EU" ? "EU" : "US"],
   };
   // Mailgun's "send an email" endpoint takes a form; the sending domain is part of the path.
-  return emailApiProvider<MailgunConfig>(service, config, (provider, params, apiKey) => {
-    const email = composeEmail(params);
+  return emailApiProvider<MailgunConfig>(service, config, async (provider, params, apiKey) => {
+    const email = await composeEmail(params);
     const domain = provider.domain ?? email.from.address.split("@")[1];
     if (!domain)
       throw new TypeError(

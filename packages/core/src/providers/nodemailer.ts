@@ -84,7 +84,7 @@ export async function sendWithNodemailer(params: SendVerificationRequestParams):
       `The e-mail provider "${provider.id}" has no \`server\`: pass an SMTP URL (smtp://user:pass@host:587) or nodemailer transport options.`,
     );
   const nodemailer = await loadNodemailer();
-  const email = composeEmail(params);
+  const email = await composeEmail(params);
   const info = await nodemailer.createTransport(provider.server).sendMail({
     to: email.to,
     from: email.fromHeader,

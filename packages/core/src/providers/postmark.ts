@@ -34,8 +34,8 @@ export type PostmarkUserConfig = EmailUserConfig & { messageStream?: string };
 export default function Postmark(config: PostmarkUserConfig = {}): PostmarkConfig {
   const service = { id: "postmark", name: "Postmark", defaultBase: "https://api.postmarkapp.com" };
   // Postmark's "send a single email" endpoint, authenticated by the server token.
-  return emailApiProvider<PostmarkConfig>(service, config, (provider, params, apiKey) => {
-    const email = composeEmail(params);
+  return emailApiProvider<PostmarkConfig>(service, config, async (provider, params, apiKey) => {
+    const email = await composeEmail(params);
     return {
       path: "/email",
       headers: { "X-Postmark-Server-Token": apiKey, "Content-Type": "application/json" },

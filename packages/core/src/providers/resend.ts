@@ -23,8 +23,8 @@ import type { EmailConfig } from "./index.js";
 export default function Resend(config: EmailUserConfig = {}): EmailConfig {
   const service = { id: "resend", name: "Resend", defaultBase: "https://api.resend.com" };
   // Resend's "send email" endpoint; `to` is a list.
-  return emailApiProvider<EmailConfig>(service, config, (_provider, params, apiKey) => {
-    const email = composeEmail(params);
+  return emailApiProvider<EmailConfig>(service, config, async (_provider, params, apiKey) => {
+    const email = await composeEmail(params);
     return {
       path: "/emails",
       headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },

@@ -24,8 +24,8 @@ import type { EmailConfig } from "./index.js";
 export default function SendGrid(config: EmailUserConfig = {}): EmailConfig {
   const service = { id: "sendgrid", name: "SendGrid", defaultBase: "https://api.sendgrid.com" };
   // One personalization; SendGrid requires `text/plain` to precede `text/html`.
-  return emailApiProvider<EmailConfig>(service, config, (_provider, params, apiKey) => {
-    const email = composeEmail(params);
+  return emailApiProvider<EmailConfig>(service, config, async (_provider, params, apiKey) => {
+    const email = await composeEmail(params);
     return {
       path: "/v3/mail/send",
       headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },

@@ -7,7 +7,7 @@
 import type { EmailConfig, SendVerificationRequestParams } from "../provider-types.js";
 import { customFetch } from "../symbols.js";
 import { type Mailbox, parseMailbox } from "./address.js";
-import { renderVerificationEmail, type VerificationEmail } from "./template.js";
+import type { VerificationEmail } from "./template.js";
 
 /** How long a provider's API may take before the sign-in gives up. */
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -35,12 +35,16 @@ export function senderOf(provider: Pick<EmailConfig, "from">, url: string): Mail
   return { address: `no-reply@${new URL(url).hostname}` };
 }
 
-/** Renders the default e-mail for a verification request. */
-export function composeEmail(params: SendVerificationRequestParams): OutgoingEmail {
+/**
+ * Renders the default e-mail for a verification request. The template (with every language's
+ * texts) loads with the first e-mail that needs it, not with the provider's module, so that an
+ * app with an e-mail provider does not load it before its first request.
+ */
+export async function composeEmail(params: SendVerificationRequestParams): Promise<OutgoingEmail> {
   const from = senderOf(params.provider, params.url);
   const rendered =
     params.message ??
-    renderVerificationEmail({
+    (await import("./template.js")).renderVerificationEmail({
       url: params.url,
       expires: params.expires,
       theme: params.theme,
@@ -154,7 +158,7 @@ export function emailApiProvider<C extends EmailConfig>(
     provider: C,
     params: SendVerificationRequestParams,
     apiKey: string,
-  ) => EmailApiRequest,
+  ) => EmailApiRequest | Promise<EmailApiRequest>,
 ): C {
   const provider: EmailConfig = {
     id: service.id,
@@ -166,7 +170,7 @@ export function emailApiProvider<C extends EmailConfig>(
       // `params.provider` is this object merged with the user's options (config/providers.ts).
       const resolved = params.provider as C;
       const apiKey = requireApiKey(resolved);
-      const request = buildRequest(resolved, params, apiKey);
+      const request = await buildRequest(resolved, params, apiKey);
       const base =
         typeof service.defaultBase === "string"
           ? service.defaultBase
