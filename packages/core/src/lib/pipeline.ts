@@ -43,7 +43,6 @@ import type {
 import { resolveConfig } from "./config/resolve.js";
 import { resolveCallbackUrl } from "./http/callback-url.js";
 import { parseCookies } from "./http/cookies.js";
-import { verifyCsrfToken } from "./http/csrf.js";
 import { CONFIGURATION_MESSAGE, json } from "./http/response.js";
 import { raw } from "./symbols.js";
 
@@ -361,6 +360,21 @@ function createContext(
   return prepareFlow(ctx, needsCsrf, needsCallbackUrl);
 }
 
+/**
+ * The CSRF check, loaded with the first request that needs a CSRF token: a session read needs
+ * none, so an app loads one module fewer before its first request. Kept once loaded; a failed
+ * load is retried by the next request.
+ */
+let csrfCheck: Promise<typeof import("./http/csrf.js")> | undefined;
+
+function loadCsrfCheck(): Promise<typeof import("./http/csrf.js")> {
+  csrfCheck ??= import("./http/csrf.js").catch((cause: unknown) => {
+    csrfCheck = undefined;
+    throw cause;
+  });
+  return csrfCheck;
+}
+
 /** The CSRF state and callback URL of a flow that needs them (see {@link createContext}). */
 async function prepareFlow(
   ctx: RequestContext,
@@ -370,6 +384,7 @@ async function prepareFlow(
   const { config, request, cookies } = ctx;
   const method = request.method;
   if (needsCsrf) {
+    const { verifyCsrfToken } = await loadCsrfCheck();
     const state = await verifyCsrfToken({
       cookieValue: request.cookies[cookies.csrfToken.name],
       bodyValue: request.body?.csrfToken,
