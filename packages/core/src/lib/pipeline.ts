@@ -9,7 +9,6 @@
  * steps that only some requests take (CSRF, callback URL, the actions) live in their own modules.
  */
 
-import { serialize } from "cookie";
 import {
   AuthError,
   CredentialsSignin,
@@ -42,6 +41,7 @@ import type {
 } from "./config/internal.js";
 import { resolveConfig } from "./config/resolve.js";
 import { resolveCallbackUrl } from "./http/callback-url.js";
+import { serializeSetCookie } from "./http/cookie-header.js";
 import { parseCookies } from "./http/cookies.js";
 import { CONFIGURATION_MESSAGE, json } from "./http/response.js";
 import { raw } from "./symbols.js";
@@ -665,15 +665,15 @@ const attributesCache = new WeakMap<object, string>();
 function serializeCookie({ name, value, options }: Cookie): string {
   // Dates change per cookie and custom encoders are the application's: serialised in full.
   if (!options || options.expires || options.encode || !COOKIE_NAME.test(name))
-    return serialize(
+    return serializeSetCookie(
       name,
       value,
       options?.encode ? options : { ...options, encode: safeEncodeURIComponent },
     );
   let attributes = attributesCache.get(options);
   if (attributes === undefined) {
-    // The library validates every option here, once, and throws as it would per cookie.
-    attributes = serialize("n", "", options).slice(2);
+    // Every option is validated here, once, and throws as it would per cookie.
+    attributes = serializeSetCookie("n", "", options).slice(2);
     attributesCache.set(options, attributes);
   }
   // encodeURIComponent only emits characters a cookie value may hold: nothing to validate.
@@ -681,7 +681,8 @@ function serializeCookie({ name, value, options }: Cookie): string {
 }
 
 /**
- * Serialises cookies as `Set-Cookie` header values (as `cookie`'s `serialize` writes them). Never
+ * Serialises cookies as `Set-Cookie` header values (as `cookie`'s `serialize` writes them: see
+ * http/cookie-header.ts). Never
  * throws: a cookie whose name or options cannot be written is dropped and reported to `onProblem`.
  *
  * @example

@@ -2,8 +2,9 @@
  * Cookie names and options (identical to Auth.js v5, so a running site can switch without signing
  * anyone out), and the chunking of large session cookies.
  */
-import { parse as parseCookieHeader, type SerializeOptions } from "cookie";
+import type { SerializeOptions } from "cookie";
 import type { Cookie, CookieOption, CookiesOptions } from "../../types.js";
+import { parseCookieHeader } from "./cookie-header.js";
 
 /** Browsers keep 4096 bytes per cookie; 160 are reserved for name and attributes (as Auth.js). */
 export const CHUNK_SIZE = 4096 - 160;
