@@ -1,12 +1,12 @@
 /**
- * lib/http/cookie-header.ts answers as the `cookie` package's `parse` and `serialize` (v1), which
- * the core used before: the same cookies from the same `Cookie` header, the same `Set-Cookie`
- * line or the same refusal for the same name, value and options.
+ * lib/http/cookies.ts parses and writes cookie headers as the `cookie` package's `parse` and
+ * `serialize` (v1), which the core used before: the same cookies from the same `Cookie` header,
+ * the same `Set-Cookie` line or the same refusal for the same name, value and options.
  */
 import { parse, type SerializeOptions, serialize } from "cookie";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseCookieHeader, serializeSetCookie } from "../src/lib/http/cookie-header.js";
+import { parseCookieHeader, serializeSetCookie } from "../src/lib/http/cookies.js";
 
 /** The outcome of a call: its result, or the refusal's class and message. */
 function outcome<T>(call: () => T): { value: T } | { error: string } {

@@ -41,8 +41,7 @@ import type {
 } from "./config/internal.js";
 import { resolveConfig } from "./config/resolve.js";
 import { resolveCallbackUrl } from "./http/callback-url.js";
-import { serializeSetCookie } from "./http/cookie-header.js";
-import { parseCookies } from "./http/cookies.js";
+import { parseCookies, serializeSetCookie } from "./http/cookies.js";
 import { CONFIGURATION_MESSAGE, json } from "./http/response.js";
 import { raw } from "./symbols.js";
 
@@ -682,7 +681,7 @@ function serializeCookie({ name, value, options }: Cookie): string {
 
 /**
  * Serialises cookies as `Set-Cookie` header values (as `cookie`'s `serialize` writes them: see
- * http/cookie-header.ts). Never
+ * http/cookies.ts). Never
  * throws: a cookie whose name or options cannot be written is dropped and reported to `onProblem`.
  *
  * @example
