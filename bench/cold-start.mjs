@@ -4,19 +4,20 @@
  * run, side by side. For each app (bench/lib/cold-start-apps.mjs): the Worker bundle's size
  * (minified and gzip; sizes do not depend on the machine's load), and in fresh Node processes
  * taking turns, the time to import the app's bundle and to answer its first session read, and the
- * first request to the built-in sign-in page after it. Medians over the runs. Also the Next.js Edge
+ * first request to the built-in sign-in page after it; the same for the app importing the
+ * installed packages as Node resolves them, without a bundler (Tessera from packages/core/dist,
+ * which the run builds with `tsc -b` when it is missing or stale), with the modules each library
+ * loads. Medians over the runs. Also the Next.js Edge
  * middleware bundle of `export { auth as middleware }` (credentials only) for @tessera/next and,
  * when it is installed, next-auth v5. Writes
  * cold-start.json and the section between the cold-start markers of RESULTS.md.
  *
  * Settings: COLD_RUNS (fresh processes per library and app, default 31), COLD_OUT (folder).
  */
-import { execFile } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { encode } from "@auth/core/jwt";
 import { APPS, SECRET, SESSION_COOKIE } from "./lib/cold-start-apps.mjs";
 import {
@@ -27,8 +28,14 @@ import {
   splitWorkerBundle,
   workerBundle,
 } from "./lib/cold-start-build.mjs";
+import {
+  buildCoreDist,
+  installedApps,
+  loadedModules,
+  shortModuleName,
+} from "./lib/cold-start-installed.mjs";
+import { medians, timeFreshProcesses } from "./lib/cold-start-times.mjs";
 
-const run = promisify(execFile);
 const benchDir = fileURLToPath(new URL(".", import.meta.url));
 const outDir = process.env.COLD_OUT ?? benchDir;
 const runs = Number(process.env.COLD_RUNS ?? 31);
@@ -77,68 +84,52 @@ for (const library of /** @type {const} */ (["tessera", "nextauth"])) {
   };
 }
 
+// Before any timing: `tsc -b` is a compiler run, which would load the machine.
+await buildCoreDist();
 const dir = join(benchDir, "..", "node_modules", ".cache", `cold-start-${process.pid}`);
 const files = await nodeBundles(dir);
+const installed = installedApps(join(dir, "installed"), timedApps);
 const token = await encode({
   token: { name: "Ada", email: "ada@example.com", sub: "u1" },
   secret: SECRET,
   salt: SESSION_COOKIE,
 });
-const child = join(benchDir, "lib", "cold-start-child.mjs");
-/** @type {Record<string, Record<string, { import: number[], firstRequest: number[], signinPage: number[], process: number[] }>>} */
-const samples = Object.fromEntries(
-  timedApps.map((app) => [
-    app,
-    Object.fromEntries(
-      libraries.map((library) => [
-        library,
-        { import: [], firstRequest: [], signinPage: [], process: [] },
-      ]),
-    ),
-  ]),
-);
+const cookie = `${SESSION_COOKIE}=${token}`;
+/**
+ * The modules each library loads at import and at the first session read of the credentials-only
+ * app, importing the installed packages (one untimed process each).
+ * @type {Record<string, { import: string[], sessionRead: string[] }>}
+ */
+const modules = {};
+/** @type {Awaited<ReturnType<typeof timeFreshProcesses>>} */
+let samples;
 try {
-  for (let i = 0; i < runs; i++)
-    // Alternate the order so that neither library always runs just after the other.
-    for (const app of timedApps)
-      for (const library of i % 2 ? [...libraries].reverse() : libraries) {
-        const before = performance.now();
-        const { stdout } = await run(process.execPath, [
-          child,
-          files[`${library}-${app}`],
-          `${SESSION_COOKIE}=${token}`,
-          "/auth/signin",
-        ]);
-        const wall = performance.now() - before;
-        const figures = JSON.parse(stdout);
-        const s = samples[app][library];
-        s.import.push(figures.import);
-        s.firstRequest.push(figures.import + figures.firstRequest);
-        s.signinPage.push(figures.second);
-        s.process.push(wall);
-      }
+  for (const library of libraries)
+    modules[library] = await loadedModules(installed[`${library}-credentials`], cookie);
+  /** @type {Record<string, Record<"tessera" | "authjs", string>>} */
+  const timed = {};
+  for (const app of timedApps) {
+    timed[app] = { tessera: files[`tessera-${app}`], authjs: files[`authjs-${app}`] };
+    timed[`${app}-installed`] = {
+      tessera: installed[`tessera-${app}`],
+      authjs: installed[`authjs-${app}`],
+    };
+  }
+  samples = await timeFreshProcesses(timed, cookie, runs);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** @param {number[]} values */
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-/** @type {Record<string, Record<string, Record<string, number>>>} */
+/** @type {Record<string, Record<string, import("./lib/cold-start-times.mjs").Times>>} */
 const times = {};
+/** @type {Record<string, Record<string, import("./lib/cold-start-times.mjs").Times>>} */
+const installedTimes = {};
 for (const app of timedApps) {
   times[app] = {};
+  installedTimes[app] = {};
   for (const library of libraries) {
-    const s = samples[app][library];
-    times[app][library] = {
-      import: median(s.import),
-      firstRequest: median(s.firstRequest),
-      signinPage: median(s.signinPage),
-      process: median(s.process),
-    };
+    times[app][library] = medians(samples[app][library]);
+    installedTimes[app][library] = medians(samples[`${app}-installed`][library]);
   }
 }
 
@@ -153,6 +144,18 @@ const results = {
   sizes,
   middleware,
   times,
+  installed: {
+    times: installedTimes,
+    modules: Object.fromEntries(
+      Object.entries(modules).map(([library, loaded]) => [
+        library,
+        {
+          import: loaded.import.map(shortModuleName),
+          sessionRead: loaded.sessionRead.map(shortModuleName),
+        },
+      ]),
+    ),
+  },
 };
 writeFileSync(join(outDir, "cold-start.json"), `${JSON.stringify(results, null, 2)}\n`);
 
@@ -202,6 +205,23 @@ const lines = [
         `| ${APPS[app]} | ${label} | ${ms(times[app].tessera[key])} | ${ms(times[app].authjs[key])} | ${ratio(times[app].tessera[key], times[app].authjs[key])} |`,
     ),
   ),
+  "",
+  `Installed packages: the same app module importing \`@tessera/core\` and \`@auth/core\` as Node resolves them, without a bundler (Tessera from packages/core/dist, built by the run with \`tsc -b\`), in the same fresh processes taking turns. Node then loads each library module by module, and its import time follows mostly the number of modules: the credentials-only app loads ${modules.tessera.import.length} modules at import for Tessera (${modules.tessera.sessionRead.length} more at the first session read), ${modules.authjs.import.length} for @auth/core (${modules.authjs.sessionRead.length} more). The issue's targets: import ≤ 0.5×, import + first session read ≤ 0.6×.`,
+  "",
+  "| App | Measure | Tessera | @auth/core | **Tessera ÷ @auth/core** |",
+  "|---|---|--:|--:|--:|",
+  ...timedApps.flatMap((app) =>
+    /** @type {const} */ ([
+      ["import", "import"],
+      ["firstRequest", "import + first session read"],
+      ["signinPage", "sign-in page after"],
+    ]).map(
+      ([key, label]) =>
+        `| ${APPS[app]} | ${label} | ${ms(installedTimes[app].tessera[key])} | ${ms(installedTimes[app].authjs[key])} | ${ratio(installedTimes[app].tessera[key], installedTimes[app].authjs[key])} |`,
+    ),
+  ),
+  "",
+  `Modules Tessera's credentials-only app loads at import, in order: ${results.installed.modules.tessera.import.join(", ")}.`,
 ];
 const section = lines.join("\n");
 console.log(section);

@@ -5,7 +5,11 @@
  * path afterwards (the first request that needs a lazily loaded part). Prints its timings as JSON.
  *
  * Usage: node cold-start-child.mjs <bundle.mjs> <cookie header> [second path]
+ *
+ * Under bench/lib/module-log.mjs it also marks the end of the import on stderr, so that the
+ * modules loaded by the import and by the session read can be told apart.
  */
+import { writeSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
 const [bundle, cookie, secondPath] = process.argv.slice(2);
@@ -13,6 +17,7 @@ const origin = "http://localhost:3000";
 const t0 = performance.now();
 const app = (await import(pathToFileURL(bundle).href)).default;
 const t1 = performance.now();
+if (process.env.COLD_START_MODULE_LOG === "1") writeSync(2, "cold-start: imported\n");
 const response = await app.fetch(new Request(`${origin}/auth/session`, { headers: { cookie } }));
 const body = await response.text();
 const t2 = performance.now();

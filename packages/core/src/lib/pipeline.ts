@@ -9,7 +9,6 @@
  * steps that only some requests take (CSRF, callback URL, the actions) live in their own modules.
  */
 
-import { serialize } from "cookie";
 import {
   AuthError,
   CredentialsSignin,
@@ -42,8 +41,7 @@ import type {
 } from "./config/internal.js";
 import { resolveConfig } from "./config/resolve.js";
 import { resolveCallbackUrl } from "./http/callback-url.js";
-import { parseCookies } from "./http/cookies.js";
-import { verifyCsrfToken } from "./http/csrf.js";
+import { parseCookies, serializeSetCookie } from "./http/cookies.js";
 import { CONFIGURATION_MESSAGE, json } from "./http/response.js";
 import { raw } from "./symbols.js";
 
@@ -361,6 +359,21 @@ function createContext(
   return prepareFlow(ctx, needsCsrf, needsCallbackUrl);
 }
 
+/**
+ * The CSRF check, loaded with the first request that needs a CSRF token: a session read needs
+ * none, so an app loads one module fewer before its first request. Kept once loaded; a failed
+ * load is retried by the next request.
+ */
+let csrfCheck: Promise<typeof import("./http/csrf.js")> | undefined;
+
+function loadCsrfCheck(): Promise<typeof import("./http/csrf.js")> {
+  csrfCheck ??= import("./http/csrf.js").catch((cause: unknown) => {
+    csrfCheck = undefined;
+    throw cause;
+  });
+  return csrfCheck;
+}
+
 /** The CSRF state and callback URL of a flow that needs them (see {@link createContext}). */
 async function prepareFlow(
   ctx: RequestContext,
@@ -370,6 +383,7 @@ async function prepareFlow(
   const { config, request, cookies } = ctx;
   const method = request.method;
   if (needsCsrf) {
+    const { verifyCsrfToken } = await loadCsrfCheck();
     const state = await verifyCsrfToken({
       cookieValue: request.cookies[cookies.csrfToken.name],
       bodyValue: request.body?.csrfToken,
@@ -650,15 +664,15 @@ const attributesCache = new WeakMap<object, string>();
 function serializeCookie({ name, value, options }: Cookie): string {
   // Dates change per cookie and custom encoders are the application's: serialised in full.
   if (!options || options.expires || options.encode || !COOKIE_NAME.test(name))
-    return serialize(
+    return serializeSetCookie(
       name,
       value,
       options?.encode ? options : { ...options, encode: safeEncodeURIComponent },
     );
   let attributes = attributesCache.get(options);
   if (attributes === undefined) {
-    // The library validates every option here, once, and throws as it would per cookie.
-    attributes = serialize("n", "", options).slice(2);
+    // Every option is validated here, once, and throws as it would per cookie.
+    attributes = serializeSetCookie("n", "", options).slice(2);
     attributesCache.set(options, attributes);
   }
   // encodeURIComponent only emits characters a cookie value may hold: nothing to validate.
@@ -666,7 +680,8 @@ function serializeCookie({ name, value, options }: Cookie): string {
 }
 
 /**
- * Serialises cookies as `Set-Cookie` header values (as `cookie`'s `serialize` writes them). Never
+ * Serialises cookies as `Set-Cookie` header values (as `cookie`'s `serialize` writes them: see
+ * http/cookies.ts). Never
  * throws: a cookie whose name or options cannot be written is dropped and reported to `onProblem`.
  *
  * @example

@@ -4,8 +4,6 @@
  * action is one handler and one row (an extension's rows come through `defineExtension`).
  */
 import type { ActionHandler, ActionRow, ActionTable, AuthContext } from "../config/internal.js";
-import { csrf } from "./csrf.js";
-import { providers } from "./providers.js";
 import {
   CORE_ACTION_ROUTES,
   type CoreActionName,
@@ -17,9 +15,11 @@ import { session } from "./session.js";
 /**
  * A handler loaded on its first request. Sign-in, callback, sign-out and the other rows reach the
  * OAuth client, WebAuthn, e-mail, the pages (the error page's too) and the back-channel logout; loading them only when a
- * request needs them keeps an app's start-up to the session read, the CSRF token and the
- * providers list (the rows every page load hits, which stay static so the session read pays no
- * extra `await`). The resolved handler is kept, so later requests pay one settled `await`.
+ * request needs them keeps an app's start-up to the session read, the one row that stays static
+ * so that the session read pays no extra `await`. The CSRF token and the providers list are lazy
+ * too: small, but each a module that Node would load before the first request (its import time
+ * follows the number of modules). The resolved handler is kept, so later requests pay one
+ * settled `await`.
  */
 function lazy(load: () => Promise<ActionHandler>): ActionHandler {
   let handler: ActionHandler | undefined;
@@ -46,10 +46,10 @@ const CORE_HANDLERS: { readonly [Name in CoreActionName | ServerActionName]: Act
     async () => (await import("./backchannel-logout.js")).backchannelLogout,
   ),
   callback: lazy(async () => (await import("./callback.js")).callback),
-  csrf,
+  csrf: lazy(async () => (await import("./csrf.js")).csrf),
   error: lazy(async () => (await import("./error.js")).error),
   passkeys: lazy(async () => (await import("./passkeys.js")).passkeys),
-  providers,
+  providers: lazy(async () => (await import("./providers.js")).providers),
   session,
   sessions: lazy(async () => (await import("./sessions.js")).sessions),
   signin: lazy(async () => (await import("./signin.js")).signin),

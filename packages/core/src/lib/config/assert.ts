@@ -1,10 +1,14 @@
 /**
  * Static configuration checks, run once when a configuration is resolved. They return the first
  * error (reported on every request as a configuration error, with the fix in the server log) or
- * the list of warnings.
+ * the list of warnings. The checks of a feature's options (rate limits, WebAuthn providers) live
+ * here, not beside the feature's code: every configuration runs them, so importing the feature
+ * for them would load its runtime (the rate-limit stores, the WebAuthn library bridge) into every
+ * app at start-up.
  */
 import type { Adapter } from "../../adapters.js";
 import {
+  DuplicateConditionalUI,
   ExperimentalFeatureNotEnabled,
   InvalidJwtOptions,
   InvalidProvider,
@@ -13,11 +17,13 @@ import {
   MissingAdapterMethods,
   MissingAuthorize,
   MissingSecret,
+  MissingWebAuthnAutocomplete,
 } from "../../errors.js";
+import type { RateLimitOptions } from "../../types.js";
 import { maxAttemptsProblem } from "../email/attempts.js";
-import { rateLimitProblem } from "../session/rate-limit.js";
+import type { CredentialInput, SimpleWebAuthnMethods, WebAuthnConfig } from "../provider-types.js";
+import type { SharedStore } from "../store/shared-store.js";
 import type { WarningCode } from "../utils/logger.js";
-import { webauthnConfigProblem } from "../webauthn/assert.js";
 import { firstTime } from "./app-state.js";
 import type { ResolvedConfig } from "./internal.js";
 import { oauthProviderProblem } from "./oauth-provider.js";
@@ -189,6 +195,136 @@ function revocationCacheProblem(value: unknown): string | undefined {
   // A copied cookie outliving its revocation: Infinity (or hours) would trust a "not revoked"
   // answer for as long, and a string would be compared as text.
   return `jwt.revocationCacheSeconds is ${typeof value === "string" ? JSON.stringify(value) : String(value)}: it must be a number of seconds from 0 to ${MAX_REVOCATION_CACHE_SECONDS} (a revoked session stays usable on other instances for up to that long; 0 asks the store on every read).`;
+}
+
+/** Why a rate-limit window is unusable, or undefined when it is fine. */
+function windowSecondsProblem(windowSeconds: unknown): string | undefined {
+  if (typeof windowSeconds !== "number" || !Number.isFinite(windowSeconds) || windowSeconds <= 0)
+    return `The window is ${String(windowSeconds)}: it must be a positive number of seconds.`;
+  return undefined;
+}
+
+/** Why a rate-limit maximum is unusable, or undefined when it is fine. */
+function maxProblem(max: unknown): string | undefined {
+  if (typeof max !== "number" || !Number.isInteger(max) || max < 1)
+    return `max is ${String(max)}: it must be a positive integer.`;
+  return undefined;
+}
+
+/**
+ * Why `rateLimit` is unusable, or undefined when it is fine. An option left out takes its
+ * default (session/rate-limit.ts), which is valid.
+ *
+ * @example
+ * ```ts
+ * rateLimitProblem({ max: 0 }) // "rateLimit: max is 0: it must be a positive integer."
+ * ```
+ */
+function rateLimitProblem(option: unknown): string | undefined {
+  if (option === undefined || option === false) return undefined;
+  if (typeof option !== "object" || option === null)
+    return "rateLimit must be an object ({ window, max, maxPerIp, storage }) or false.";
+  const { window, max, maxPerIp, storage } = option as RateLimitOptions;
+  const problem =
+    (window === undefined ? undefined : windowSecondsProblem(window)) ??
+    (max === undefined ? undefined : maxProblem(max)) ??
+    (maxPerIp === undefined ? undefined : maxProblem(maxPerIp));
+  if (problem) return `rateLimit: ${problem}`;
+  if (storage !== undefined && typeof (storage as SharedStore).consume !== "function")
+    return "rateLimit: storage must be a SharedStore (memoryStore(), redisStore(redis), sqlStore(db)).";
+  return undefined;
+}
+
+/** The `@simplewebauthn/server` functions a provider must carry (lib/webauthn/library.ts). */
+const WEBAUTHN_LIBRARY_METHODS: readonly (keyof SimpleWebAuthnMethods)[] = [
+  "generateRegistrationOptions",
+  "generateAuthenticationOptions",
+  "verifyRegistrationResponse",
+  "verifyAuthenticationResponse",
+];
+
+/**
+ * The names of the functions `provider.simpleWebAuthn` lacks (empty when complete).
+ *
+ * @example
+ * ```ts
+ * missingLibraryMethods({ simpleWebAuthn: undefined }) // all four names
+ * ```
+ */
+export function missingLibraryMethods(provider: Pick<WebAuthnConfig, "simpleWebAuthn">): string[] {
+  const methods = provider.simpleWebAuthn as Partial<Record<string, unknown>> | undefined;
+  return WEBAUTHN_LIBRARY_METHODS.filter((name) => typeof methods?.[name] !== "function");
+}
+
+function hasWebAuthnAutocomplete(field: CredentialInput): boolean {
+  return (
+    typeof field.autocomplete === "string" && field.autocomplete.split(/\s+/).includes("webauthn")
+  );
+}
+
+function invalidOrigin(origin: unknown): boolean {
+  if (typeof origin !== "string") return true;
+  try {
+    return new URL(origin).origin !== origin;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The first problem of the WebAuthn providers among `providers`, or undefined.
+ *
+ * @example
+ * ```ts
+ * webauthnConfigProblem([Passkey(), WebAuthn()]) // DuplicateConditionalUI: both offer autofill
+ * ```
+ */
+function webauthnConfigProblem(
+  providers: readonly { type: string; id: string }[],
+): Error | undefined {
+  const webauthn = providers.filter((p) => p.type === "webauthn") as unknown as WebAuthnConfig[];
+  for (const provider of webauthn) {
+    const missing = missingLibraryMethods(provider);
+    if (missing.length)
+      return new InvalidProvider(
+        `The WebAuthn provider "${provider.id}" lacks simpleWebAuthn.${missing.join(", simpleWebAuthn.")}. Create it with WebAuthn() or Passkey() from @tessera/core/providers.`,
+      );
+    const origins = provider.relayingParty?.origin;
+    const list = origins === undefined ? [] : Array.isArray(origins) ? origins : [origins];
+    const bad = list.find(invalidOrigin);
+    if (bad !== undefined)
+      return new InvalidProvider(
+        `The relayingParty.origin "${String(bad)}" of "${provider.id}" is not an origin. Use scheme://host[:port], without a path.`,
+      );
+    const related = provider.relayingParty?.relatedOrigins;
+    if (related !== undefined) {
+      const badRelated = Array.isArray(related) ? related.find(invalidOrigin) : related;
+      if (badRelated !== undefined)
+        return new InvalidProvider(
+          `The relayingParty.relatedOrigins entry "${String(badRelated)}" of "${provider.id}" is not an origin. Give an array of scheme://host[:port], without paths.`,
+        );
+      // Without a configured id, each related origin would pick its own host as the RP id.
+      if (provider.relayingParty?.id === undefined)
+        return new InvalidProvider(
+          `The WebAuthn provider "${provider.id}" names relatedOrigins without relayingParty.id: set the RP id they share (e.g. "example.com").`,
+        );
+    }
+    const fields = provider.formFields;
+    if (
+      provider.enableConditionalUI &&
+      fields &&
+      !Object.values(fields).some(hasWebAuthnAutocomplete)
+    )
+      return new MissingWebAuthnAutocomplete(
+        `The WebAuthn provider "${provider.id}" enables conditional UI, but none of its formFields has "webauthn" in \`autocomplete\`. Add autocomplete: "username webauthn" to one field, or set enableConditionalUI: false.`,
+      );
+  }
+  const conditional = webauthn.filter((p) => p.enableConditionalUI);
+  if (conditional.length > 1)
+    return new DuplicateConditionalUI(
+      `Passkey autofill (enableConditionalUI) is on for ${conditional.map((p) => `"${p.id}"`).join(" and ")}; a page can offer it for one provider only. Set enableConditionalUI: false on the others.`,
+    );
+  return undefined;
 }
 
 /** Runs the static checks. */

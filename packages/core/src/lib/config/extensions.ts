@@ -9,14 +9,21 @@ import type { AuthConfig } from "../../types.js";
 import { CORE_ACTION_ROUTES, SERVER_ACTION_ROUTES } from "../actions/routes.js";
 import { type ExtensionParts, extensionParts } from "../extension.js";
 import { EXTENSION_PARTS } from "../extension-handle.js";
-import {
-  type AccountSection,
-  type ActionRow,
-  type SessionFields,
-  SIGN_IN_STEP_PHASES,
-  type SignedOutElsewhere,
-  type SignInStep,
+import type {
+  AccountSection,
+  ActionRow,
+  SessionFields,
+  SignedOutElsewhere,
+  SignInStep,
+  SignInStepPhase,
 } from "./internal.js";
+
+/**
+ * The rank of each sign-in step phase, in the order the phases run. A `Record` of the phase type,
+ * so that a phase added to `SignInStepPhase` does not compile until it has its place here.
+ */
+const PHASE_RANK: Readonly<Record<SignInStepPhase, number>> = { gate: 0, challenge: 1 };
+const PHASES = Object.keys(PHASE_RANK) as SignInStepPhase[];
 
 /** What the extensions of a config add. */
 export interface ResolvedExtensions {
@@ -81,9 +88,9 @@ export function resolveExtensions(config: AuthConfig): ResolvedExtensions {
         return refuse(
           `Two sign-in steps are named "${step.name}" (extension "${parts.name}"): give each step a name of its own.`,
         );
-      if (step.phase !== undefined && !SIGN_IN_STEP_PHASES.includes(step.phase))
+      if (step.phase !== undefined && !Object.hasOwn(PHASE_RANK, step.phase))
         return refuse(
-          `The sign-in step "${step.name}" (extension "${parts.name}") has the phase "${String(step.phase)}": use one of ${SIGN_IN_STEP_PHASES.map((phase) => `"${phase}"`).join(", ")}.`,
+          `The sign-in step "${step.name}" (extension "${parts.name}") has the phase "${String(step.phase)}": use one of ${PHASES.map((phase) => `"${phase}"`).join(", ")}.`,
         );
       stepNames.add(step.name);
       signInSteps.push(step);
@@ -109,9 +116,9 @@ export function resolveExtensions(config: AuthConfig): ResolvedExtensions {
  * listed first.
  */
 function inPhaseOrder(steps: readonly SignInStep[]): SignInStep[] {
-  return SIGN_IN_STEP_PHASES.flatMap((phase) =>
-    steps.filter((step) => (step.phase ?? "challenge") === phase),
-  );
+  // A stable sort: steps of one phase keep their order.
+  const rank = (step: SignInStep) => PHASE_RANK[step.phase ?? "challenge"];
+  return [...steps].sort((a, b) => rank(a) - rank(b));
 }
 
 /**

@@ -143,13 +143,12 @@ export interface SignInResult {
 }
 
 /**
- * The phases of the sign-in steps, in the order they run: `"gate"` steps decide whether the user
- * may sign in at all; `"challenge"` steps ask the user to prove more.
+ * A phase of the sign-in steps (see {@link SignInStep.phase}), in the order they run: `"gate"`
+ * steps decide whether the user may sign in at all; `"challenge"` steps ask the user to prove
+ * more. The order is kept in config/extensions.ts, so that this module holds types only and
+ * loads nothing at run time.
  */
-export const SIGN_IN_STEP_PHASES = ["gate", "challenge"] as const;
-
-/** A phase of the sign-in steps (see {@link SignInStep.phase}). */
-export type SignInStepPhase = (typeof SIGN_IN_STEP_PHASES)[number];
+export type SignInStepPhase = "gate" | "challenge";
 
 /** What a sign-in step answers: go on to the next step (or the session), or pause with `answer`. */
 export type SignInStepOutcome =

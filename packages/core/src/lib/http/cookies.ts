@@ -1,8 +1,13 @@
 /**
  * Cookie names and options (identical to Auth.js v5, so a running site can switch without signing
- * anyone out), and the chunking of large session cookies.
+ * anyone out), the chunking of large session cookies, and `Cookie` header parsing and
+ * `Set-Cookie` writing with the results of the `cookie` package's `parse` and `serialize` (v1;
+ * test/cookie-header.test.ts compares both on the same inputs). The package is CommonJS:
+ * importing it made Node start its CommonJS loader and scan the file for exports before an app's
+ * first request, about as long as loading a dozen of the core's own modules. Its option types
+ * stay in use (`SerializeOptions`, a type-only import).
  */
-import { parse as parseCookieHeader, type SerializeOptions } from "cookie";
+import type { SerializeOptions } from "cookie";
 import type { Cookie, CookieOption, CookiesOptions } from "../../types.js";
 
 /** Browsers keep 4096 bytes per cookie; 160 are reserved for name and attributes (as Auth.js). */
@@ -147,4 +152,164 @@ export function parseCookies(header: string | null): Record<string, string> {
   } catch {
     return {};
   }
+}
+
+// --- the Cookie and Set-Cookie headers -----------------------------------------------------
+
+const COOKIE_NAME = /^[\u0021-\u003A\u003C\u003E-\u007E]+$/;
+const COOKIE_VALUE = /^[\u0021-\u003A\u003C-\u007E]*$/;
+const DOMAIN_VALUE =
+  /^([.]?[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)([.][a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+const PATH_VALUE = /^[\u0020-\u003A\u003D-\u007E]*$/;
+
+/** The position of the `;` ending the pair that starts at `from`, or the header's length. */
+function pairEnd(header: string, from: number): number {
+  const index = header.indexOf(";", from);
+  return index === -1 ? header.length : index;
+}
+
+/** The position of the first `=` from `from` if it comes before `before`, else -1. */
+function equalsBefore(header: string, from: number, before: number): number {
+  const index = header.indexOf("=", from);
+  return index < before ? index : -1;
+}
+
+/** `header.slice(start, end)` without leading and trailing spaces and tabs. */
+function trimmedSlice(header: string, start: number, end: number): string {
+  let first = start;
+  let last = end;
+  while (first < last) {
+    const code = header.charCodeAt(first);
+    if (code !== 0x20 && code !== 0x09) break;
+    first++;
+  }
+  while (last > first) {
+    const code = header.charCodeAt(last - 1);
+    if (code !== 0x20 && code !== 0x09) break;
+    last--;
+  }
+  return header.slice(first, last);
+}
+
+/** Percent-decodes `value`; a value that is not valid percent-encoding is kept as written. */
+function decode(value: string): string {
+  if (!value.includes("%")) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * The cookies of a `Cookie` header by name (the first of two with one name wins), values
+ * percent-decoded. A pair without `=` is skipped. The object has no prototype, so a cookie named
+ * `__proto__` or `constructor` is an ordinary entry.
+ *
+ * @example
+ * ```ts
+ * parseCookieHeader("a=1; b=%E2%98%83; a=2") // { a: "1", b: "☃" }
+ * ```
+ */
+export function parseCookieHeader(header: string): Record<string, string | undefined> {
+  const cookies: Record<string, string | undefined> = Object.create(null);
+  const length = header.length;
+  if (length < 2) return cookies;
+  let index = 0;
+  do {
+    const equals = equalsBefore(header, index, length);
+    if (equals === -1) break;
+    const end = pairEnd(header, index);
+    if (equals > end) {
+      // This pair has no `=`: go on from the pair the `=` belongs to.
+      index = header.lastIndexOf(";", equals - 1) + 1;
+      continue;
+    }
+    const name = trimmedSlice(header, index, equals);
+    if (cookies[name] === undefined) cookies[name] = decode(trimmedSlice(header, equals + 1, end));
+    index = end + 1;
+  } while (index < length);
+  return cookies;
+}
+
+/** The `; SameSite=…` attribute, or a `TypeError` for a value the attribute cannot take. */
+function sameSiteAttribute(sameSite: SerializeOptions["sameSite"]): string {
+  switch (typeof sameSite === "string" ? sameSite.toLowerCase() : sameSite) {
+    case true:
+    case "strict":
+      return "; SameSite=Strict";
+    case "lax":
+      return "; SameSite=Lax";
+    case "none":
+      return "; SameSite=None";
+    default:
+      throw new TypeError(`option sameSite is invalid: ${String(sameSite)}`);
+  }
+}
+
+/** The `; Priority=…` attribute, or a `TypeError` for a value the attribute cannot take. */
+function priorityAttribute(priority: SerializeOptions["priority"]): string {
+  switch (typeof priority === "string" ? priority.toLowerCase() : undefined) {
+    case "low":
+      return "; Priority=Low";
+    case "medium":
+      return "; Priority=Medium";
+    case "high":
+      return "; Priority=High";
+    default:
+      throw new TypeError(`option priority is invalid: ${String(priority)}`);
+  }
+}
+
+/**
+ * One `Set-Cookie` header value. The value is encoded with `options.encode` (default
+ * `encodeURIComponent`); throws a `TypeError` for a name, encoded value or option a cookie cannot
+ * hold.
+ *
+ * @example
+ * ```ts
+ * serializeSetCookie("a", "/☃", { path: "/", httpOnly: true }) // "a=%2F%E2%98%83; Path=/; HttpOnly"
+ * ```
+ */
+export function serializeSetCookie(
+  name: string,
+  value: string,
+  options: SerializeOptions = {},
+): string {
+  if (!COOKIE_NAME.test(name)) throw new TypeError(`argument name is invalid: ${name}`);
+  // A value that is not a string (from untyped code) is written as text, as the package does.
+  const text = String(value);
+  const encoded = text ? (options.encode ?? encodeURIComponent)(text) : "";
+  if (!COOKIE_VALUE.test(encoded)) throw new TypeError(`argument val is invalid: ${text}`);
+  let line = `${name}=${encoded}`;
+  if (options.maxAge !== undefined) {
+    if (!Number.isInteger(options.maxAge))
+      throw new TypeError(`option maxAge is invalid: ${options.maxAge}`);
+    line += `; Max-Age=${options.maxAge}`;
+  }
+  if (options.domain) {
+    if (!DOMAIN_VALUE.test(options.domain))
+      throw new TypeError(`option domain is invalid: ${options.domain}`);
+    line += `; Domain=${options.domain}`;
+  }
+  if (options.path) {
+    if (!PATH_VALUE.test(options.path))
+      throw new TypeError(`option path is invalid: ${options.path}`);
+    line += `; Path=${options.path}`;
+  }
+  if (options.expires) {
+    const expires: unknown = options.expires;
+    if (
+      Object.prototype.toString.call(expires) !== "[object Date]" ||
+      !Number.isFinite((expires as Date).valueOf())
+    )
+      throw new TypeError(`option expires is invalid: ${String(expires)}`);
+    line += `; Expires=${(expires as Date).toUTCString()}`;
+  }
+  if (options.httpOnly) line += "; HttpOnly";
+  if (options.secure) line += "; Secure";
+  if (options.partitioned) line += "; Partitioned";
+  if (options.priority) line += priorityAttribute(options.priority);
+  if (options.sameSite) line += sameSiteAttribute(options.sameSite);
+  return line;
 }

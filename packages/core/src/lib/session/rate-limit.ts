@@ -12,12 +12,10 @@
  * that way, or an attacker could clear it with sign-ins of their own.
  */
 import { RateLimited } from "../../errors.js";
-import type { RateLimitOptions } from "../../types.js";
 import type { AuthContext, ResolvedConfig } from "../config/internal.js";
 import { sha256Hex } from "../crypto/encoding.js";
 import { memoryStore } from "../store/memory.js";
 import type { SharedStore } from "../store/shared-store.js";
-import { windowProblem } from "../store/sliding-window.js";
 
 /** The defaults: a person mistyping a password does not come near them. */
 export const DEFAULT_RATE_LIMIT = { window: 60, max: 10, ipFactor: 5 } as const;
@@ -75,28 +73,6 @@ function resolve(config: ResolvedConfig): ResolvedRateLimit | undefined {
     maxPerIp: option?.maxPerIp ?? max * DEFAULT_RATE_LIMIT.ipFactor,
     storage: option?.storage ?? defaultStore(config),
   };
-}
-
-/**
- * Why `rateLimit` is unusable, or undefined when it is fine (checked once per config).
- *
- * @example
- * ```ts
- * rateLimitProblem({ max: 0 }) // "rateLimit: max is 0: it must be a positive integer."
- * ```
- */
-export function rateLimitProblem(option: unknown): string | undefined {
-  if (option === undefined || option === false) return undefined;
-  if (typeof option !== "object" || option === null)
-    return "rateLimit must be an object ({ window, max, maxPerIp, storage }) or false.";
-  const { window, max, maxPerIp, storage } = option as RateLimitOptions;
-  const problem =
-    windowProblem(window ?? DEFAULT_RATE_LIMIT.window, max ?? DEFAULT_RATE_LIMIT.max) ??
-    (maxPerIp === undefined ? undefined : windowProblem(1, maxPerIp));
-  if (problem) return `rateLimit: ${problem}`;
-  if (storage !== undefined && typeof (storage as SharedStore).consume !== "function")
-    return "rateLimit: storage must be a SharedStore (memoryStore(), redisStore(redis), sqlStore(db)).";
-  return undefined;
 }
 
 const IPV4 = /^(?:\d{1,3}\.){3}\d{1,3}$/;

@@ -92,19 +92,3 @@ function retryAfterSeconds(
   }
   return Math.max(1, Math.ceil(waitMs / 1000));
 }
-
-/**
- * Why a rate-limit window or maximum is unusable, or undefined when both are fine.
- *
- * @example
- * ```ts
- * windowProblem(60, 0) // "… max must be a positive integer …"
- * ```
- */
-export function windowProblem(windowSeconds: unknown, max: unknown): string | undefined {
-  if (typeof windowSeconds !== "number" || !Number.isFinite(windowSeconds) || windowSeconds <= 0)
-    return `The window is ${String(windowSeconds)}: it must be a positive number of seconds.`;
-  if (typeof max !== "number" || !Number.isInteger(max) || max < 1)
-    return `max is ${String(max)}: it must be a positive integer.`;
-  return undefined;
-}

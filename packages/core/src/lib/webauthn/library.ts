@@ -4,7 +4,8 @@
  */
 import type * as SimpleWebAuthn from "@simplewebauthn/server";
 import { InvalidProvider } from "../../errors.js";
-import type { SimpleWebAuthnMethods, WebAuthnConfig } from "../provider-types.js";
+import { missingLibraryMethods } from "../config/assert.js";
+import type { WebAuthnConfig } from "../provider-types.js";
 
 /** The four functions, with the package's own types. */
 export type WebAuthnLibrary = Pick<
@@ -14,19 +15,6 @@ export type WebAuthnLibrary = Pick<
   | "verifyRegistrationResponse"
   | "verifyAuthenticationResponse"
 >;
-
-const METHODS: readonly (keyof SimpleWebAuthnMethods)[] = [
-  "generateRegistrationOptions",
-  "generateAuthenticationOptions",
-  "verifyRegistrationResponse",
-  "verifyAuthenticationResponse",
-];
-
-/** The names of the functions `provider.simpleWebAuthn` lacks (empty when complete). */
-export function missingLibraryMethods(provider: Pick<WebAuthnConfig, "simpleWebAuthn">): string[] {
-  const methods = provider.simpleWebAuthn as Partial<Record<string, unknown>> | undefined;
-  return METHODS.filter((name) => typeof methods?.[name] !== "function");
-}
 
 /**
  * The provider's WebAuthn functions. Throws `InvalidProvider` when a hand-written provider
