@@ -6,7 +6,7 @@
 import { parse, type SerializeOptions, serialize } from "cookie";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseCookieHeader, serializeSetCookie } from "../src/lib/http/cookies.js";
+import { parseCookies, serializeSetCookie } from "../src/lib/http/cookies.js";
 
 /** The outcome of a call: its result, or the refusal's class and message. */
 function outcome<T>(call: () => T): { value: T } | { error: string } {
@@ -15,6 +15,17 @@ function outcome<T>(call: () => T): { value: T } | { error: string } {
   } catch (error) {
     return { error: `${(error as Error).name}: ${(error as Error).message}` };
   }
+}
+
+/** How the core read a Cookie header with the package: its `parse`, copied into a plain object. */
+function parsedByPackage(header: string): Record<string, string> {
+  const parsed = parse(header);
+  const cookies: Record<string, string> = {};
+  for (const name in parsed) {
+    const value = parsed[name];
+    if (value !== undefined) cookies[name] = value;
+  }
+  return cookies;
 }
 
 /** Characters that matter to the parser: separators, spaces, percent-encoding, quotes, non-ASCII. */
@@ -36,10 +47,10 @@ describe("Cookie header parsing", () => {
       "a=1;b=2;\tc = 3\t",
     ];
     for (const header of headers)
-      expect({ ...parseCookieHeader(header) }, header).toEqual({ ...parse(header) });
+      expect(parseCookies(header), header).toStrictEqual(parsedByPackage(header));
     fc.assert(
       fc.property(fc.string({ unit: HEADER_CHARS, maxLength: 40 }), (header) => {
-        expect({ ...parseCookieHeader(header) }).toEqual({ ...parse(header) });
+        expect(parseCookies(header)).toStrictEqual(parsedByPackage(header));
       }),
       { numRuns: 2000 },
     );
