@@ -15,9 +15,8 @@
  *
  * Each figure is the median over rounds of this checkout's rate divided by the base's in the
  * same round (for CPU per read or request, the base's divided by this checkout's): 1.00 is "as
- * fast", above 1 faster. The base is checked out with `git worktree`
- * under node_modules/.cache (kept for the next run) and loads its dependencies from this
- * checkout's node_modules.
+ * fast", above 1 faster. The base is checked out with `git worktree` under node_modules/.cache,
+ * loads its dependencies from this checkout's node_modules, and is removed at the end.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs";
@@ -247,6 +246,7 @@ for (const row of rows)
   log(
     `| ${row.measure} | ${Math.round(row.base).toLocaleString("en-US")} ${row.unit} | ${Math.round(row.head).toLocaleString("en-US")} ${row.unit} | ${row.ratio.toFixed(3)}× |`,
   );
+git("worktree", "remove", "--force", baseRoot);
 process.exit(0);
 
 /** @param {{ base: number, head: number, ratio: number, unit: string }} row */

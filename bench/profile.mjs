@@ -8,8 +8,9 @@
  * Arguments: scenario id, participant (tessera | authjs | floor), seconds (default 5) or `ops:N`
  * for exactly N operations. Instructions per operation, which the machine's load does not
  * disturb: `node bench/count-instructions.mjs session-db-memory tessera`. `BENCH_SOURCE_ROOT` names
- * another checkout whose sources to bundle (an older revision, to compare; see
- * bench/compare-revisions.mjs, which leaves one under node_modules/.cache).
+ * another checkout whose sources to bundle (an older revision, to compare: `git worktree add
+ * --detach <dir> <revision>`, with `<dir>/node_modules/@tessera/<name>` linked to
+ * `../../packages/<name>` as bench/compare-revisions.mjs does).
  */
 import { rmSync } from "node:fs";
 import { buildTessera } from "./lib/build.mjs";
