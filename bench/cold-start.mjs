@@ -163,6 +163,29 @@ const kb = (/** @type {number} */ bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (/** @type {number} */ value) => `${value.toFixed(1)} ms`;
 const ratio = (/** @type {number} */ a, /** @type {number} */ b) => `**${(a / b).toFixed(2)}×**`;
 const load = (/** @type {number[]} */ l) => l.map((v) => v.toFixed(2)).join(" / ");
+/** What each timed measure is called in the tables. */
+const MEASURE_LABELS = {
+  import: "import",
+  firstRequest: "import + first session read",
+  signinPage: "sign-in page after",
+  process: "process (spawn to exit)",
+};
+
+/**
+ * One table row per timed app and measure: Tessera, @auth/core and their ratio.
+ *
+ * @param {Record<string, Record<string, Record<string, number>>>} timings app → library → measure → ms
+ * @param {(keyof typeof MEASURE_LABELS)[]} measures
+ */
+function timeRows(timings, measures) {
+  return timedApps.flatMap((app) =>
+    measures.map((key) => {
+      const { tessera, authjs } = timings[app] ?? {};
+      return `| ${APPS[app]} | ${MEASURE_LABELS[key]} | ${ms(tessera?.[key] ?? Number.NaN)} | ${ms(authjs?.[key] ?? Number.NaN)} | ${ratio(tessera?.[key] ?? Number.NaN, authjs?.[key] ?? Number.NaN)} |`;
+    }),
+  );
+}
+
 const lines = [
   `Run of ${results.date}, ${results.seconds} s, ${runs} fresh processes per library and app. Machine: ${results.cpus}, Node ${results.node};`,
   `load average ${load(loadBefore)} before the run, ${load(results.loadAfter)} after (other engineers' tests share the machine: the times are medians and the ratios matter more than the absolute figures).`,
@@ -194,32 +217,13 @@ const lines = [
   "",
   "| App | Measure | Tessera | @auth/core | **Tessera ÷ @auth/core** |",
   "|---|---|--:|--:|--:|",
-  ...timedApps.flatMap((app) =>
-    /** @type {const} */ ([
-      ["import", "import"],
-      ["firstRequest", "import + first session read"],
-      ["signinPage", "sign-in page after"],
-      ["process", "process (spawn to exit)"],
-    ]).map(
-      ([key, label]) =>
-        `| ${APPS[app]} | ${label} | ${ms(times[app].tessera[key])} | ${ms(times[app].authjs[key])} | ${ratio(times[app].tessera[key], times[app].authjs[key])} |`,
-    ),
-  ),
+  ...timeRows(times, ["import", "firstRequest", "signinPage", "process"]),
   "",
   `Installed packages: the same app module importing \`@tessera/core\` and \`@auth/core\` as Node resolves them, without a bundler (Tessera from packages/core/dist, built by the run with \`tsc -b\`), in the same fresh processes taking turns. Node then loads each library module by module, and its import time follows mostly the number of modules: the credentials-only app loads ${modules.tessera.import.length} modules at import for Tessera (${modules.tessera.sessionRead.length} more at the first session read), ${modules.authjs.import.length} for @auth/core (${modules.authjs.sessionRead.length} more). The issue's targets: import ≤ 0.5×, import + first session read ≤ 0.6×.`,
   "",
   "| App | Measure | Tessera | @auth/core | **Tessera ÷ @auth/core** |",
   "|---|---|--:|--:|--:|",
-  ...timedApps.flatMap((app) =>
-    /** @type {const} */ ([
-      ["import", "import"],
-      ["firstRequest", "import + first session read"],
-      ["signinPage", "sign-in page after"],
-    ]).map(
-      ([key, label]) =>
-        `| ${APPS[app]} | ${label} | ${ms(installedTimes[app].tessera[key])} | ${ms(installedTimes[app].authjs[key])} | ${ratio(installedTimes[app].tessera[key], installedTimes[app].authjs[key])} |`,
-    ),
-  ),
+  ...timeRows(installedTimes, ["import", "firstRequest", "signinPage"]),
   "",
   `Modules Tessera's credentials-only app loads at import, in order: ${results.installed.modules.tessera.import.join(", ")}.`,
 ];
