@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * `node bench/compare-revisions.mjs <base revision> [rounds]` (`BENCH_SMOKE=1`: one short round
- * of each, to prove the script works): is the session read of this
+ * `node bench/compare-revisions.mjs <base revision or checkout directory> [rounds]`
+ * (`BENCH_SMOKE=1`: one short round of each, to prove the script works): is the session read of this
  * checkout as fast as it was at `<base revision>`? Both revisions' sources are bundled the way
  * `npm run bench` bundles them, and measured in one run, taking turns round by round (order
  * swapped every round), so that the machine's load hits both alike:
@@ -21,7 +21,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
-import { join } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildTessera } from "./lib/build.mjs";
 import { libraries, SESSION_COOKIE, sessionToken } from "./lib/fixtures.mjs";
@@ -34,7 +34,9 @@ import { scenarios } from "./lib/scenarios.mjs";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const [baseRevision, roundsArgument] = process.argv.slice(2);
 if (!baseRevision) {
-  console.error("usage: node bench/compare-revisions.mjs <base revision> [rounds]");
+  console.error(
+    "usage: node bench/compare-revisions.mjs <base revision or checkout directory> [rounds]",
+  );
   process.exit(2);
 }
 const options = readOptions(process.env, join(root, "bench"));
@@ -45,22 +47,40 @@ const httpRounds = smoke ? 1 : Math.max(4, Math.round(rounds / 3));
 const httpSeconds = smoke ? 1 : 2;
 const git = (/** @type {string[]} */ ...args) =>
   execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
+/** This checkout's commit, or a plain name where there is no git history (an exported tree). */
+const shortRevision = () => {
+  try {
+    return git("rev-parse", "--short", "HEAD");
+  } catch {
+    return "this checkout";
+  }
+};
 
-const baseCommit = git("rev-parse", "--verify", `${baseRevision}^{commit}`);
-const headCommit = git("rev-parse", "HEAD");
-const baseRoot = join(root, "node_modules", ".cache", `compare-${baseCommit.slice(0, 12)}`);
-if (!existsSync(join(baseRoot, "packages"))) {
-  rmSync(baseRoot, { recursive: true, force: true });
-  git("worktree", "prune");
-  git("worktree", "add", "--detach", baseRoot, baseCommit);
+// A directory holding a checkout is compared as it is (the smoke test compares this checkout with
+// itself, which needs no git history); anything else names a revision of this repository, checked
+// out for the run with `git worktree` and removed at the end.
+const givenDir = resolve(baseRevision);
+const baseIsDir = existsSync(join(givenDir, "packages", "core", "package.json"));
+const baseCommit = baseIsDir ? undefined : git("rev-parse", "--verify", `${baseRevision}^{commit}`);
+const baseRoot = baseCommit
+  ? join(root, "node_modules", ".cache", `compare-${baseCommit.slice(0, 12)}`)
+  : givenDir;
+const baseLabel = baseCommit ? baseCommit.slice(0, 7) : `${basename(givenDir)}/`;
+const headLabel = shortRevision();
+if (baseCommit) {
+  if (!existsSync(join(baseRoot, "packages"))) {
+    rmSync(baseRoot, { recursive: true, force: true });
+    git("worktree", "prune");
+    git("worktree", "add", "--detach", baseRoot, baseCommit);
+  }
+  // The base's own packages answer `@tessera/*` when its sources are bundled (esbuild looks for
+  // node_modules upwards from each source file, and finds this one before the checkout's own).
+  const tesseraLinks = join(baseRoot, "node_modules", "@tessera");
+  mkdirSync(tesseraLinks, { recursive: true });
+  for (const name of readdirSync(join(baseRoot, "packages")))
+    if (!existsSync(join(tesseraLinks, name)))
+      symlinkSync(join("..", "..", "packages", name), join(tesseraLinks, name));
 }
-// The base's own packages answer `@tessera/*` when its sources are bundled (esbuild looks for
-// node_modules upwards from each source file, and finds this one before the checkout's own).
-const tesseraLinks = join(baseRoot, "node_modules", "@tessera");
-mkdirSync(tesseraLinks, { recursive: true });
-for (const name of readdirSync(join(baseRoot, "packages")))
-  if (!existsSync(join(tesseraLinks, name)))
-    symlinkSync(join("..", "..", "packages", name), join(tesseraLinks, name));
 
 const builds = { base: await buildTessera(baseRoot), head: await buildTessera() };
 for (const [which, build] of Object.entries(builds))
@@ -69,7 +89,7 @@ for (const [which, build] of Object.entries(builds))
 
 const log = (/** @type {string} */ line) => console.log(line);
 log(
-  `This checkout (${headCommit.slice(0, 7)}) against ${baseCommit.slice(0, 7)}, ${rounds} rounds, Node ${process.version}, load ${os
+  `This checkout (${headLabel}) against ${baseLabel}, ${rounds} rounds, Node ${process.version}, load ${os
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(" ")}`,
@@ -240,13 +260,13 @@ for (const target of ["node-tessera", "node-tessera-db"]) {
 }
 
 log("");
-log(`| Measure | ${baseCommit.slice(0, 7)} | ${headCommit.slice(0, 7)} | this ÷ base |`);
+log(`| Measure | ${baseLabel} | ${headLabel} | this ÷ base |`);
 log("|---|--:|--:|--:|");
 for (const row of rows)
   log(
     `| ${row.measure} | ${Math.round(row.base).toLocaleString("en-US")} ${row.unit} | ${Math.round(row.head).toLocaleString("en-US")} ${row.unit} | ${row.ratio.toFixed(3)}× |`,
   );
-git("worktree", "remove", "--force", baseRoot);
+if (baseCommit) git("worktree", "remove", "--force", baseRoot);
 process.exit(0);
 
 /** @param {{ base: number, head: number, ratio: number, unit: string }} row */
