@@ -102,6 +102,15 @@ function translatorOf(input: PasswordNoticeInput): Translator<PasswordMessages> 
   );
 }
 
+/** What both notices' texts fill in: the app's host, the new address, the link's lifetime. */
+function noticeValues(input: PasswordNoticeInput, t: Translator<PasswordMessages>) {
+  return {
+    host: new URL(input.url).host,
+    email: input.newEmail,
+    lifetime: describeLifetime(input.expires, Date.now(), t.locale),
+  };
+}
+
 /**
  * The e-mail to the new address that confirms a change of address: a button, the code, and
  * that the old address stays until it is confirmed.
@@ -114,11 +123,7 @@ function translatorOf(input: PasswordNoticeInput): Translator<PasswordMessages> 
  */
 export function renderChangeEmail(input: PasswordNoticeInput): VerificationEmail {
   const t = translatorOf(input);
-  const values = {
-    host: new URL(input.url).host,
-    email: input.newEmail,
-    lifetime: describeLifetime(input.expires, Date.now(), t.locale),
-  };
+  const values = noticeValues(input, t);
   return renderEmailCard({
     subject: t("password.changeEmailMail.subject", values),
     preheader: t("password.changeEmailMail.preheader", values),
@@ -149,11 +154,7 @@ export function renderChangeEmail(input: PasswordNoticeInput): VerificationEmail
  */
 export function renderEmailChangedNotice(input: PasswordNoticeInput): VerificationEmail {
   const t = translatorOf(input);
-  const values = {
-    host: new URL(input.url).host,
-    email: input.newEmail,
-    lifetime: describeLifetime(input.expires, Date.now(), t.locale),
-  };
+  const values = noticeValues(input, t);
   return renderEmailCard({
     subject: t("password.emailChangedMail.subject", values),
     preheader: t("password.emailChangedMail.preheader", values),

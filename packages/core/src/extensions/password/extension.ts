@@ -442,15 +442,19 @@ async function useCode(
   );
 }
 
-/** Signs `user` in through the core's path: `signIn` callback, sign-in steps, session. */
-async function signIn(ctx: AuthContext, user: AdapterUser, isNewUser: boolean) {
+/**
+ * The account a password sign-in or re-issue presents to the core, with the request's provider
+ * set to the password provider (the callbacks and events see which provider signed in).
+ */
+function passwordAccount(ctx: AuthContext, user: AdapterUser): Account {
   const provider = ctx.providers.find((candidate) => candidate.id === "password");
   if (provider) ctx.provider = provider;
-  const account: Account = {
-    providerAccountId: user.id,
-    type: "credentials",
-    provider: provider?.id ?? "password",
-  };
+  return { providerAccountId: user.id, type: "credentials", provider: provider?.id ?? "password" };
+}
+
+/** Signs `user` in through the core's path: `signIn` callback, sign-in steps, session. */
+async function signIn(ctx: AuthContext, user: AdapterUser, isNewUser: boolean) {
+  const account = passwordAccount(ctx, user);
   const redirect = await authorizeSignIn(ctx, { user, account });
   if (redirect) return { redirect };
   return completeSignIn(ctx, { user, account, isNewUser });
@@ -482,13 +486,7 @@ async function provePassword(
  * every session was ended: its claims (the e-mail in a JWT) are read afresh from `user`.
  */
 async function reissueSession(ctx: AuthContext, user: AdapterUser) {
-  const provider = ctx.providers.find((candidate) => candidate.id === "password");
-  if (provider) ctx.provider = provider;
-  const account: Account = {
-    providerAccountId: user.id,
-    type: "credentials",
-    provider: provider?.id ?? "password",
-  };
+  const account = passwordAccount(ctx, user);
   return issueSession(ctx, { user, account });
 }
 

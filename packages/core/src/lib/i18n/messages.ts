@@ -70,6 +70,33 @@ export function defineMessages<M extends Messages>(
   return { en, translations };
 }
 
+/** One dictionary's translation into each language Tessera ships, by its module's export name. */
+export interface ShippedTranslations<M extends Messages> {
+  de: Translation<M>;
+  fr: Translation<M>;
+  es: Translation<M>;
+  ptBR: Translation<M>;
+  ja: Translation<M>;
+  zhCN: Translation<M>;
+  ar: Translation<M>;
+}
+
+/**
+ * A dictionary in every language Tessera ships, in the one order every dictionary uses: a bare
+ * language (`pt`) reaches the first of its variants, so the order is part of the negotiation.
+ *
+ * @example
+ * ```ts
+ * export const accountMessages = shippedMessages(en, { ar, de, es, fr, ja, ptBR, zhCN })
+ * ```
+ */
+export function shippedMessages<M extends Messages>(
+  en: M,
+  { de, fr, es, ptBR, ja, zhCN, ar }: ShippedTranslations<M>,
+): MessageBundle<M> {
+  return defineMessages(en, { de, fr, es, "pt-BR": ptBR, ja, "zh-CN": zhCN, ar });
+}
+
 /** The locales a bundle can answer in, with the app's overrides: English first. */
 export function availableLocales<M extends Messages>(
   bundle: MessageBundle<M>,

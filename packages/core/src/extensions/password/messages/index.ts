@@ -2,19 +2,11 @@
  * The password extension's dictionary, registered beside the core's: an app without
  * `password()` never loads these texts.
  */
-import { defineMessages } from "../../../lib/i18n/messages.js";
+import { shippedMessages } from "../../../lib/i18n/messages.js";
 import { en } from "./en.js";
 import { ar, de, es, fr, ja, ptBR, zhCN } from "./translations.js";
 
 export type { PasswordMessages } from "./en.js";
 
 /** The password pages' texts in every language Tessera ships. */
-export const passwordMessages = defineMessages(en, {
-  de,
-  fr,
-  es,
-  "pt-BR": ptBR,
-  ja,
-  "zh-CN": zhCN,
-  ar,
-});
+export const passwordMessages = shippedMessages(en, { ar, de, es, fr, ja, ptBR, zhCN });

@@ -4,7 +4,7 @@
  */
 import type { AuthConfig } from "../../../types.js";
 import type { AuthContext } from "../../config/internal.js";
-import { defineMessages, type Translator } from "../messages.js";
+import { shippedMessages, type Translator } from "../messages.js";
 import { requestTranslator } from "../request.js";
 import { type AccountMessages, en } from "./en.js";
 import { ar, de, es, fr, ja, ptBR, zhCN } from "./translations.js";
@@ -12,15 +12,7 @@ import { ar, de, es, fr, ja, ptBR, zhCN } from "./translations.js";
 export type { AccountMessages } from "./en.js";
 
 /** The account page's texts in every language Tessera ships. */
-export const accountMessages = defineMessages(en, {
-  de,
-  fr,
-  es,
-  "pt-BR": ptBR,
-  ja,
-  "zh-CN": zhCN,
-  ar,
-});
+export const accountMessages = shippedMessages(en, { ar, de, es, fr, ja, ptBR, zhCN });
 
 /** The translator of the account page for a request (the config's `locale` and `messages`). */
 export function accountTranslator(

@@ -3,7 +3,7 @@
  * `@tessera/core/i18n` and the default e-mail. The built-in pages load English and the one
  * translation a request negotiates instead (translator.ts).
  */
-import { defineMessages } from "../messages.js";
+import { shippedMessages } from "../messages.js";
 import { ar } from "./ar.js";
 import { de } from "./de.js";
 import { en } from "./en.js";
@@ -16,12 +16,4 @@ import { zhCN } from "./zh-CN.js";
 export type { CoreMessages } from "./en.js";
 
 /** The core's texts in every language Tessera ships. */
-export const coreMessages = defineMessages(en, {
-  de,
-  fr,
-  es,
-  "pt-BR": ptBR,
-  ja,
-  "zh-CN": zhCN,
-  ar,
-});
+export const coreMessages = shippedMessages(en, { ar, de, es, fr, ja, ptBR, zhCN });
